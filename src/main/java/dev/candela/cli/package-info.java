@@ -1,0 +1,2 @@
+/** The picocli command line: {@code candela <command>}. */
+package dev.candela.cli;

@@ -1,0 +1,2 @@
+/** JSON and HTML reports and plots. */
+package dev.candela.report;

@@ -1,0 +1,2 @@
+/** Procedural dataset generators: dSprites-format, CANDLE-format and the confounded toy set. */
+package dev.candela.synth;
