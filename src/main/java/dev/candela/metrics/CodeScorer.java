@@ -270,12 +270,12 @@ public final class CodeScorer {
       }
       if (m.contains(Metric.SAP)) {
         SapResult sap = Sap.compute(split.train, split.test, options.seed());
-        scores.put("sap", sap.score());
+        scores.put("sap", sap.sap());
         details.put("sap", sap);
       }
       if (m.contains(Metric.MODULARITY)) {
         ExplicitnessResult ex = Explicitness.compute(split.train, split.test, options.seed());
-        scores.put("explicitness", ex.score());
+        scores.put("explicitness", ex.explicitness());
         details.put("explicitness", ex);
       }
     }
