@@ -110,6 +110,8 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       description = "Write a self-contained HTML report here.")
   Path html;
 
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
   /** Creates the command. */
   public ScoreCodesCommand() {}
 
@@ -152,18 +154,22 @@ public final class ScoreCodesCommand implements Callable<Integer> {
             scores.details(),
             scores.warnings(),
             Provenance.now(inputs, seed, options.asMap()));
+    java.io.PrintWriter out = spec.commandLine().getOut();
+    java.io.PrintWriter err = spec.commandLine().getErr();
     for (String w : report.warnings()) {
-      System.err.println("warning: " + w);
+      err.println("warning: " + w);
     }
-    System.out.print(TextTable.scores(report.scores()));
+    out.print(TextTable.scores(report.scores()));
+    out.flush();
     if (json != null) {
       JsonReports.write(report, json);
-      System.err.println("wrote " + json);
+      err.println("wrote " + json);
     }
     if (html != null) {
       dev.candela.report.CodeScoresHtml.write(report, scores, codes, html);
-      System.err.println("wrote " + html);
+      err.println("wrote " + html);
     }
+    err.flush();
     return Main.OK;
   }
 
