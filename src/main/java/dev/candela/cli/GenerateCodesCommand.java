@@ -60,6 +60,13 @@ public final class GenerateCodesCommand implements Callable<Integer> {
   public Integer call() throws CandelaException {
     int[] sizes = factorSizes.stream().mapToInt(Integer::intValue).toArray();
     LatentCodes codes = SyntheticCodes.generate(kind, count, sizes, latents, noise, seed);
+    if (factorNames != null) {
+      if (factorNames.size() != sizes.length) {
+        throw new IllegalArgumentException(
+            "--factor-names has " + factorNames.size() + " names for " + sizes.length + " factor sizes");
+      }
+      codes = new LatentCodes(codes.latents(), codes.factors(), codes.latentNames(), factorNames);
+    }
     CodeTables.writeCsv(out.resolve("factors.csv"), codes.factorNames(), codes.factors());
     CodeTables.writeCsv(out.resolve("latents.csv"), codes.latentNames(), codes.latents());
     System.err.println(
