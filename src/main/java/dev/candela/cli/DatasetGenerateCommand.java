@@ -8,7 +8,10 @@ import picocli.CommandLine.Command;
     name = "generate",
     mixinStandardHelpOptions = true,
     description = "Generate a dataset procedurally (dsprites, candle, toy).",
-    subcommands = {GenerateCodesCommand.class})
+    subcommands = {
+      GenerateCodesCommand.class,
+      GenerateDspritesCommand.class
+    })
 public final class DatasetGenerateCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
