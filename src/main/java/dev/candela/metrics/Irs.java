@@ -17,8 +17,8 @@ import java.util.stream.IntStream;
  * (plain mean over the values present). Then {@code IRS_jf = 1 − EMPIDA_jf / max_dev_j}, {@code
  * score_j = max_f IRS_jf}, {@code IRS = Σ_j max_dev_j · score_j / Σ_j max_dev_j}.
  *
- * <p>Cost: linear in N per (latent, factor): group means and one selection per group on a single
- * scratch buffer per worker thread; latents are processed in parallel.
+ * <p>Cost: linear in N per (latent, factor): one gather into a single N-long scratch buffer per
+ * worker thread, then group means and one selection per group in place; latents are processed in parallel.
  */
 public final class Irs {
 
@@ -60,17 +60,15 @@ public final class Irs {
     }
 
     Grouping[] grouping = new Grouping[numFactors];
-    int maxGroup = 0;
     for (int f = 0; f < numFactors; f++) {
       grouping[f] = grouping(codes.factors()[f], options.factorBins());
       groups[f] = grouping[f].numGroups();
-      maxGroup = Math.max(maxGroup, grouping[f].largest());
     }
 
     double[][] matrix = new double[active.length][numFactors];
     double[] maxDev = new double[active.length];
     int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), active.length));
-    int scratchSize = maxGroup;
+    int scratchSize = n;
     IntStream.range(0, threads)
         .parallel()
         .forEach(
@@ -145,21 +143,29 @@ public final class Irs {
     return m;
   }
 
-  /** Mean over the groups of the q-quantile of the absolute deviations from the group mean. */
+  /**
+   * Mean over the groups of the q-quantile of the absolute deviations from the group mean. The
+   * latent is first gathered into {@code scratch} in group order (one pass), so every group is a
+   * contiguous slice that is then overwritten by its deviations and partially ordered in place.
+   */
   private static double empida(double[] z, Grouping g, double q, double[] scratch) {
+    int n = g.order.length;
+    for (int k = 0; k < n; k++) {
+      scratch[k] = z[g.order[k]];
+    }
     double cum = 0;
     for (int v = 0; v < g.numGroups(); v++) {
       int from = g.start[v];
       int to = g.start[v + 1];
       double sum = 0;
       for (int k = from; k < to; k++) {
-        sum += z[g.order[k]];
+        sum += scratch[k];
       }
       double mean = sum / (to - from);
       for (int k = from; k < to; k++) {
-        scratch[k - from] = Math.abs(z[g.order[k]] - mean);
+        scratch[k] = Math.abs(scratch[k] - mean);
       }
-      cum += Quantiles.linear(scratch, to - from, q);
+      cum += Quantiles.linear(scratch, from, to, q);
     }
     return cum / g.numGroups();
   }
@@ -171,14 +177,6 @@ public final class Irs {
   private record Grouping(int[] order, int[] start) {
     int numGroups() {
       return start.length - 1;
-    }
-
-    int largest() {
-      int m = 0;
-      for (int v = 0; v < numGroups(); v++) {
-        m = Math.max(m, start[v + 1] - start[v]);
-      }
-      return m;
     }
   }
 

@@ -14,25 +14,27 @@ final class Quantiles {
   private Quantiles() {}
 
   /**
-   * {@code np.quantile(a[0..n), q)} with the default linear method, evaluated as numpy does:
+   * {@code np.quantile(a[from..to), q)} with the default linear method, evaluated as numpy does:
    * virtual index {@code h = (n − 1) · q}, {@code lo = floor(h)}, {@code γ = h − lo}, and {@code
    * a_lo + (a_hi − a_lo)·γ} if {@code γ < 0.5}, else {@code a_hi − (a_hi − a_lo)·(1 − γ)}; when
    * {@code h >= n − 1} the maximum.
    *
-   * @param a buffer; its first n entries are the sample and get reordered
-   * @param n sample size, at least 1
+   * @param a buffer; {@code a[from..to)} is the sample and gets reordered
+   * @param from first index of the sample
+   * @param to end of the sample (exclusive), {@code to > from}
    * @param q quantile in [0, 1]
    * @return the quantile
    */
-  static double linear(double[] a, int n, double q) {
+  static double linear(double[] a, int from, int to, double q) {
+    int n = to - from;
     double h = (n - 1) * q;
     if (h >= n - 1) {
-      return max(a, 0, n);
+      return max(a, from, to);
     }
     int lo = (int) Math.floor(h);
-    select(a, 0, n - 1, lo);
-    double below = a[lo];
-    double above = min(a, lo + 1, n);
+    select(a, from, to - 1, from + lo);
+    double below = a[from + lo];
+    double above = min(a, from + lo + 1, to);
     double gamma = h - lo;
     double diff = above - below;
     return gamma >= 0.5 ? above - diff * (1 - gamma) : below + diff * gamma;
