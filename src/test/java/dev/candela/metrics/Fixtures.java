@@ -37,8 +37,8 @@ final class Fixtures {
   }
 
   /**
-   * 60 samples, 4 latents, 3 factors with 3, 4 and 25 values (the last is merged by 20-bin
-   * re-binning). Generated with numpy (default_rng(20240601)), values rounded to 4 decimals.
+   * 60 samples, 4 latents, 3 factors with 3, 4 and 24 distinct values (codes 0..24, merged into 19
+   * bins by 20-bin re-binning). Generated with numpy (default_rng(20240601)), values rounded to 4 decimals.
    */
   static LatentCodes random60() {
     return LatentCodes.of(RANDOM_LATENTS, RANDOM_FACTORS);
