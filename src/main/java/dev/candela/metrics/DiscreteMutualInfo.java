@@ -9,8 +9,8 @@ import java.util.stream.IntStream;
  * discrete_mutual_info} and {@code discrete_entropy} call).
  *
  * <p>From the contingency counts {@code n_ab} of the two labelings (N samples, row sums {@code
- * n_a}, column sums {@code n_b}): {@code MI = Σ_{n_ab > 0} (n_ab/N) · (ln n_ab − ln N) + (n_ab/N)
- * · (ln N + ln N − ln(n_a · n_b))}, each term with {@code |term| < 2^-52} set to 0, the sum clipped
+ * n_a}, column sums {@code n_b}): {@code MI = Σ_{n_ab > 0} (n_ab/N) · (ln n_ab − ln N) + (n_ab/N) ·
+ * (ln N + ln N − ln(n_a · n_b))}, each term with {@code |term| < 2^-52} set to 0, the sum clipped
  * at 0; MI is 0 when either labeling has a single distinct value. The entropy {@code H(y)} is
  * {@code MI(y, y)}. Labels are categorical: only equality matters, empty codes do not count.
  * Everything runs in time linear in N (one counting pass per pair) plus the table size.

@@ -3,8 +3,8 @@ package dev.candela.metrics;
 import java.util.stream.IntStream;
 
 /**
- * Interventional Robustness Score (IRS), as computed by disentanglement_lib and the CANDLE
- * authors' fork. Origin: Suter, Miladinović, Schölkopf &amp; Bauer, "Robustly Disentangled Causal
+ * Interventional Robustness Score (IRS), as computed by disentanglement_lib and the CANDLE authors'
+ * fork. Origin: Suter, Miladinović, Schölkopf &amp; Bauer, "Robustly Disentangled Causal
  * Mechanisms: Validating Deep Representations for Interventional Robustness", ICML 2019; used for
  * causal disentanglement by Reddy, Godfrey &amp; Balasubramanian, "On Causally Disentangled
  * Representations", AAAI 2022.
@@ -12,13 +12,14 @@ import java.util.stream.IntStream;
  * <p>Constant latents ({@code min == max}) are dropped. For each kept latent j, {@code max_dev_j =
  * max_i |z_ij − mean(z_j)|}. Factors are re-binned into {@code factorBins} equal-width histogram
  * bins ({@link HistogramDiscretizer}; 0 = raw codes). For factor f and each of its values v, with
- * {@code S_v} the rows where f = v: {@code MPIDA_jv = Q_q(|z_ij − mean_{S_v}(z_j)| : i ∈ S_v)}
- * with numpy's linear quantile at {@code q = diffQuantile}; {@code EMPIDA_jf = mean_v MPIDA_jv}
- * (plain mean over the values present). Then {@code IRS_jf = 1 − EMPIDA_jf / max_dev_j}, {@code
- * score_j = max_f IRS_jf}, {@code IRS = Σ_j max_dev_j · score_j / Σ_j max_dev_j}.
+ * {@code S_v} the rows where f = v: {@code MPIDA_jv = Q_q(|z_ij − mean_{S_v}(z_j)| : i ∈ S_v)} with
+ * numpy's linear quantile at {@code q = diffQuantile}; {@code EMPIDA_jf = mean_v MPIDA_jv} (plain
+ * mean over the values present). Then {@code IRS_jf = 1 − EMPIDA_jf / max_dev_j}, {@code score_j =
+ * max_f IRS_jf}, {@code IRS = Σ_j max_dev_j · score_j / Σ_j max_dev_j}.
  *
  * <p>Cost: linear in N per (latent, factor): one gather into a single N-long scratch buffer per
- * worker thread, then group means and one selection per group in place; latents are processed in parallel.
+ * worker thread, then group means and one selection per group in place; latents are processed in
+ * parallel.
  */
 public final class Irs {
 

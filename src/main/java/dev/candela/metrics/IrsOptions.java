@@ -12,8 +12,7 @@ package dev.candela.metrics;
 public record IrsOptions(double diffQuantile, int factorBins) {
 
   /** disentanglement_lib's defaults: quantile 0.99, factors re-binned into 20 bins. */
-  public static final IrsOptions DEFAULTS =
-      new IrsOptions(0.99, HistogramDiscretizer.DEFAULT_BINS);
+  public static final IrsOptions DEFAULTS = new IrsOptions(0.99, HistogramDiscretizer.DEFAULT_BINS);
 
   /** Validates the quantile and the bin count. */
   public IrsOptions {

@@ -4,12 +4,12 @@ package dev.candela.metrics;
  * Modularity of Ridgeway &amp; Zemel, "Learning Deep Disentangled Embeddings With the F-Statistic
  * Loss", NeurIPS 2018, as computed by disentanglement_lib.
  *
- * <p>With {@code m_jf} the MI between latent j (discretised into {@code bins} equal-width bins)
- * and factor f ({@link DiscreteMutualInfo#latentFactorMatrix}, the same matrix {@link Mig} uses),
+ * <p>With {@code m_jf} the MI between latent j (discretised into {@code bins} equal-width bins) and
+ * factor f ({@link DiscreteMutualInfo#latentFactorMatrix}, the same matrix {@link Mig} uses),
  * {@code θ_j = max_f m_jf²} and {@code δ_j = (Σ_f m_jf² − θ_j) / (θ_j · (F − 1))}, the latent's
- * modularity is {@code 1 − δ_j}, or 0 when {@code θ_j = 0}; the score is the mean over all
- * latents. Deviation: with a single factor ({@code F = 1}) disentanglement_lib divides 0 by 0 and
- * returns NaN; here {@code δ_j = 0}, so an informative latent scores 1.
+ * modularity is {@code 1 − δ_j}, or 0 when {@code θ_j = 0}; the score is the mean over all latents.
+ * Deviation: with a single factor ({@code F = 1}) disentanglement_lib divides 0 by 0 and returns
+ * NaN; here {@code δ_j = 0}, so an informative latent scores 1.
  */
 public final class Modularity {
 

@@ -4,13 +4,13 @@ import java.util.Arrays;
 
 /**
  * Unconfoundedness (UC) of Reddy, Godfrey &amp; Balasubramanian, "On Causally Disentangled
- * Representations", AAAI 2022: a representation is unconfounded when different factors are
- * captured by different latents.
+ * Representations", AAAI 2022: a representation is unconfounded when different factors are captured
+ * by different latents.
  *
  * <p>For each factor i, {@code Z_i} = the ρ latents selected from column i of the IRS matrix
- * ({@link Irs}; constant latents are not candidates) by {@link UcSelection}. {@code UC(ρ) = 1 −
- * (2 / (F(F−1))) Σ_{i<j} |Z_i ∩ Z_j| / |Z_i ∪ Z_j|}. UC is 1 when no two factors share a latent
- * and 0 when all factors select the same latents. It needs at least two factors.
+ * ({@link Irs}; constant latents are not candidates) by {@link UcSelection}. {@code UC(ρ) = 1 − (2
+ * / (F(F−1))) Σ_{i<j} |Z_i ∩ Z_j| / |Z_i ∪ Z_j|}. UC is 1 when no two factors share a latent and 0
+ * when all factors select the same latents. It needs at least two factors.
  */
 public final class Uc {
 
@@ -118,8 +118,8 @@ public final class Uc {
   }
 
   /**
-   * numpy's scalar introselect result for {@code np.argpartition(v, -1)} on a float array (kth =
-   * n − 1), checked against numpy 2.4.6 with its SIMD dispatch disabled.
+   * numpy's scalar introselect result for {@code np.argpartition(v, -1)} on a float array (kth = n
+   * − 1), checked against numpy 2.4.6 with its SIMD dispatch disabled.
    */
   static int[] argpartitionLast(double[] v) {
     int n = v.length;

@@ -4,8 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The Unconfoundedness score and the latent sets it compared ({@link Uc}). Accessors return
- * copies.
+ * The Unconfoundedness score and the latent sets it compared ({@link Uc}). Accessors return copies.
  *
  * @param score {@code UC = 1 − mean_{i<j} Jaccard(Z_i, Z_j)}, in [0, 1]
  * @param rho the number of latents selected per factor (ρ)

@@ -8,14 +8,13 @@ public enum UcSelection {
    */
   TOPK,
   /**
-   * Compatibility mode reproducing the authors' code {@code np.argpartition(col,
-   * -1)[::-rho][:rho]} with numpy's portable (scalar) introselect: for {@code n >= 4} active
-   * latents the permutation is the identity with the position of the <em>last</em> maximum swapped
-   * with position {@code n − 1}; for {@code n <= 3} it is numpy's selection sort. The set is then
-   * the latents at positions {@code n−1, n−1−ρ, n−1−2ρ, …} (at most ρ of them). Only the first
-   * pick is guaranteed to be a maximum; for ρ &gt; 1 this is not top-ρ. numpy builds that dispatch
-   * argpartition to SIMD code (x86-simd-sort, numpy 2.x on AVX2/AVX-512 CPUs) return a different
-   * permutation.
+   * Compatibility mode reproducing the authors' code {@code np.argpartition(col, -1)[::-rho][:rho]}
+   * with numpy's portable (scalar) introselect: for {@code n >= 4} active latents the permutation
+   * is the identity with the position of the <em>last</em> maximum swapped with position {@code n −
+   * 1}; for {@code n <= 3} it is numpy's selection sort. The set is then the latents at positions
+   * {@code n−1, n−1−ρ, n−1−2ρ, …} (at most ρ of them). Only the first pick is guaranteed to be a
+   * maximum; for ρ &gt; 1 this is not top-ρ. numpy builds that dispatch argpartition to SIMD code
+   * (x86-simd-sort, numpy 2.x on AVX2/AVX-512 CPUs) return a different permutation.
    */
   FORK
 }

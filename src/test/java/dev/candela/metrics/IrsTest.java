@@ -59,7 +59,9 @@ class IrsTest {
     };
     assertMatrix(numpy, r.matrix());
     assertArrayEquals(
-        new double[] {3.652618333333333, 2.6371366666666667, 2.1953383333333334, 1.8948633333333331},
+        new double[] {
+          3.652618333333333, 2.6371366666666667, 2.1953383333333334, 1.8948633333333331
+        },
         r.maxDeviation(),
         NUMPY);
     assertEquals(0.6900573964257204, r.score(), NUMPY);

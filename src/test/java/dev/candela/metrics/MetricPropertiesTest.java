@@ -147,8 +147,7 @@ class MetricPropertiesTest {
     }
     // The weighted average uses max_dev as weights: invariant to shifts and to a common scale.
     assertEquals(base.score(), Irs.compute(LatentCodes.of(shifted, c.factors())).score(), AFFINE);
-    assertEquals(
-        base.score(), Irs.compute(LatentCodes.of(allScaled, c.factors())).score(), AFFINE);
+    assertEquals(base.score(), Irs.compute(LatentCodes.of(allScaled, c.factors())).score(), AFFINE);
     for (UcSelection s : UcSelection.values()) {
       UcResult ub = Uc.compute(base, 1, s);
       UcResult uo = Uc.compute(one, 1, s);

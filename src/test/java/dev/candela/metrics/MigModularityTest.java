@@ -46,7 +46,9 @@ class MigModularityTest {
     assertEquals(0.19252415604455345, m.score(), NUMPY);
     ModularityResult mod = Modularity.compute(Fixtures.random60());
     assertArrayEquals(
-        new double[] {0.9174511209916154, 0.9323019178369845, 0.9451948881473976, 0.743775858336557},
+        new double[] {
+          0.9174511209916154, 0.9323019178369845, 0.9451948881473976, 0.743775858336557
+        },
         mod.perLatent(),
         NUMPY);
     assertEquals(0.8846809463281387, mod.score(), NUMPY);
@@ -55,8 +57,7 @@ class MigModularityTest {
   @Test
   void singleLatentUsesZeroAsSecondBest() {
     LatentCodes c = Fixtures.disentangled().rows(new int[] {0, 1, 2, 3, 4, 5, 6, 7});
-    LatentCodes one =
-        LatentCodes.of(new double[][] {c.latents()[0]}, new int[][] {c.factors()[0]});
+    LatentCodes one = LatentCodes.of(new double[][] {c.latents()[0]}, new int[][] {c.factors()[0]});
     MigResult m = Mig.compute(one);
     assertEquals(1.0, m.score(), HAND);
   }
