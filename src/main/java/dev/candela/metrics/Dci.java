@@ -18,9 +18,9 @@ import smile.math.MathEx;
  * <p>For every factor k a gradient-boosted tree classifier (Smile's {@link GradientTreeBoost},
  * configured like sklearn's {@code GradientBoostingClassifier()} defaults, see {@link #N_TREES}) is
  * trained on the raw training latents to predict the factor code. Its feature importances (total
- * squared-error reduction of the splits on each latent, summed over all trees) are normalised to sum
- * to 1 and form column k of the importance matrix R [latents × factors]. Then, with L latents and K
- * factors:
+ * squared-error reduction of the splits on each latent, summed over all trees) are normalised to
+ * sum to 1 and form column k of the importance matrix R [latents × factors]. Then, with L latents
+ * and K factors:
  *
  * <ul>
  *   <li>informativeness I = mean over factors of the test accuracy of the classifier;
@@ -66,14 +66,15 @@ public final class Dci {
   private Dci() {}
 
   /**
-   * Computes DCI with a classifier per factor trained on {@code train} and evaluated on {@code test}.
+   * Computes DCI with a classifier per factor trained on {@code train} and evaluated on {@code
+   * test}.
    *
    * @param train training codes (reference size 10000)
    * @param test test codes (reference size 5000) with the same latents and factors
    * @param seed the seed of the learner's random generator
    * @return the scores with the importance matrix and the accuracies
-   * @throws IllegalArgumentException if train and test differ in latents or factors, or a factor has
-   *     a single value in the training set
+   * @throws IllegalArgumentException if train and test differ in latents or factors, or a factor
+   *     has a single value in the training set
    */
   public static DciResult compute(LatentCodes train, LatentCodes test, long seed) {
     LearnedMetricInputs.check(train, test);
@@ -91,8 +92,9 @@ public final class Dci {
       // Smile draws its (stratified) subsamples from this thread's generator; with SUBSAMPLE = 1
       // every sample is used, and seeding keeps it reproducible if SUBSAMPLE is ever changed.
       MathEx.setSeed(seed + k);
-      // Smile counts the root split as depth 1 and refuses splits at depth >= maxDepth, so sklearn's
-      // max_depth d is Smile's d + 1; 2^d leaves let best-first growth build the full tree.
+      // Smile counts the root split as depth 1 and refuses splits at depth >= maxDepth, so
+      // sklearn's max_depth d is Smile's d + 1; 2^d leaves let best-first growth build the full
+      // tree.
       GradientTreeBoost model =
           GradientTreeBoost.fit(
               formula,
@@ -137,8 +139,8 @@ public final class Dci {
    *
    * @param importance {@code importance[j][k]} ≥ 0, latents × factors, rectangular, non-empty
    * @return D, C and their parts
-   * @throws IllegalArgumentException if the matrix is empty, ragged, or has a negative or non-finite
-   *     entry
+   * @throws IllegalArgumentException if the matrix is empty, ragged, or has a negative or
+   *     non-finite entry
    */
   public static DciScores scores(double[][] importance) {
     int l = importance.length;
@@ -217,7 +219,9 @@ public final class Dci {
 
   private static final String RESPONSE = "candela_factor";
 
-  /** One double column per latent, named z0, z1, ... (the caller's names may not be identifiers). */
+  /**
+   * One double column per latent, named z0, z1, ... (the caller's names may not be identifiers).
+   */
   private static DataFrame predictors(double[][] latents) {
     List<BaseVector<?, ?, ?>> columns = new ArrayList<>(latents.length);
     for (int j = 0; j < latents.length; j++) {

@@ -1,9 +1,9 @@
 package dev.candela.metrics;
 
 /**
- * Disentanglement and completeness of an importance matrix (Eastwood &amp; Williams, "A Framework for
- * the Quantitative Evaluation of Disentangled Representations", ICLR 2018), as computed by {@link
- * Dci#scores(double[][])}.
+ * Disentanglement and completeness of an importance matrix (Eastwood &amp; Williams, "A Framework
+ * for the Quantitative Evaluation of Disentangled Representations", ICLR 2018), as computed by
+ * {@link Dci#scores(double[][])}.
  *
  * <p>For an importance matrix R with L latents (rows) and K factors (columns):
  *

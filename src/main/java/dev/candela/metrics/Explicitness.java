@@ -9,13 +9,14 @@ import java.util.Random;
 
 /**
  * Explicitness (Ridgeway &amp; Zemel, "Learning Deep Disentangled Embeddings With the F-Statistic
- * Loss", NeurIPS 2018), with the semantics of disentanglement_lib's {@code modularity_explicitness.py}.
+ * Loss", NeurIPS 2018), with the semantics of disentanglement_lib's {@code
+ * modularity_explicitness.py}.
  *
  * <p>For every factor k an L2-regularised logistic regression on all raw latents is trained on the
- * training set (LIBLINEAR's primal L2R_LR solver, as sklearn's {@code LogisticRegression()} with the
- * liblinear solver: C = {@value #C}, tolerance {@value #TOLERANCE}, at most {@value
- * #MAX_ITERATIONS} iterations, regularised intercept as a constant feature 1, one-vs-rest). For each
- * training class c of factor k, with p_c(x) its predicted probability (one-vs-rest sigmoids
+ * training set (LIBLINEAR's primal L2R_LR solver, as sklearn's {@code LogisticRegression()} with
+ * the liblinear solver: C = {@value #C}, tolerance {@value #TOLERANCE}, at most {@value
+ * #MAX_ITERATIONS} iterations, regularised intercept as a constant feature 1, one-vs-rest). For
+ * each training class c of factor k, with p_c(x) its predicted probability (one-vs-rest sigmoids
  * normalised to sum 1, as sklearn's {@code predict_proba}):
  *
  * <pre>
@@ -25,10 +26,10 @@ import java.util.Random;
  * </pre>
  *
  * <p>Unlike the reference, whose label binarizer is fitted separately on train and test (and then
- * misaligns or fails when the test set lacks a class), both sets use ONE class list: the codes seen in
- * training. A test sample whose code was never seen in training is a negative for every class; a
- * training class absent from the test set (or the only class present) has no test AUC and is left out
- * of that factor's macro average.
+ * misaligns or fails when the test set lacks a class), both sets use ONE class list: the codes seen
+ * in training. A test sample whose code was never seen in training is a negative for every class; a
+ * training class absent from the test set (or the only class present) has no test AUC and is left
+ * out of that factor's macro average.
  */
 public final class Explicitness {
 

@@ -14,17 +14,11 @@ final class LearnedMetricInputs {
   static void check(LatentCodes train, LatentCodes test) {
     if (train.numLatents() != test.numLatents()) {
       throw new IllegalArgumentException(
-          "train has "
-              + train.numLatents()
-              + " latents but test has "
-              + test.numLatents());
+          "train has " + train.numLatents() + " latents but test has " + test.numLatents());
     }
     if (train.numFactors() != test.numFactors()) {
       throw new IllegalArgumentException(
-          "train has "
-              + train.numFactors()
-              + " factors but test has "
-              + test.numFactors());
+          "train has " + train.numFactors() + " factors but test has " + test.numFactors());
     }
     for (int f = 0; f < train.numFactors(); f++) {
       int[] codes = train.factors()[f];

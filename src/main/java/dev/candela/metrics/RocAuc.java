@@ -6,8 +6,8 @@ import java.util.Arrays;
  * Area under the ROC curve of a binary scoring, computed exactly as the Mann–Whitney statistic with
  * mid-ranks for ties.
  *
- * <p>With n₊ positives and n₋ negatives, and R₊ the sum of the (mid-)ranks of the positives when all
- * scores are ranked in ascending order (tied scores share the mean of the ranks they occupy):
+ * <p>With n₊ positives and n₋ negatives, and R₊ the sum of the (mid-)ranks of the positives when
+ * all scores are ranked in ascending order (tied scores share the mean of the ranks they occupy):
  *
  * <pre>AUC = (R₊ − n₊(n₊ + 1)/2) / (n₊ · n₋)</pre>
  *
@@ -37,7 +37,8 @@ public final class RocAuc {
     long nPos = 0;
     for (int i = 0; i < n; i++) {
       if (!Double.isFinite(score[i])) {
-        throw new IllegalArgumentException("score " + score[i] + " at index " + i + " is not finite");
+        throw new IllegalArgumentException(
+            "score " + score[i] + " at index " + i + " is not finite");
       }
       if (positive[i]) {
         nPos++;

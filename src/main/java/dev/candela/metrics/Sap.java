@@ -8,9 +8,9 @@ import de.bwaldvogel.liblinear.SolverType;
 import java.util.Random;
 
 /**
- * SAP, the Separated Attribute Predictability score (Kumar, Sattigeri &amp; Balakrishnan, "Variational
- * Inference of Disentangled Latent Concepts from Unlabeled Observations", ICLR 2018), with the
- * semantics of disentanglement_lib's {@code sap_score.py} for discrete factors.
+ * SAP, the Separated Attribute Predictability score (Kumar, Sattigeri &amp; Balakrishnan,
+ * "Variational Inference of Disentangled Latent Concepts from Unlabeled Observations", ICLR 2018),
+ * with the semantics of disentanglement_lib's {@code sap_score.py} for discrete factors.
  *
  * <p>For every latent j and factor k a linear SVM is trained on the single raw latent z_j of the
  * training set to predict the code of factor k; S_jk is its accuracy on the test set. With the
@@ -19,11 +19,11 @@ import java.util.Random;
  * <pre>SAP = (1/K) Σ_k (S_(1)k − S_(2)k)</pre>
  *
  * <p>The SVM is LIBLINEAR's L2-regularised squared-hinge dual solver, which sklearn's {@code
- * LinearSVC(C=0.01, class_weight="balanced")} wraps: C = {@value #C}, tolerance {@value #TOLERANCE},
- * at most {@value #MAX_ITERATIONS} iterations, an intercept as a constant feature of value 1
- * (regularised, like sklearn's {@code intercept_scaling=1}), one-vs-rest for more than two classes,
- * and class c weighted by n / (K_train · n_c) through liblinear's per-class C (sklearn's balanced
- * weights). A test code unseen in training counts as wrong.
+ * LinearSVC(C=0.01, class_weight="balanced")} wraps: C = {@value #C}, tolerance {@value
+ * #TOLERANCE}, at most {@value #MAX_ITERATIONS} iterations, an intercept as a constant feature of
+ * value 1 (regularised, like sklearn's {@code intercept_scaling=1}), one-vs-rest for more than two
+ * classes, and class c weighted by n / (K_train · n_c) through liblinear's per-class C (sklearn's
+ * balanced weights). A test code unseen in training counts as wrong.
  */
 public final class Sap {
 
@@ -43,11 +43,11 @@ public final class Sap {
    *
    * @param train training codes (reference size 10000)
    * @param test test codes (reference size 5000) with the same latents and factors
-   * @param seed the seed of liblinear's random generator (the dual solver visits samples in a random
-   *     order)
+   * @param seed the seed of liblinear's random generator (the dual solver visits samples in a
+   *     random order)
    * @return the score with the accuracy matrix
-   * @throws IllegalArgumentException if train and test differ in latents or factors, there are fewer
-   *     than two latents, or a factor has a single value in the training set
+   * @throws IllegalArgumentException if train and test differ in latents or factors, there are
+   *     fewer than two latents, or a factor has a single value in the training set
    */
   public static SapResult compute(LatentCodes train, LatentCodes test, long seed) {
     LearnedMetricInputs.check(train, test);
@@ -64,7 +64,8 @@ public final class Sap {
       Feature[][] xTest = LiblinearSupport.rows(test.latents(), new int[] {j});
       for (int k = 0; k < numFactors; k++) {
         int[] yTrain = train.factors()[k];
-        Model model = Linear.train(LiblinearSupport.problem(xTrain, yTrain), parameter(yTrain, seed));
+        Model model =
+            Linear.train(LiblinearSupport.problem(xTrain, yTrain), parameter(yTrain, seed));
         int[] yTest = test.factors()[k];
         int correct = 0;
         for (int i = 0; i < yTest.length; i++) {
@@ -88,8 +89,8 @@ public final class Sap {
   }
 
   /**
-   * For each column k of a score matrix [latent][factor], the largest entry minus the second largest
-   * (ties give 0). SAP is the mean of these gaps.
+   * For each column k of a score matrix [latent][factor], the largest entry minus the second
+   * largest (ties give 0). SAP is the mean of these gaps.
    *
    * @param scoreMatrix at least two rows, rectangular, finite entries
    * @return one gap per column

@@ -6,8 +6,8 @@ import java.util.List;
  * The result of {@link Sap#compute}: the SAP score with the accuracy matrix that produced it.
  *
  * @param sap mean over factors of the gap between the two largest accuracies in the factor's column
- * @param scoreMatrix {@code scoreMatrix[j][k]} = test accuracy of the linear SVM predicting factor k
- *     from latent j alone
+ * @param scoreMatrix {@code scoreMatrix[j][k]} = test accuracy of the linear SVM predicting factor
+ *     k from latent j alone
  * @param gapPerFactor the top-two gap of each factor's column
  * @param latentNames one name per latent (rows)
  * @param factorNames one name per factor (columns)

@@ -29,9 +29,9 @@ class DciTest {
 
   /**
    * Permuting latents may change D, C and accuracy a little: when two latents induce the same
-   * partition of a small node their gains tie exactly, and the tree takes the first latent in column
-   * order (sklearn breaks such ties at random). Observed differences at N = 300: D ≤ 0.007, C ≤
-   * 0.02.
+   * partition of a small node their gains tie exactly, and the tree takes the first latent in
+   * column order (sklearn breaks such ties at random). Observed differences at N = 300: D ≤ 0.007,
+   * C ≤ 0.02.
    */
   private static final double PERMUTATION_TOLERANCE_D = 0.02;
 
@@ -71,7 +71,8 @@ class DciTest {
             0);
     DciResult mixed =
         Dci.compute(
-            LearnedCodes.entangled(N_TRAIN, 3, 0.05, 3), LearnedCodes.entangled(N_TEST, 3, 0.05, 4),
+            LearnedCodes.entangled(N_TRAIN, 3, 0.05, 3),
+            LearnedCodes.entangled(N_TEST, 3, 0.05, 4),
             0);
     // latent 0 alone predicts both factors perfectly: informative, but not disentangled
     assertEquals(1.0, mixed.informativeness(), EXACT);
@@ -123,6 +124,23 @@ class DciTest {
   }
 
   @Test
+  void nonContiguousCodesArePredictedAsThemselves() {
+    LatentCodes a = LearnedCodes.disentangled(N_TRAIN, 2, SIZES, 0.05, 14);
+    LatentCodes b = LearnedCodes.disentangled(N_TEST, 2, SIZES, 0.05, 15);
+    DciResult r = Dci.compute(spread(a), spread(b), 0);
+    assertEquals(1.0, r.informativeness(), EXACT);
+  }
+
+  /** Codes 0, 1, 2 become 1, 4, 7. */
+  private static LatentCodes spread(LatentCodes c) {
+    int[][] f = new int[c.numFactors()][];
+    for (int k = 0; k < f.length; k++) {
+      f[k] = java.util.Arrays.stream(c.factors()[k]).map(v -> 3 * v + 1).toArray();
+    }
+    return LatentCodes.of(c.latents(), f);
+  }
+
+  @Test
   void factorWithOneTrainingValueIsRejectedByName() {
     LatentCodes ok = LearnedCodes.random(50, 2, SIZES, 11);
     int[][] f = {ok.factors()[0], new int[50]};
@@ -148,7 +166,8 @@ class DciTest {
   }
 
   @Property(tries = 3)
-  void disentanglementIsInvariantToPermutingLatents(@ForAll @LongRange(min = 0, max = 1000) long s) {
+  void disentanglementIsInvariantToPermutingLatents(
+      @ForAll @LongRange(min = 0, max = 1000) long s) {
     LatentCodes train = LearnedCodes.entangled(N_TRAIN, 4, 0.3, s);
     LatentCodes test = LearnedCodes.entangled(N_TEST, 4, 0.3, s + 1);
     List<Integer> order = new ArrayList<>(List.of(0, 1, 2, 3));

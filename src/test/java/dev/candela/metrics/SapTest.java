@@ -104,9 +104,7 @@ class SapTest {
                     0));
     assertTrue(e.getMessage().contains("at least two latents to compare, got 1"), e.getMessage());
     LatentCodes constant = LearnedCodes.random(50, 2, new int[] {1}, 11);
-    e =
-        assertThrows(
-            IllegalArgumentException.class, () -> Sap.compute(constant, constant, 0));
+    e = assertThrows(IllegalArgumentException.class, () -> Sap.compute(constant, constant, 0));
     assertTrue(e.getMessage().contains("factor 0 (f0) has the single value 0"), e.getMessage());
   }
 }
