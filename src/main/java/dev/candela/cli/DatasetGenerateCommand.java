@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
     name = "generate",
     mixinStandardHelpOptions = true,
     description = "Generate a dataset procedurally (dsprites, candle, toy).",
-    subcommands = {})
+    subcommands = {GenerateCandleCommand.class, GenerateToyCommand.class})
 public final class DatasetGenerateCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 

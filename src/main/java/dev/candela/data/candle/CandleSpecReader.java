@@ -32,6 +32,19 @@ final class CandleSpecReader {
     }
   }
 
+  static Spec read(java.nio.file.Path file) throws BadInputException {
+    JsonNode root;
+    try {
+      root = new ObjectMapper().readTree(file.toFile());
+    } catch (IOException e) {
+      String m = String.valueOf(e.getMessage());
+      int nl = m.indexOf('\n');
+      throw new BadInputException(
+          file + ": cannot read spec JSON (" + (nl < 0 ? m : m.substring(0, nl)) + ")", e);
+    }
+    return parse(root, file.toString());
+  }
+
   static Spec parse(JsonNode root, String source) throws BadInputException {
     JsonNode factors = root.path("factors");
     if (!factors.isArray() || factors.isEmpty()) {
@@ -54,9 +67,13 @@ final class CandleSpecReader {
       list.add(new FactorSpace.Factor(f.path("name").asText(), values));
     }
     JsonNode img = root.path("image");
-    FactorDataset.ImageShape shape =
-        new FactorDataset.ImageShape(
-            img.path("channels").asInt(), img.path("height").asInt(), img.path("width").asInt());
-    return new Spec(new FactorSpace(root.path("name").asText(), list), shape);
+    try {
+      FactorDataset.ImageShape shape =
+          new FactorDataset.ImageShape(
+              img.path("channels").asInt(), img.path("height").asInt(), img.path("width").asInt());
+      return new Spec(new FactorSpace(root.path("name").asText(), list), shape);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(source + ": " + e.getMessage(), e);
+    }
   }
 }
