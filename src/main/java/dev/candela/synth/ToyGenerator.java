@@ -86,6 +86,7 @@ public final class ToyGenerator {
    * @return PNG bytes
    */
   public static byte[] render(int i) {
+    OpenCvImages.ensureLoaded();
     int[] c = CandleIds.decode(i, SIZES);
     Mat img = new Mat(S, S, CvType.CV_8UC3, new Scalar(30, 30, 30));
     double half = 24 * SCALES[c[1]];
