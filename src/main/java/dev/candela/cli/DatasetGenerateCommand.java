@@ -8,7 +8,11 @@ import picocli.CommandLine.Command;
     name = "generate",
     mixinStandardHelpOptions = true,
     description = "Generate a dataset procedurally (dsprites, candle, toy).",
-    subcommands = {GenerateCandleCommand.class, GenerateToyCommand.class})
+    subcommands = {
+      GenerateDspritesCommand.class,
+      GenerateCandleCommand.class,
+      GenerateToyCommand.class
+    })
 public final class DatasetGenerateCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 

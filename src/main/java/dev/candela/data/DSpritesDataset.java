@@ -1,0 +1,179 @@
+package dev.candela.data;
+
+import dev.candela.BadInputException;
+import dev.candela.data.npy.NpyArray;
+import dev.candela.data.npy.NpzFile;
+import java.nio.file.Path;
+
+/**
+ * dSprites ({@code dsprites_ndarray_co1sh3sc6or40x32y32_64x64.npz}, or a file of the same layout
+ * written by {@code candela dataset generate dsprites}): {@code imgs} (N, 64, 64) uint8 with values
+ * 0/1, {@code latents_classes} (N, 6) integer codes, {@code latents_values} (N, 6) float64. The
+ * pickled {@code metadata} entry is ignored. Factors (from {@code datasets/specs/dsprites.json})
+ * are color, shape, scale, orientation, posX, posY; codes come from {@code latents_classes}, so a
+ * subset file (any N) works. Images are returned as 1×64×64 floats with the stored 0/1 values
+ * (values above 1, as in a 0/255 file, are divided by 255). Entries are memory-mapped; nothing is
+ * loaded beyond the requested samples.
+ */
+public final class DSpritesDataset implements FactorDataset {
+  private static final int PIXELS = 64 * 64;
+
+  private final NpzFile npz;
+  private final NpyArray imgs;
+  private final NpyArray classes;
+  private final NpyArray values;
+  private final FactorSpecs spec;
+  private final long n;
+
+  private DSpritesDataset(
+      NpzFile npz, NpyArray imgs, NpyArray classes, NpyArray values, FactorSpecs spec, long n) {
+    this.npz = npz;
+    this.imgs = imgs;
+    this.classes = classes;
+    this.values = values;
+    this.spec = spec;
+    this.n = n;
+  }
+
+  /**
+   * Opens a dSprites-format npz.
+   *
+   * @param file the npz
+   * @return the dataset
+   * @throws BadInputException when entries are missing or have the wrong shape or dtype
+   */
+  public static DSpritesDataset open(Path file) throws BadInputException {
+    FactorSpecs spec = FactorSpecs.fromResource("dsprites");
+    NpzFile z = NpzFile.open(file);
+    try {
+      for (String key : new String[] {"imgs", "latents_classes"}) {
+        if (!z.contains(key)) {
+          throw new BadInputException(
+              file + ": not a dSprites npz: no '" + key + "' array (arrays: " + z.keys() + ")");
+        }
+      }
+      NpyArray imgs = z.array("imgs");
+      long[] s = imgs.shape();
+      if (s.length != 3 || s[1] != 64 || s[2] != 64 || imgs.dtype().itemSize() != 1) {
+        throw DatasetSupport.shapeError(imgs.location(), "(N, 64, 64) uint8", s);
+      }
+      NpyArray classes = z.array("latents_classes");
+      long[] c = classes.shape();
+      if (c.length != 2 || c[0] != s[0] || c[1] != 6 || !classes.dtype().type().isInteger()) {
+        throw DatasetSupport.shapeError(classes.location(), "(" + s[0] + ", 6) integer", c);
+      }
+      NpyArray values = z.contains("latents_values") ? z.array("latents_values") : null;
+      return new DSpritesDataset(z, imgs, classes, values, spec, s[0]);
+    } catch (BadInputException e) {
+      z.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public FactorSpace space() {
+    return spec.space();
+  }
+
+  @Override
+  public long size() {
+    return n;
+  }
+
+  @Override
+  public ImageShape imageShape() {
+    return spec.image();
+  }
+
+  private void check(long index) {
+    if (index < 0 || index >= n) {
+      throw new IllegalArgumentException("sample index " + index + " outside 0.." + (n - 1));
+    }
+  }
+
+  @Override
+  public int[] codes(long index) throws BadInputException {
+    check(index);
+    int[] codes = classes.readInts(index * 6, 6);
+    int[] sizes = spec.space().sizes();
+    for (int k = 0; k < 6; k++) {
+      if (codes[k] < 0 || codes[k] >= sizes[k]) {
+        throw new BadInputException(
+            classes.location()
+                + ": code "
+                + codes[k]
+                + " of factor '"
+                + spec.space().names().get(k)
+                + "' at sample "
+                + index
+                + " outside 0.."
+                + (sizes[k] - 1));
+      }
+    }
+    return codes;
+  }
+
+  /**
+   * The stored latent values of a sample ({@code latents_values} row).
+   *
+   * @param index the sample
+   * @return six values
+   * @throws BadInputException when the file has no {@code latents_values} or it cannot be read
+   */
+  public double[] latentValues(long index) throws BadInputException {
+    check(index);
+    if (values == null) {
+      throw new BadInputException(npz.file() + ": no 'latents_values' array");
+    }
+    return values.readDoubles(index * 6, 6);
+  }
+
+  /**
+   * The raw 64×64 bytes of one image.
+   *
+   * @param index the sample
+   * @return 4096 bytes, row-major
+   * @throws BadInputException when the image cannot be read
+   */
+  public byte[] rawImage(long index) throws BadInputException {
+    check(index);
+    return imgs.readBytes(index * PIXELS, PIXELS);
+  }
+
+  @Override
+  public float[] images(long[] indices) throws BadInputException {
+    float[] out = new float[indices.length * PIXELS];
+    byte[] buf = new byte[PIXELS];
+    for (int i = 0; i < indices.length; i++) {
+      check(indices[i]);
+      imgs.readBytes(indices[i] * PIXELS, buf, 0, PIXELS);
+      boolean binary = true;
+      for (byte b : buf) {
+        if ((b & 0xFF) > 1) {
+          binary = false;
+          break;
+        }
+      }
+      float scale = binary ? 1f : 1f / 255f;
+      for (int p = 0; p < PIXELS; p++) {
+        out[i * PIXELS + p] = (buf[p] & 0xFF) * scale;
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public String fingerprint() throws dev.candela.CandelaException {
+    return DatasetSupport.fingerprint(this);
+  }
+
+  @Override
+  public void close() throws BadInputException {
+    imgs.close();
+    classes.close();
+    if (values != null) {
+      values.close();
+    }
+    npz.close();
+  }
+}
