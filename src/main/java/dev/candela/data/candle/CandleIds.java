@@ -3,6 +3,7 @@ package dev.candela.data.candle;
 import dev.candela.BadInputException;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSpace;
+import dev.candela.data.FactorSpecs;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 
@@ -24,16 +25,16 @@ public final class CandleIds {
   /** Class-path resource of the CANDLE confounding rules. */
   public static final String RULES_RESOURCE = "datasets/rules/candle.json";
 
-  private static final CandleSpecReader.Spec SPEC = load();
+  private static final FactorSpecs SPEC = load();
 
   /** Number of ids in the full grid (21,600). */
   public static final int GRID = Math.toIntExact(product(SPEC.space().sizes()));
 
   private CandleIds() {}
 
-  private static CandleSpecReader.Spec load() {
+  private static FactorSpecs load() {
     try {
-      return CandleSpecReader.readResource(SPEC_RESOURCE);
+      return FactorSpecs.fromResource("candle");
     } catch (BadInputException e) {
       throw new UncheckedIOException(new java.io.IOException(e.getMessage(), e));
     }

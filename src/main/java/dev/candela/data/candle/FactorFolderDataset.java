@@ -6,6 +6,7 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSpace;
+import dev.candela.data.FactorSpecs;
 import dev.candela.data.OpenCvImages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ public final class FactorFolderDataset implements FactorDataset {
   private final long[] ids;
   private final int[][] codes;
 
-  private FactorFolderDataset(Path folder, CandleSpecReader.Spec spec, long[] ids) {
+  private FactorFolderDataset(Path folder, FactorSpecs spec, long[] ids) {
     this.folder = folder;
     this.space = spec.space();
     this.shape = spec.image();
@@ -59,7 +60,7 @@ public final class FactorFolderDataset implements FactorDataset {
     if (!Files.isRegularFile(spec)) {
       throw new BadInputException(folder + ": no " + SPEC_FILE + " (not a factor folder)");
     }
-    CandleSpecReader.Spec s = CandleSpecReader.read(spec);
+    FactorSpecs s = FactorSpecs.load(spec);
     TreeSet<Long> png = new TreeSet<>();
     TreeSet<Long> json = new TreeSet<>();
     try (Stream<Path> files = Files.list(folder)) {
