@@ -8,7 +8,11 @@ import picocli.CommandLine.Command;
     name = "dataset",
     mixinStandardHelpOptions = true,
     description = "Generate, validate, inspect and render datasets.",
-    subcommands = {DatasetGenerateCommand.class})
+    subcommands = {
+      DatasetGenerateCommand.class,
+      DatasetValidateCommand.class,
+      DatasetInspectCommand.class
+    })
 public final class DatasetCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 

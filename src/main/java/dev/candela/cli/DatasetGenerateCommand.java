@@ -9,8 +9,12 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = "Generate a dataset procedurally (dsprites, candle, toy).",
     subcommands = {
+    subcommands = {
       GenerateCodesCommand.class,
-      GenerateDspritesCommand.class
+      GenerateDspritesCommand.class,
+      GenerateCandleCommand.class,
+      GenerateToyCommand.class
+    })
     })
 public final class DatasetGenerateCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,88 @@
+package dev.candela.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.candela.BadInputException;
+import dev.candela.data.ConfoundingRules;
+import dev.candela.data.candle.FactorFolderDataset;
+import dev.candela.data.validate.CandleValidator;
+import dev.candela.data.validate.FactorFolderValidator;
+import dev.candela.data.validate.Finding;
+import dev.candela.data.validate.StatisticsPlots;
+import dev.candela.data.validate.ValidationReport;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code candela dataset validate PATH}: checks a CANDLE folder (or a factor folder with {@code
+ * spec.json}) and exits 0 when clean, 1 with the list of violations otherwise.
+ */
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Validate a CANDLE folder ({id}.png + {id}.json) or a factor folder (spec.json present).",
+      "Exit 0 when clean, 1 with one line per violation (file: [check] reason)."
+    })
+public final class DatasetValidateCommand implements Callable<Integer> {
+  @Parameters(index = "0", description = "The dataset folder.")
+  Path path;
+
+  @Option(
+      names = "--rules",
+      defaultValue = "published",
+      description = "CANDLE rules variant: published|paper (default ${DEFAULT-VALUE}).")
+  String rules;
+
+  @Option(names = "--rules-file", description = "A rules JSON file instead of the built-in one.")
+  Path rulesFile;
+
+  @Option(names = "--json", description = "Write the full report (findings, statistics) here.")
+  Path json;
+
+  /** Creates the command. */
+  public DatasetValidateCommand() {}
+
+  @Override
+  public Integer call() throws Exception {
+    ValidationReport report;
+    if (FactorFolderDataset.isFactorFolder(path)) {
+      ConfoundingRules r =
+          rulesFile == null
+              ? ConfoundingRules.none("folder")
+              : ConfoundingRules.load(rulesFile, null);
+      report = new FactorFolderValidator(r).validate(path);
+    } else {
+      ConfoundingRules r =
+          ConfoundingRules.forDataset(rulesFile == null ? "candle" : rulesFile.toString(), rules);
+      report = new CandleValidator(r).validate(path);
+    }
+    for (Finding f : report.findings()) {
+      System.out.println(f);
+    }
+    System.out.print(StatisticsPlots.text(report.statistics()));
+    System.out.println(
+        (report.clean() ? "clean" : report.findings().size() + " violation(s)")
+            + ": "
+            + report.pngFiles()
+            + " png, "
+            + report.jsonFiles()
+            + " json, rules '"
+            + report.rulesVariant()
+            + "'");
+    if (json != null) {
+      try {
+        new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .writeValue(json.toFile(), report);
+      } catch (IOException e) {
+        throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
+      }
+    }
+    return report.clean() ? Main.OK : Main.FAILURE;
+  }
+}

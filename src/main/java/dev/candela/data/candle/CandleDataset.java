@@ -1,0 +1,269 @@
+package dev.candela.data.candle;
+
+import dev.candela.BadInputException;
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.data.FactorSpace;
+import dev.candela.data.OpenCvImages;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.opencv.core.Mat;
+
+/**
+ * The CANDLE loader: a flat folder of {@code {id}.png} + {@code {id}.json} (see {@link
+ * CandleMetadata} and {@link CandleIds}). Samples are the ids with both files, in increasing id
+ * order; ids with only one of the two files, and files whose stem is not an id, are skipped (the
+ * validator reports them). Metadata is parsed lazily and cached as codes; images are decoded on
+ * demand with OpenCV to float CHW RGB in [0, 1].
+ */
+public final class CandleDataset implements FactorDataset {
+  private final Path folder;
+  private final int[] ids;
+  private final int[][] codes;
+  private final FactorSpace space = CandleIds.space();
+  private final ImageShape shape = CandleIds.imageShape();
+
+  private CandleDataset(Path folder, int[] ids) {
+    this.folder = folder;
+    this.ids = ids;
+    this.codes = new int[ids.length][];
+  }
+
+  /**
+   * Opens a CANDLE folder.
+   *
+   * @param folder the folder
+   * @return the dataset
+   * @throws BadInputException when the folder cannot be listed
+   */
+  public static CandleDataset open(Path folder) throws BadInputException {
+    if (!Files.isDirectory(folder)) {
+      throw new BadInputException(folder + ": not a directory");
+    }
+    Set<Integer> png = new TreeSet<>();
+    Set<Integer> json = new TreeSet<>();
+    try (Stream<Path> files = Files.list(folder)) {
+      for (Path p : (Iterable<Path>) files::iterator) {
+        String name = p.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        if (dot <= 0) {
+          continue;
+        }
+        int id = parseId(name.substring(0, dot));
+        if (id < 0) {
+          continue;
+        }
+        String ext = name.substring(dot + 1);
+        if (ext.equals("png")) {
+          png.add(id);
+        } else if (ext.equals("json")) {
+          json.add(id);
+        }
+      }
+    } catch (IOException e) {
+      throw new BadInputException(folder + ": cannot list (" + e.getMessage() + ")", e);
+    }
+    png.retainAll(json);
+    return new CandleDataset(folder, png.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  /**
+   * The id encoded by a file stem, or −1 when the stem is not a decimal id in the CANDLE grid.
+   *
+   * @param stem a file name without extension
+   * @return the id or −1
+   */
+  public static int parseId(String stem) {
+    if (stem.isEmpty() || stem.length() > 9 || !stem.chars().allMatch(Character::isDigit)) {
+      return -1;
+    }
+    if (stem.length() > 1 && stem.charAt(0) == '0') {
+      return -1;
+    }
+    int id = Integer.parseInt(stem);
+    return id < CandleIds.GRID ? id : -1;
+  }
+
+  /**
+   * The folder.
+   *
+   * @return the dataset folder
+   */
+  public Path folder() {
+    return folder;
+  }
+
+  /**
+   * The id of sample i.
+   *
+   * @param index sample index
+   * @return the CANDLE id
+   */
+  public int id(long index) {
+    return ids[checkIndex(index)];
+  }
+
+  /**
+   * All ids, increasing.
+   *
+   * @return a copy of the ids
+   */
+  public int[] ids() {
+    return ids.clone();
+  }
+
+  /**
+   * The image file of an id.
+   *
+   * @param folder the folder
+   * @param id the id
+   * @return {@code folder/{id}.png}
+   */
+  public static Path pngOf(Path folder, int id) {
+    return folder.resolve(id + ".png");
+  }
+
+  /**
+   * The metadata file of an id.
+   *
+   * @param folder the folder
+   * @param id the id
+   * @return {@code folder/{id}.json}
+   */
+  public static Path jsonOf(Path folder, int id) {
+    return folder.resolve(id + ".json");
+  }
+
+  /**
+   * The parsed metadata of sample i.
+   *
+   * @param index sample index
+   * @return the metadata
+   * @throws BadInputException when the JSON is invalid
+   */
+  public CandleMetadata metadata(long index) throws BadInputException {
+    return CandleMetadata.read(jsonOf(folder, id(index)));
+  }
+
+  @Override
+  public FactorSpace space() {
+    return space;
+  }
+
+  @Override
+  public long size() {
+    return ids.length;
+  }
+
+  @Override
+  public ImageShape imageShape() {
+    return shape;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The codes come from the sample's JSON and must agree with its id.
+   */
+  @Override
+  public int[] codes(long index) throws CandelaException {
+    int i = checkIndex(index);
+    int[] c = codes[i];
+    if (c == null) {
+      Path file = jsonOf(folder, ids[i]);
+      CandleMetadata m = CandleMetadata.read(file);
+      try {
+        c = m.codes(space);
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException(file + ": " + e.getMessage(), e);
+      }
+      if (CandleIds.id(c) != ids[i]) {
+        throw new BadInputException(
+            file
+                + ": factors "
+                + Arrays.toString(c)
+                + " give id "
+                + CandleIds.id(c)
+                + ", not the file's id "
+                + ids[i]);
+      }
+      codes[i] = c;
+    }
+    return c.clone();
+  }
+
+  @Override
+  public float[] images(long[] indices) throws CandelaException {
+    float[] out = new float[Math.multiplyExact(indices.length, shape.volume())];
+    for (int k = 0; k < indices.length; k++) {
+      Path file = pngOf(folder, id(indices[k]));
+      Mat m = OpenCvImages.readBgr(file);
+      try {
+        if (m.rows() != shape.height() || m.cols() != shape.width()) {
+          throw new BadInputException(
+              file
+                  + ": image is "
+                  + m.cols()
+                  + "x"
+                  + m.rows()
+                  + ", expected "
+                  + shape.width()
+                  + "x"
+                  + shape.height());
+        }
+        OpenCvImages.toChwRgb(m, out, k * shape.volume());
+      } finally {
+        m.release();
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>SHA-256 over the space name, the sorted ids and the JSON bytes of up to 16 evenly spaced
+   * samples; the first 16 hex digits.
+   */
+  @Override
+  public String fingerprint() throws CandelaException {
+    try {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      md.update(space.name().getBytes(StandardCharsets.UTF_8));
+      md.update(Arrays.toString(ids).getBytes(StandardCharsets.UTF_8));
+      int n = ids.length;
+      int step = Math.max(1, n / 16);
+      for (int i = 0; i < n; i += step) {
+        Path f = jsonOf(folder, ids[i]);
+        try {
+          md.update(Files.readAllBytes(f));
+        } catch (IOException e) {
+          throw new BadInputException(f + ": cannot read (" + e.getMessage() + ")", e);
+        }
+      }
+      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {}
+
+  private int checkIndex(long index) {
+    if (index < 0 || index >= ids.length) {
+      throw new IllegalArgumentException(
+          "sample index " + index + " out of range [0, " + ids.length + ")");
+    }
+    return (int) index;
+  }
+}

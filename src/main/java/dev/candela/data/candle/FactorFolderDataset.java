@@ -1,0 +1,242 @@
+package dev.candela.data.candle;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.BadInputException;
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.data.FactorSpace;
+import dev.candela.data.FactorSpecs;
+import dev.candela.data.OpenCvImages;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.opencv.core.Mat;
+
+/**
+ * A generic CANDLE-like folder: {@code spec.json} (a factor specification: {@code {"name",
+ * "factors": [{"name", "values"}], "image": {"channels", "height", "width"}}}) plus {@code {i}.png}
+ * and {@code {i}.json} per sample, where the JSON is {@code {"factors": {"<factor>": <value>, ...},
+ * "extras": {...}}} with one value per factor of the spec. Samples are the indices with both files,
+ * increasing; images are decoded lazily to float CHW RGB in [0, 1]. The toy set ({@code candela
+ * dataset generate toy}) is written in this form.
+ */
+public final class FactorFolderDataset implements FactorDataset {
+  /** The spec file name inside the folder. */
+  public static final String SPEC_FILE = "spec.json";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path folder;
+  private final FactorSpace space;
+  private final ImageShape shape;
+  private final long[] ids;
+  private final int[][] codes;
+
+  private FactorFolderDataset(Path folder, FactorSpecs spec, long[] ids) {
+    this.folder = folder;
+    this.space = spec.space();
+    this.shape = spec.image();
+    this.ids = ids;
+    this.codes = new int[ids.length][];
+  }
+
+  /**
+   * Opens a folder.
+   *
+   * @param folder the folder holding {@code spec.json}
+   * @return the dataset
+   * @throws BadInputException when the spec is missing or invalid, or the folder cannot be listed
+   */
+  public static FactorFolderDataset open(Path folder) throws BadInputException {
+    Path spec = folder.resolve(SPEC_FILE);
+    if (!Files.isRegularFile(spec)) {
+      throw new BadInputException(folder + ": no " + SPEC_FILE + " (not a factor folder)");
+    }
+    FactorSpecs s = FactorSpecs.load(spec);
+    TreeSet<Long> png = new TreeSet<>();
+    TreeSet<Long> json = new TreeSet<>();
+    try (Stream<Path> files = Files.list(folder)) {
+      for (Path p : (Iterable<Path>) files::iterator) {
+        String name = p.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        if (dot <= 0 || dot > 18 || !name.substring(0, dot).chars().allMatch(Character::isDigit)) {
+          continue;
+        }
+        long id = Long.parseLong(name.substring(0, dot));
+        String ext = name.substring(dot + 1);
+        if (ext.equals("png")) {
+          png.add(id);
+        } else if (ext.equals("json")) {
+          json.add(id);
+        }
+      }
+    } catch (IOException e) {
+      throw new BadInputException(folder + ": cannot list (" + e.getMessage() + ")", e);
+    }
+    png.retainAll(json);
+    return new FactorFolderDataset(folder, s, png.stream().mapToLong(Long::longValue).toArray());
+  }
+
+  /**
+   * Whether a folder looks like a factor folder (has {@code spec.json}).
+   *
+   * @param folder a folder
+   * @return true when {@code spec.json} exists
+   */
+  public static boolean isFactorFolder(Path folder) {
+    return Files.isRegularFile(folder.resolve(SPEC_FILE));
+  }
+
+  /**
+   * The file index of sample i.
+   *
+   * @param index sample index
+   * @return the number in the file name
+   */
+  public long id(long index) {
+    return ids[check(index)];
+  }
+
+  @Override
+  public FactorSpace space() {
+    return space;
+  }
+
+  @Override
+  public long size() {
+    return ids.length;
+  }
+
+  @Override
+  public ImageShape imageShape() {
+    return shape;
+  }
+
+  @Override
+  public int[] codes(long index) throws CandelaException {
+    int i = check(index);
+    if (codes[i] == null) {
+      Path file = folder.resolve(ids[i] + ".json");
+      JsonNode root;
+      try {
+        root = JSON.readTree(file.toFile());
+      } catch (IOException e) {
+        throw new BadInputException(file + ": not valid JSON", e);
+      }
+      JsonNode f = root == null ? null : root.get("factors");
+      if (f == null || !f.isObject()) {
+        throw new BadInputException(file + ": missing \"factors\" object");
+      }
+      int[] c = new int[space.numFactors()];
+      for (int k = 0; k < c.length; k++) {
+        FactorSpace.Factor factor = space.factors().get(k);
+        JsonNode v = f.get(factor.name());
+        if (v == null) {
+          throw new BadInputException(file + ": missing factor '" + factor.name() + "'");
+        }
+        Object value = v.isNumber() ? (Object) v.numberValue() : v.asText();
+        try {
+          c[k] = factor.codeOf(value);
+        } catch (IllegalArgumentException e) {
+          throw new BadInputException(file + ": " + e.getMessage(), e);
+        }
+      }
+      codes[i] = c;
+    }
+    return codes[i].clone();
+  }
+
+  @Override
+  public float[] images(long[] indices) throws CandelaException {
+    if (shape.channels() != 3) {
+      throw new BadInputException(
+          folder + ": only 3-channel folders are supported, spec says " + shape.channels());
+    }
+    float[] out = new float[Math.multiplyExact(indices.length, shape.volume())];
+    for (int k = 0; k < indices.length; k++) {
+      Path file = folder.resolve(id(indices[k]) + ".png");
+      Mat m = OpenCvImages.readBgr(file);
+      try {
+        if (m.rows() != shape.height() || m.cols() != shape.width()) {
+          throw new BadInputException(
+              file
+                  + ": image is "
+                  + m.cols()
+                  + "x"
+                  + m.rows()
+                  + ", expected "
+                  + shape.width()
+                  + "x"
+                  + shape.height());
+        }
+        OpenCvImages.toChwRgb(m, out, k * shape.volume());
+      } finally {
+        m.release();
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>SHA-256 over the spec bytes, the sorted indices and up to 16 evenly spaced JSON files; the
+   * first 16 hex digits.
+   */
+  @Override
+  public String fingerprint() throws CandelaException {
+    try {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      md.update(Files.readAllBytes(folder.resolve(SPEC_FILE)));
+      md.update(java.util.Arrays.toString(ids).getBytes(StandardCharsets.UTF_8));
+      int step = Math.max(1, ids.length / 16);
+      for (int i = 0; i < ids.length; i += step) {
+        md.update(Files.readAllBytes(folder.resolve(ids[i] + ".json")));
+      }
+      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+    } catch (IOException e) {
+      throw new BadInputException(folder + ": cannot read (" + e.getMessage() + ")", e);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {}
+
+  /**
+   * Writes the metadata JSON of one sample: {@code {"factors": {...}, "extras": {...}}}.
+   *
+   * @param factors factor name to value, in spec order
+   * @param extras extra details (may be empty)
+   * @return the JSON text
+   */
+  public static String sampleJson(Map<String, Object> factors, Map<String, Object> extras) {
+    var root = JSON.createObjectNode();
+    root.set("factors", JSON.valueToTree(factors));
+    if (!extras.isEmpty()) {
+      root.set("extras", JSON.valueToTree(extras));
+    }
+    try {
+      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private int check(long index) {
+    if (index < 0 || index >= ids.length) {
+      throw new IllegalArgumentException(
+          "sample index " + index + " out of range [0, " + ids.length + ")");
+    }
+    return (int) index;
+  }
+}
