@@ -9,12 +9,10 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = "Generate a dataset procedurally (dsprites, candle, toy).",
     subcommands = {
-    subcommands = {
       GenerateCodesCommand.class,
       GenerateDspritesCommand.class,
       GenerateCandleCommand.class,
       GenerateToyCommand.class
-    })
     })
 public final class DatasetGenerateCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
