@@ -13,11 +13,11 @@ import java.util.stream.IntStream;
  * Structural intervention distance (Peters and Bühlmann, "Structural intervention distance for
  * evaluating causal graphs", Neural Computation 27(3), 2015).
  *
- * <p>{@code SID(G, H) = #{(i, j) : i ≠ j, pa_H(i) is not a valid adjustment set for the effect of
- * i on j in G}}, where a guessed parent j ∈ pa_H(i) claims "no effect", which is wrong exactly when
- * j is a descendant of i in G. For j ∉ Z = pa_H(i), Z is valid iff (adjustment criterion of
- * Shpitser et al. and Perković et al.) (a) no node of Z descends from a node W ≠ i on a directed
- * path i → … → j of G and (b) Z blocks every non-causal path from i to j in G.
+ * <p>{@code SID(G, H) = #{(i, j) : i ≠ j, pa_H(i) is not a valid adjustment set for the effect of i
+ * on j in G}}, where a guessed parent j ∈ pa_H(i) claims "no effect", which is wrong exactly when j
+ * is a descendant of i in G. For j ∉ Z = pa_H(i), Z is valid iff (adjustment criterion of Shpitser
+ * et al. and Perković et al.) (a) no node of Z descends from a node W ≠ i on a directed path i → …
+ * → j of G and (b) Z blocks every non-causal path from i to j in G.
  *
  * <p>Algorithm (the reachability formulation of Henckel, Würtzen and Weichwald 2024, "Adjustment
  * identification distance: a gadjid for causal structure learning"): for each i, in O(|V| + |E|)
@@ -66,8 +66,8 @@ public final class Sid {
   }
 
   /**
-   * SID between a true DAG and a guess that may hold undirected edges (a CPDAG), with R's lower
-   * and upper bounds. A fully directed guess gives the same as {@link #sid(Dag, Dag)}.
+   * SID between a true DAG and a guess that may hold undirected edges (a CPDAG), with R's lower and
+   * upper bounds. A fully directed guess gives the same as {@link #sid(Dag, Dag)}.
    *
    * @param truth the true DAG G
    * @param guess the guessed graph, a DAG or CPDAG
@@ -245,9 +245,7 @@ public final class Sid {
     return seen;
   }
 
-  /**
-   * Bayes-ball d-connection between x and y given Z in G with the edges x → w, w ∈ cn, removed.
-   */
+  /** Bayes-ball d-connection between x and y given Z in G with the edges x → w, w ∈ cn, removed. */
   private static boolean dConnectedInBackdoorGraph(
       int[][] ch, int[][] pa, int x, int y, boolean[] inZ, boolean[] cn) {
     int n = ch.length;
@@ -537,15 +535,30 @@ public final class Sid {
 
   /** Truth-side structures shared by all threads, and a per-thread workspace. */
   static final class Kernel {
-    private final int[][] ch;
     private final int[][] pa;
+    private final int[] chOff;
+    private final int[] chIdx;
+    private final int[] paOff;
+    private final int[] paIdx;
     private final int n;
     private final ThreadLocal<Workspace> local;
 
     Kernel(Dag truth) {
-      this.ch = truth.childLists();
       this.pa = truth.parentLists();
       this.n = truth.size();
+      int[][] ch = truth.childLists();
+      this.chOff = new int[n + 1];
+      this.paOff = new int[n + 1];
+      for (int v = 0; v < n; v++) {
+        chOff[v + 1] = chOff[v] + ch[v].length;
+        paOff[v + 1] = paOff[v] + pa[v].length;
+      }
+      this.chIdx = new int[chOff[n]];
+      this.paIdx = new int[paOff[n]];
+      for (int v = 0; v < n; v++) {
+        System.arraycopy(ch[v], 0, chIdx, chOff[v], ch[v].length);
+        System.arraycopy(pa[v], 0, paIdx, paOff[v], pa[v].length);
+      }
       this.local = ThreadLocal.withInitial(Workspace::new);
     }
 
@@ -583,7 +596,8 @@ public final class Sid {
         }
         // D: strict descendants of t.
         int sp = 0;
-        for (int c : ch[t]) {
+        for (int qc = chOff[t], ec = chOff[t + 1]; qc < ec; qc++) {
+          int c = chIdx[qc];
           if (desc[c] != e) {
             desc[c] = e;
             stack[sp++] = c;
@@ -591,7 +605,8 @@ public final class Sid {
         }
         while (sp > 0) {
           int v = stack[--sp];
-          for (int w : ch[v]) {
+          for (int qw = chOff[v], ew = chOff[v + 1]; qw < ew; qw++) {
+            int w = chIdx[qw];
             if (desc[w] != e) {
               desc[w] = e;
               stack[sp++] = w;
@@ -612,7 +627,8 @@ public final class Sid {
             inA[v] = e;
             aCount++;
           }
-          for (int u : pa[v]) {
+          for (int qu = paOff[v], eu = paOff[v + 1]; qu < eu; qu++) {
+            int u = paIdx[qu];
             if (anZ[u] != e) {
               anZ[u] = e;
               stack[sp++] = u;
@@ -620,66 +636,85 @@ public final class Sid {
           }
         }
         // De*(A): every such j fails the forbidden-set condition.
+        int forbCount = 0;
         if (aCount > 0) {
           for (int v = 0; v < n; v++) {
             if (inA[v] == e) {
               forb[v] = e;
+              forbCount++;
               stack[sp++] = v;
             }
           }
           while (sp > 0) {
             int v = stack[--sp];
-            for (int w : ch[v]) {
+            for (int qw = chOff[v], ew = chOff[v + 1]; qw < ew; qw++) {
+              int w = chIdx[qw];
               if (forb[w] != e) {
                 forb[w] = e;
+                forbCount++;
                 stack[sp++] = w;
               }
             }
           }
         }
+        // Every j is decided once it is in Z, forbidden or reached non-causally: the walk stops
+        // early when nothing is left undecided (common in dense graphs).
+        int decided = z.length + forbCount;
+        for (int v : z) {
+          if (forb[v] == e) {
+            decided--;
+          }
+        }
+        undecided = n - 1 - decided;
+        target = t;
         // Walk from t for non-causal open walks given Z.
-        for (int c : ch[t]) {
+        top = 0;
+        for (int qc = chOff[t], ec = chOff[t + 1]; qc < ec; qc++) {
+          int c = chIdx[qc];
           push(c, 1, e);
         }
-        for (int p : pa[t]) {
+        for (int qp = paOff[t], ep = paOff[t + 1]; qp < ep; qp++) {
+          int p = paIdx[qp];
           push(p, 4, e);
         }
-        while (top > 0) {
+        while (top > 0 && undecided > 0) {
           int s = walk[--top];
           int v = s >> 2;
           int kind = s & 3; // 1 causal-from-parent, 2 noncausal-from-parent, 0 from child
-          if (kind != 1) {
-            nonCausal[v] = e;
-          }
           boolean inz = inZ[v] == e;
           if (kind != 0) {
             if (!inz) {
-              for (int w : ch[v]) {
+              for (int qw = chOff[v], ew = chOff[v + 1]; qw < ew; qw++) {
+                int w = chIdx[qw];
                 if (w != t) {
                   push(w, kind == 1 ? 1 : 2, e);
                 }
               }
             }
             if (anZ[v] == e) {
-              for (int u : pa[v]) {
+              for (int qu = paOff[v], eu = paOff[v + 1]; qu < eu; qu++) {
+                int u = paIdx[qu];
                 if (u != t) {
                   push(u, 4, e);
                 }
               }
             }
           } else if (!inz) {
-            for (int u : pa[v]) {
+            for (int qu = paOff[v], eu = paOff[v + 1]; qu < eu; qu++) {
+              int u = paIdx[qu];
               if (u != t) {
                 push(u, 4, e);
               }
             }
-            for (int w : ch[v]) {
+            for (int qw = chOff[v], ew = chOff[v + 1]; qw < ew; qw++) {
+              int w = chIdx[qw];
               if (w != t) {
                 push(w, 2, e);
               }
             }
           }
         }
+        top = 0;
         int count = 0;
         for (int j = 0; j < n; j++) {
           if (j == t) {
@@ -703,6 +738,8 @@ public final class Sid {
 
       private final int[] walk = new int[3 * n + 3];
       private int top;
+      private int undecided;
+      private int target;
 
       /** Pushes state (v, bit) unless visited; bit 1 causal, 2 non-causal from parent, 4 child. */
       private void push(int v, int bit, int e) {
@@ -715,6 +752,12 @@ public final class Sid {
         }
         state[v] |= (byte) bit;
         walk[top++] = (v << 2) | (bit == 4 ? 0 : bit);
+        if (bit != 1 && nonCausal[v] != e) {
+          nonCausal[v] = e;
+          if (v != target && inZ[v] != e && forb[v] != e) {
+            undecided--;
+          }
+        }
       }
     }
   }

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,7 +29,8 @@ class SidReferenceTest {
       return Path.of(url.toURI()).getParent();
     }
     Path shared = Path.of("..", "shared", "reference", "sid-testgraphs");
-    assertTrue(Files.isDirectory(shared), "reference graphs not found at " + shared.toAbsolutePath());
+    assertTrue(
+        Files.isDirectory(shared), "reference graphs not found at " + shared.toAbsolutePath());
     return shared;
   }
 
@@ -52,6 +55,19 @@ class SidReferenceTest {
     }
     assertEquals(180, out.size(), "expected 180 reference pairs");
     return out.stream();
+  }
+
+  @Test
+  void bundledCopyEqualsSharedReferenceWhenPresent() throws Exception {
+    Path shared = Path.of("..", "shared", "reference", "sid-testgraphs");
+    Assumptions.assumeTrue(Files.isDirectory(shared), "shared reference folder not present");
+    Path copy = referenceDir();
+    try (Stream<Path> files = Files.list(shared)) {
+      for (Path f : files.filter(f -> !f.getFileName().toString().equals("README.md")).toList()) {
+        assertEquals(
+            Files.readString(f), Files.readString(copy.resolve(f.getFileName())), f.toString());
+      }
+    }
   }
 
   @ParameterizedTest(name = "{0} vs {1}")
