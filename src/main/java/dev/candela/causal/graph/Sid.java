@@ -77,6 +77,12 @@ public final class Sid {
    */
   public static SidResult sid(Dag truth, Graph guess) {
     checkNames(truth.names(), guess.names());
+    for (int i = 0; i < guess.size(); i++) {
+      if (guess.hasDirectedEdge(i, i)) {
+        throw new IllegalArgumentException(
+            "guess has a self-loop at " + guess.names().get(i) + " (A[i][i] = 1)");
+      }
+    }
     if (guess.isFullyDirected()) {
       return sid(truth, guess.toDag());
     }
@@ -91,74 +97,113 @@ public final class Sid {
         exact = false;
       }
     }
-    long lower = 0;
-    long upper = 0;
-    boolean[][] anyIncorrect = new boolean[n][];
+    long[] totals; // lower, upper, union count
     if (exact) {
-      for (int[] c : comps) {
-        List<int[][]> parentSets = extensions(c, dirPa, und);
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        Map<String, Integer> cache = new HashMap<>();
-        for (int[][] pas : parentSets) {
-          long sum = 0;
-          for (int a = 0; a < c.length; a++) {
-            int i = c[a];
-            String key = i + ":" + Arrays.toString(pas[a]);
-            Integer v = cache.get(key);
-            if (v == null) {
-              v = k.workspace().countIncorrect(i, pas[a], anyIncorrectRow(anyIncorrect, i, n));
-              cache.put(key, v);
-            }
-            sum += v;
-          }
-          min = Math.min(min, sum);
-          max = Math.max(max, sum);
-        }
-        lower += min;
-        upper += max;
-      }
+      totals =
+          comps.parallelStream()
+              .map(c -> componentBounds(k, c, dirPa, und))
+              .reduce(new long[3], Sid::add);
     } else {
       for (int i = 0; i < n; i++) {
-        int[] nb = und[i];
-        if (nb.length > MAX_LOCAL_NEIGHBOURS) {
+        if (und[i].length > MAX_LOCAL_NEIGHBOURS) {
           throw new IllegalArgumentException(
               "node "
                   + guess.names().get(i)
                   + " has "
-                  + nb.length
+                  + und[i].length
                   + " undirected neighbours, more than "
                   + MAX_LOCAL_NEIGHBOURS
                   + " cannot be expanded");
         }
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        for (int mask = 0; mask < (1 << nb.length); mask++) {
-          int[] z = Arrays.copyOf(dirPa[i], dirPa[i].length + Integer.bitCount(mask));
-          int f = dirPa[i].length;
-          for (int b = 0; b < nb.length; b++) {
-            if ((mask & (1 << b)) != 0) {
-              z[f++] = nb[b];
-            }
-          }
-          Arrays.sort(z);
-          long v = k.workspace().countIncorrect(i, z, anyIncorrectRow(anyIncorrect, i, n));
-          min = Math.min(min, v);
-          max = Math.max(max, v);
-        }
-        lower += min;
-        upper += max;
       }
+      totals =
+          IntStream.range(0, n)
+              .parallel()
+              .mapToObj(i -> localBounds(k, i, dirPa[i], und[i]))
+              .reduce(new long[3], Sid::add);
     }
-    long any = 0;
-    for (boolean[] row : anyIncorrect) {
-      if (row != null) {
-        for (boolean b : row) {
-          any += b ? 1 : 0;
-        }
-      }
-    }
+    long lower = totals[0];
+    long upper = totals[1];
+    long any = totals[2];
     return new SidResult(any, lower, upper, n, exact);
+  }
+
+  private static long[] add(long[] x, long[] y) {
+    return new long[] {x[0] + y[0], x[1] + y[1], x[2] + y[2]};
+  }
+
+  /** Exact class: min and max over the component's orientations, and the union count. */
+  private static long[] componentBounds(Kernel k, int[] c, int[][] dirPa, int[][] und) {
+    int n = dirPa.length;
+    List<int[][]> parentSets = extensions(c, dirPa, und);
+    List<Map<String, Integer>> counts = new ArrayList<>();
+    for (int a = 0; a < c.length; a++) {
+      counts.add(new HashMap<>());
+    }
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int[][] pas : parentSets) {
+      long sum = 0;
+      for (int a = 0; a < c.length; a++) {
+        String key = Arrays.toString(pas[a]);
+        Integer v = counts.get(a).get(key);
+        if (v == null) {
+          v = k.workspace().countIncorrect(c[a], pas[a]);
+          counts.get(a).put(key, v);
+        }
+        sum += v;
+      }
+      min = Math.min(min, sum);
+      max = Math.max(max, sum);
+    }
+    long union = 0;
+    for (int a = 0; a < c.length; a++) {
+      if (counts.get(a).size() == 1) {
+        union += counts.get(a).values().iterator().next();
+        continue;
+      }
+      boolean[] wrong = new boolean[n];
+      Set<String> done = new HashSet<>();
+      for (int[][] pas : parentSets) {
+        if (done.add(Arrays.toString(pas[a]))) {
+          k.workspace().countIncorrect(c[a], pas[a], wrong);
+        }
+      }
+      for (boolean w : wrong) {
+        union += w ? 1 : 0;
+      }
+    }
+    return new long[] {min, max, union};
+  }
+
+  /** R's local fallback for node i: its directed parents plus each subset of its neighbours. */
+  private static long[] localBounds(Kernel k, int i, int[] dirPa, int[] nb) {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    boolean[] wrong = nb.length == 0 ? null : new boolean[k.n];
+    long only = 0;
+    for (int mask = 0; mask < (1 << nb.length); mask++) {
+      int[] z = Arrays.copyOf(dirPa, dirPa.length + Integer.bitCount(mask));
+      int f = dirPa.length;
+      for (int b = 0; b < nb.length; b++) {
+        if ((mask & (1 << b)) != 0) {
+          z[f++] = nb[b];
+        }
+      }
+      Arrays.sort(z);
+      long v = k.workspace().countIncorrect(i, z, wrong);
+      only = v;
+      min = Math.min(min, v);
+      max = Math.max(max, v);
+    }
+    long union = only;
+    if (wrong != null) {
+      union = 0;
+      for (boolean w : wrong) {
+        union += w ? 1 : 0;
+      }
+    }
+    return new long[] {min, max, union};
   }
 
   /**
@@ -212,13 +257,6 @@ public final class Sid {
       }
     }
     return total;
-  }
-
-  private static boolean[] anyIncorrectRow(boolean[][] rows, int i, int n) {
-    if (rows[i] == null) {
-      rows[i] = new boolean[n];
-    }
-    return rows[i];
   }
 
   /** Nodes reachable from the sources along the lists (sources included), skipping removed. */

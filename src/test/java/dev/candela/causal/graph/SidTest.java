@@ -97,6 +97,30 @@ class SidTest {
   }
 
   @Test
+  void localExpansionWorkedByHand() {
+    // truth X0 -> X1; guess the 4-cycle X0-X1-X2-X3-X0 (not chordal -> local expansion).
+    // X0: Z in {}, {X1}, {X3}, {X1,X3}: (0,1) wrong iff X1 in Z -> [0, 1].
+    // X1: Z in {}, {X0}, {X2}, {X0,X2}: (1,0) wrong iff X0 not in Z -> [0, 1].
+    // X2, X3: no path in the truth -> always 0. Bounds [0, 2]; pairs wrong somewhere: 2.
+    List<String> names = List.of("X0", "X1", "X2", "X3");
+    int[][] a = {{0, 1, 0, 1}, {1, 0, 1, 0}, {0, 1, 0, 1}, {1, 0, 1, 0}};
+    Dag t = Dag.builder(names).addEdge("X0", "X1").build();
+    SidResult r = Sid.sid(t, Graph.of(names, a));
+    assertFalse(r.exactClass());
+    assertEquals(0, r.lowerBound());
+    assertEquals(2, r.upperBound());
+    assertEquals(2, r.sid());
+  }
+
+  @Test
+  void selfLoopInGuessIsRejected() {
+    Graph g = Graph.of(XYZ, new int[][] {{1, 0, 0}, {0, 0, 1}, {0, 1, 0}});
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Sid.sid(chain(), g));
+    assertTrue(e.getMessage().contains("X0"), e.getMessage());
+  }
+
+  @Test
   void namesMustAgree() {
     IllegalArgumentException e =
         assertThrows(
