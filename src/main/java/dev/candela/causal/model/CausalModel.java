@@ -1,5 +1,6 @@
 package dev.candela.causal.model;
 
+import dev.candela.causal.graph.Dag;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -25,6 +26,7 @@ public final class CausalModel {
   private final Map<String, Integer> index;
   private final int[][] parents;
   private final int[] order;
+  private final Dag dag;
   private final int[] observed;
   private final boolean discrete;
 
@@ -78,7 +80,14 @@ public final class CausalModel {
     if (observed.length == 0) {
       throw new IllegalArgumentException("every variable is hidden; at least one must be observed");
     }
-    this.order = topologicalOrder(this.variables, parents);
+    Dag.Builder b = Dag.builder(this.variables.stream().map(Variable::name).toList());
+    for (int i = 0; i < n; i++) {
+      for (int p : parents[i]) {
+        b.addEdge(p, i);
+      }
+    }
+    this.dag = b.build();
+    this.order = dag.topologicalOrder();
     for (int i = 0; i < n; i++) {
       validateMechanism(i);
     }
@@ -165,68 +174,6 @@ public final class CausalModel {
         }
       }
     }
-  }
-
-  /** Kahn's algorithm over the parent lists; throws with the variables of one cycle. */
-  private static int[] topologicalOrder(List<Variable> vars, int[][] parents) {
-    int n = vars.size();
-    int[] indeg = new int[n];
-    List<List<Integer>> children = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      children.add(new ArrayList<>());
-    }
-    for (int i = 0; i < n; i++) {
-      indeg[i] = parents[i].length;
-      for (int p : parents[i]) {
-        children.get(p).add(i);
-      }
-    }
-    java.util.PriorityQueue<Integer> ready = new java.util.PriorityQueue<>();
-    for (int i = 0; i < n; i++) {
-      if (indeg[i] == 0) {
-        ready.add(i);
-      }
-    }
-    int[] out = new int[n];
-    int k = 0;
-    while (!ready.isEmpty()) {
-      int i = ready.poll();
-      out[k++] = i;
-      for (int c : children.get(i)) {
-        if (--indeg[c] == 0) {
-          ready.add(c);
-        }
-      }
-    }
-    if (k < n) {
-      // Walk back along parents that are still on a cycle to name one cycle.
-      int start = -1;
-      for (int i = 0; i < n && start < 0; i++) {
-        if (indeg[i] > 0) {
-          start = i;
-        }
-      }
-      List<Integer> path = new ArrayList<>();
-      int cur = start;
-      while (!path.contains(cur)) {
-        path.add(cur);
-        for (int p : parents[cur]) {
-          if (indeg[p] > 0) {
-            cur = p;
-            break;
-          }
-        }
-      }
-      List<Integer> cyc = new ArrayList<>(path.subList(path.indexOf(cur), path.size()));
-      Collections.reverse(cyc);
-      StringBuilder sb = new StringBuilder();
-      for (int i : cyc) {
-        sb.append(vars.get(i).name()).append(" -> ");
-      }
-      sb.append(vars.get(cyc.get(0)).name());
-      throw new IllegalArgumentException("graph has a cycle: " + sb);
-    }
-    return out;
   }
 
   /**
@@ -378,6 +325,15 @@ public final class CausalModel {
       r = r * cardinality(p) + (int) row[p];
     }
     return r;
+  }
+
+  /**
+   * The causal graph over all variables (hidden included).
+   *
+   * @return the DAG, node {@code i} being column {@code i}
+   */
+  public Dag dag() {
+    return dag;
   }
 
   /**
