@@ -52,10 +52,12 @@ class SampleDistanceTest {
   @Test
   void pooledHistogramMatchesPyemdEmdSamples() {
     // Values from pyemd-equivalent numpy (histogram_bin_edges 'auto' on the concatenation).
-    assertEquals(
-        0.75,
-        PooledHistogramEmd.emdSamples(new double[] {1, 2, 3, 4}, new double[] {2, 3, 4, 5}),
-        TIGHT);
+    for (PooledHistogramEmd.BinRule rule : PooledHistogramEmd.BinRule.values()) {
+      assertEquals(
+          0.75,
+          PooledHistogramEmd.emdSamples(new double[] {1, 2, 3, 4}, new double[] {2, 3, 4, 5}, rule),
+          TIGHT);
+    }
     double[] a = new double[40];
     double[] b = new double[60];
     for (int i = 0; i < 40; i++) {
