@@ -24,7 +24,8 @@ import java.util.Map;
  *       undirected edges), or {@code {"variables": [...], "adjacency": [[0, 1], [0, 0]]}}, or a
  *       bare matrix {@code [[0, 1], [0, 0]]};
  *   <li>{@code .mtx}: Matrix Market coordinate file ({@code pattern}, {@code integer} or {@code
- *       real}); the 1-based entry {@code i j} is the edge i → j; a non-zero value is an edge;
+ *       real}; {@code general}, or {@code symmetric} where each entry is mirrored); the 1-based
+ *       entry {@code i j} is the edge i → j; a non-zero value is an edge;
  *   <li>anything else: CSV adjacency matrix, optionally with a header row of names and, if the
  *       header starts with an empty cell (pandas {@code to_csv} style), a first column of row
  *       names.
@@ -254,9 +255,10 @@ public final class GraphIo {
       if (!pattern && !h[3].equals("integer") && !h[3].equals("real")) {
         throw new BadInputException(file + ": unsupported Matrix Market field '" + h[3] + "'");
       }
-      if (!h[4].equals("general")) {
+      boolean symmetric = h[4].equals("symmetric");
+      if (!symmetric && !h[4].equals("general")) {
         throw new BadInputException(
-            file + ": unsupported Matrix Market symmetry '" + h[4] + "' (need general)");
+            file + ": unsupported Matrix Market symmetry '" + h[4] + "' (need general or symmetric)");
       }
       String line;
       int lineNo = 1;
@@ -296,6 +298,9 @@ public final class GraphIo {
               file + ": line " + lineNo + ": entry (" + i + ", " + j + ") outside 1.." + n);
         }
         v[i - 1][j - 1] = pattern ? 1.0 : parseDouble(file, lineNo, f[2]);
+        if (symmetric) {
+          v[j - 1][i - 1] = v[i - 1][j - 1];
+        }
         entries++;
       }
       if (v == null) {
