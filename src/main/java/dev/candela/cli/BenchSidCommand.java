@@ -14,8 +14,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code candela bench sid}: times {@link Sid#sid(Dag, Dag)} (reachability per treatment) on random
- * DAG pairs beside the per-pair baseline {@link Sid#sidPairwise(Dag, Dag)} measured in the same run,
- * and checks that both give the same value.
+ * DAG pairs beside the per-pair baseline {@link Sid#sidPairwise(Dag, Dag)} measured in the same
+ * run, and checks that both give the same value.
  *
  * <p>Random DAGs: a random order, each forward pair an edge independently with probability q.
  * Sparse: q = 20 / (p − 1), i.e. 10·p expected edges. Dense: q = 0.3, i.e. 0.3·p(p − 1)/2 expected
@@ -33,7 +33,9 @@ public final class BenchSidCommand implements Callable<Integer> {
       defaultValue = "100,200,500,1000,2000,5000,10000")
   int[] sizes;
 
-  @Option(names = "--reps", description = "Pairs per size (default: ${DEFAULT-VALUE}).",
+  @Option(
+      names = "--reps",
+      description = "Pairs per size (default: ${DEFAULT-VALUE}).",
       defaultValue = "1")
   int reps;
 
@@ -49,7 +51,9 @@ public final class BenchSidCommand implements Callable<Integer> {
       defaultValue = "1000")
   int denseMax;
 
-  @Option(names = "--seed", description = "Random seed (default: ${DEFAULT-VALUE}).",
+  @Option(
+      names = "--seed",
+      description = "Random seed (default: ${DEFAULT-VALUE}).",
       defaultValue = "1")
   long seed;
 

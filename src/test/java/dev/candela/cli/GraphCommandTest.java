@@ -40,7 +40,13 @@ class GraphCommandTest {
     assertEquals(0, a.code(), a.err());
     assertEquals("1", a.out().trim());
     Run b =
-        run("graph", "shd", "--truth", t.toString(), "--pred", p.toString(),
+        run(
+            "graph",
+            "shd",
+            "--truth",
+            t.toString(),
+            "--pred",
+            p.toString(),
             "--double-for-anticausal");
     assertEquals("2", b.out().trim());
     Run c = run("graph", "sid", "--truth", t.toString(), "--pred", p.toString());
@@ -49,8 +55,16 @@ class GraphCommandTest {
     assertEquals("3", c.out().trim());
     Path json = dir.resolve("o.json");
     Run d =
-        run("graph", "sid", "--truth", t.toString(), "--pred", t.toString(), "--cpdag",
-            "--json", json.toString());
+        run(
+            "graph",
+            "sid",
+            "--truth",
+            t.toString(),
+            "--pred",
+            t.toString(),
+            "--cpdag",
+            "--json",
+            json.toString());
     assertEquals("6 lower=0 upper=6", d.out().trim());
     assertTrue(Files.readString(json).contains("\"upper\" : 6"));
     Run e = run("graph", "aupr", "--truth", t.toString(), "--pred", t.toString());

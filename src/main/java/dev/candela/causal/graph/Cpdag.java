@@ -8,8 +8,8 @@ import java.util.Set;
 
 /**
  * The CPDAG (essential graph) of a DAG: the graph with the DAG's skeleton in which exactly the
- * compelled edges (directed the same way in every DAG of the Markov equivalence class) are
- * directed and every reversible edge is undirected.
+ * compelled edges (directed the same way in every DAG of the Markov equivalence class) are directed
+ * and every reversible edge is undirected.
  *
  * <p>Algorithm: keep the skeleton undirected, orient the edges of every v-structure a → c ← b (a, b
  * not adjacent), then apply Meek's rules R1–R3 until nothing changes (Meek, "Causal inference and

@@ -258,7 +258,10 @@ public final class GraphIo {
       boolean symmetric = h[4].equals("symmetric");
       if (!symmetric && !h[4].equals("general")) {
         throw new BadInputException(
-            file + ": unsupported Matrix Market symmetry '" + h[4] + "' (need general or symmetric)");
+            file
+                + ": unsupported Matrix Market symmetry '"
+                + h[4]
+                + "' (need general or symmetric)");
       }
       String line;
       int lineNo = 1;

@@ -92,8 +92,7 @@ public final class PrecisionRecall {
       }
       if (minNonZero == Double.POSITIVE_INFINITY) {
         throw new IllegalArgumentException(
-            "low_confidence_undirected needs a non-zero prediction entry, all " + n * n
-                + " are 0");
+            "low_confidence_undirected needs a non-zero prediction entry, all " + n * n + " are 0");
       }
       double factor = Math.min(minNonZero * 0.5, 0.1);
       boolean[][] sym = new boolean[n][n];

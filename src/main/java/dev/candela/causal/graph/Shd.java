@@ -9,8 +9,8 @@ import java.util.Arrays;
  * counts 2 and an undirected edge against a directed one counts 1. With {@code false}: every
  * unordered pair {i, j} whose two entries (t_ij, t_ji) differ from (p_ij, p_ji) counts once, so a
  * reversed edge counts 1. {@link #shdCpdag(Dag, Dag)} is {@code SHD(CPDAG(t), CPDAG(p), false)}.
- * Reference: Tsamardinos, Brown and Aliferis, "The max-min hill-climbing Bayesian network
- * structure learning algorithm", Machine Learning 65, 2006; cdt (Kalainathan and Goudet, 2019).
+ * Reference: Tsamardinos, Brown and Aliferis, "The max-min hill-climbing Bayesian network structure
+ * learning algorithm", Machine Learning 65, 2006; cdt (Kalainathan and Goudet, 2019).
  */
 public final class Shd {
   private Shd() {}
@@ -76,8 +76,8 @@ public final class Shd {
   }
 
   /**
-   * SHD between two dense adjacency matrices (0/1, undirected edges as symmetric pairs), exactly
-   * as {@code cdt.metrics.SHD} on numpy arrays.
+   * SHD between two dense adjacency matrices (0/1, undirected edges as symmetric pairs), exactly as
+   * {@code cdt.metrics.SHD} on numpy arrays.
    *
    * @param truth the true matrix
    * @param pred the predicted matrix

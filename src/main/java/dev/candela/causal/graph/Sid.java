@@ -13,11 +13,11 @@ import java.util.stream.IntStream;
  * Structural intervention distance (Peters and Bühlmann, "Structural intervention distance for
  * evaluating causal graphs", Neural Computation 27(3), 2015).
  *
- * <p>{@code SID(G, H) = #{(i, j) : i ≠ j, pa_H(i) is not a valid adjustment set for the effect of
- * i on j in G}}, where a guessed parent j ∈ pa_H(i) claims "no effect", which is wrong exactly when
- * j is a descendant of i in G. For j ∉ Z = pa_H(i), Z is valid iff (adjustment criterion of
- * Shpitser et al. and Perković et al.) (a) no node of Z descends from a node W ≠ i on a directed
- * path i → … → j of G and (b) Z blocks every non-causal path from i to j in G.
+ * <p>{@code SID(G, H) = #{(i, j) : i ≠ j, pa_H(i) is not a valid adjustment set for the effect of i
+ * on j in G}}, where a guessed parent j ∈ pa_H(i) claims "no effect", which is wrong exactly when j
+ * is a descendant of i in G. For j ∉ Z = pa_H(i), Z is valid iff (adjustment criterion of Shpitser
+ * et al. and Perković et al.) (a) no node of Z descends from a node W ≠ i on a directed path i → …
+ * → j of G and (b) Z blocks every non-causal path from i to j in G.
  *
  * <p>Algorithm (the reachability formulation of Henckel, Würtzen and Weichwald 2024, "Adjustment
  * identification distance: a gadjid for causal structure learning"): for each i, in O(|V| + |E|)
@@ -66,8 +66,8 @@ public final class Sid {
   }
 
   /**
-   * SID between a true DAG and a guess that may hold undirected edges (a CPDAG), with R's lower
-   * and upper bounds. A fully directed guess gives the same as {@link #sid(Dag, Dag)}.
+   * SID between a true DAG and a guess that may hold undirected edges (a CPDAG), with R's lower and
+   * upper bounds. A fully directed guess gives the same as {@link #sid(Dag, Dag)}.
    *
    * @param truth the true DAG G
    * @param guess the guessed graph, a DAG or CPDAG
@@ -245,9 +245,7 @@ public final class Sid {
     return seen;
   }
 
-  /**
-   * Bayes-ball d-connection between x and y given Z in G with the edges x → w, w ∈ cn, removed.
-   */
+  /** Bayes-ball d-connection between x and y given Z in G with the edges x → w, w ∈ cn, removed. */
   private static boolean dConnectedInBackdoorGraph(
       int[][] ch, int[][] pa, int x, int y, boolean[] inZ, boolean[] cn) {
     int n = ch.length;

@@ -3,10 +3,10 @@ package dev.candela.causal.graph;
 /**
  * The structural intervention distance between a true DAG and a guess.
  *
- * <p>For a DAG guess {@code lowerBound == upperBound == sid}. For a CPDAG guess, {@code sid}
- * counts the ordered pairs (i, j) that are wrongly inferred under at least one of the parent sets
- * of i considered (R's {@code $sid}), and the bounds are the minimum and maximum SID over the
- * considered DAGs (R's {@code $sidLowerBound} and {@code $sidUpperBound}).
+ * <p>For a DAG guess {@code lowerBound == upperBound == sid}. For a CPDAG guess, {@code sid} counts
+ * the ordered pairs (i, j) that are wrongly inferred under at least one of the parent sets of i
+ * considered (R's {@code $sid}), and the bounds are the minimum and maximum SID over the considered
+ * DAGs (R's {@code $sidLowerBound} and {@code $sidUpperBound}).
  *
  * @param sid number of wrongly inferred ordered pairs (i, j), i ≠ j
  * @param lowerBound minimum SID over the DAGs represented by the guess

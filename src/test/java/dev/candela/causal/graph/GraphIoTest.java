@@ -32,7 +32,8 @@ class GraphIoTest {
   void plainCsvAndJsonMatrixAgree() throws Exception {
     Dag a = Dag.read(write("g.csv", "0,1\n0,0\n"));
     Dag b = Dag.read(write("g.json", "[[0,1],[0,0]]"));
-    Dag c = Dag.read(write("h.json", "{\"variables\":[\"X0\",\"X1\"],\"adjacency\":[[0,1],[0,0]]}"));
+    Dag c =
+        Dag.read(write("h.json", "{\"variables\":[\"X0\",\"X1\"],\"adjacency\":[[0,1],[0,0]]}"));
     assertEquals(a, b);
     assertEquals(a, c);
   }
@@ -51,7 +52,9 @@ class GraphIoTest {
 
   @Test
   void matrixMarketPattern() throws Exception {
-    Dag g = Dag.read(write("g.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n3 2\n"));
+    Dag g =
+        Dag.read(
+            write("g.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n3 2\n"));
     assertEquals(List.of("X0", "X2"), g.parents("X1"));
   }
 
@@ -67,8 +70,8 @@ class GraphIoTest {
   void nonSquareCsv() throws Exception {
     Path p = write("bad.csv", "0,1,0\n0,0,1\n");
     BadInputException e = assertThrows(BadInputException.class, () -> GraphIo.read(p));
-    assertTrue(e.getMessage().contains("bad.csv") && e.getMessage().contains("square"),
-        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("bad.csv") && e.getMessage().contains("square"), e.getMessage());
   }
 
   @Test

@@ -73,8 +73,7 @@ class GraphPropertiesTest {
     SidResult bounds = Sid.sid(g[0], Cpdag.of(g[1]));
     long member = Sid.sid(g[0], g[1]).sid();
     assertTrue(
-        bounds.lowerBound() <= member && member <= bounds.upperBound(),
-        bounds + " vs " + member);
+        bounds.lowerBound() <= member && member <= bounds.upperBound(), bounds + " vs " + member);
     assertTrue(bounds.upperBound() <= bounds.sid(), bounds.toString());
   }
 

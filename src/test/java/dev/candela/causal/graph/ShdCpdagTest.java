@@ -49,8 +49,7 @@ class ShdCpdagTest {
   void shapeMismatchNamesBothShapes() {
     IllegalArgumentException e =
         assertThrows(
-            IllegalArgumentException.class,
-            () -> Shd.shd(new int[2][2], new int[3][3], false));
+            IllegalArgumentException.class, () -> Shd.shd(new int[2][2], new int[3][3], false));
     assertTrue(e.getMessage().contains("2x2") && e.getMessage().contains("3x3"), e.getMessage());
     IllegalArgumentException g =
         assertThrows(

@@ -27,7 +27,8 @@ class SidReferenceTest {
       return Path.of(url.toURI()).getParent();
     }
     Path shared = Path.of("..", "shared", "reference", "sid-testgraphs");
-    assertTrue(Files.isDirectory(shared), "reference graphs not found at " + shared.toAbsolutePath());
+    assertTrue(
+        Files.isDirectory(shared), "reference graphs not found at " + shared.toAbsolutePath());
     return shared;
   }
 
