@@ -94,8 +94,11 @@ public final class GraphCommand implements Runnable {
   static final class ShdCommand extends Common implements Callable<Integer> {
     @Option(
         names = "--double-for-anticausal",
-        description = "A reversed edge counts 2 (cdt default true); without it, 1.")
-    boolean doubleForAnticausal;
+        negatable = true,
+        description =
+            "A reversed edge counts 2 (the default, as cdt's double_for_anticausal=True);"
+                + " --no-double-for-anticausal counts each differing pair once.")
+    Boolean doubleForAnticausal;
 
     @Option(names = "--cpdag", description = "SHD between the CPDAGs of two DAGs (SHD_CPDAG).")
     boolean cpdag;
@@ -103,18 +106,19 @@ public final class GraphCommand implements Runnable {
     @Override
     public Integer call() throws BadInputException {
       long value;
+      boolean doubled = doubleForAnticausal == null ? !cpdag : doubleForAnticausal;
       if (cpdag) {
-        if (doubleForAnticausal) {
+        if (doubled) {
           throw new BadInputException(
               "--cpdag always counts a differing pair once; drop --double-for-anticausal");
         }
         value = Shd.shdCpdag(Dag.read(truth), Dag.read(pred));
       } else {
-        value = Shd.shd(GraphIo.read(truth), GraphIo.read(pred), doubleForAnticausal);
+        value = Shd.shd(GraphIo.read(truth), GraphIo.read(pred), doubled);
       }
       print(Long.toString(value));
       Map<String, Object> params = new LinkedHashMap<>();
-      params.put("double_for_anticausal", doubleForAnticausal);
+      params.put("double_for_anticausal", doubled);
       params.put("cpdag", cpdag);
       write(cpdag ? "shd_cpdag" : "shd", Map.of("value", value), params);
       return Main.OK;

@@ -36,9 +36,19 @@ class GraphCommandTest {
   void shdSidAndAupr() throws Exception {
     Path t = write("t.csv", "0,1,0\n0,0,1\n0,0,0\n");
     Path p = write("p.csv", "0,0,0\n1,0,1\n0,0,0\n");
-    Run a = run("graph", "shd", "--truth", t.toString(), "--pred", p.toString());
+    Run a =
+        run(
+            "graph",
+            "shd",
+            "--truth",
+            t.toString(),
+            "--pred",
+            p.toString(),
+            "--no-double-for-anticausal");
     assertEquals(0, a.code(), a.err());
     assertEquals("1", a.out().trim());
+    Run byDefault = run("graph", "shd", "--truth", t.toString(), "--pred", p.toString());
+    assertEquals("2", byDefault.out().trim(), "cdt's default double_for_anticausal=True");
     Run b =
         run(
             "graph",

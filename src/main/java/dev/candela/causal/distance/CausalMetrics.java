@@ -1,14 +1,23 @@
 package dev.candela.causal.distance;
 
+import dev.candela.causal.graph.Dag;
+import dev.candela.causal.graph.PrecisionRecall;
+import dev.candela.causal.graph.Shd;
+import dev.candela.causal.graph.Sid;
+import dev.candela.causal.graph.SidResult;
+import dev.candela.causal.model.CausalModel;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The metric ids of {@code causal distance} and their computations: {@code od}, {@code id}, {@code
  * cd} ({@link LadderDistances}), {@code tv} ({@link InterventionalTv}: the given treatment and
  * outcomes, or the DAG summary without a treatment), {@code kl}, {@code ckl1}, {@code ckl2}, {@code
- * ckl3}, {@code wed3} ({@link CausalKl}). Further ids are added with {@link #register}.
+ * ckl3}, {@code wed3} ({@link CausalKl}), and the graph metrics {@code shd} (cdt's {@code
+ * double_for_anticausal=True}), {@code sid} and {@code aupr} on the two models' DAGs, variables
+ * matched by name.
  */
 public final class CausalMetrics {
   private static final Map<String, CausalMetric> REGISTRY = new LinkedHashMap<>();
@@ -35,6 +44,59 @@ public final class CausalMetrics {
     register("ckl2", r -> divergence(CausalKl.ckl2(r.truth(), r.model())));
     register("ckl3", r -> divergence(CausalKl.ckl3(r.truth(), r.model())));
     register("wed3", r -> divergence(CausalKl.wed3(r.truth(), r.model())));
+    register(
+        "shd",
+        r -> {
+          int[][][] a = alignedAdjacency(r.truth(), r.model());
+          return new CausalMetric.Value(
+              Shd.shd(a[0], a[1], true), Map.of("double_for_anticausal", true));
+        });
+    register(
+        "sid",
+        r -> {
+          int[][][] a = alignedAdjacency(r.truth(), r.model());
+          SidResult s = Sid.sid(Dag.of(a[0]), Dag.of(a[1]));
+          return new CausalMetric.Value(s.sid(), s);
+        });
+    register(
+        "aupr",
+        r -> {
+          int[][][] a = alignedAdjacency(r.truth(), r.model());
+          PrecisionRecall.Result p = PrecisionRecall.aupr(a[0], a[1], false);
+          return new CausalMetric.Value(p.aupr(), p);
+        });
+  }
+
+  /**
+   * The adjacency matrices of both models' graphs over the truth's variable order (variables are
+   * matched by name).
+   *
+   * @throws IllegalArgumentException when the models have different variables
+   */
+  static int[][][] alignedAdjacency(CausalModel truth, CausalModel model) {
+    Dag t = truth.dag();
+    Dag m = model.dag();
+    List<String> names = t.names();
+    if (names.size() != m.names().size() || !m.names().containsAll(names)) {
+      throw new IllegalArgumentException(
+          "graph metrics need the same variables in both models: truth "
+              + names
+              + ", model "
+              + m.names());
+    }
+    int n = names.size();
+    int[] pos = new int[n];
+    for (int i = 0; i < n; i++) {
+      pos[i] = m.indexOf(names.get(i));
+    }
+    int[][] ma = m.adjacencyMatrix();
+    int[][] aligned = new int[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        aligned[i][j] = ma[pos[i]][pos[j]];
+      }
+    }
+    return new int[][][] {t.adjacencyMatrix(), aligned};
   }
 
   private CausalMetrics() {}
