@@ -118,8 +118,18 @@ public final class ScoreCodesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws CandelaException {
     int bins = parseBins(factorBins);
+    java.io.PrintWriter err = spec.commandLine().getErr();
+    long t0 = System.nanoTime();
     CodeTables.FactorTable ft = CodeTables.readFactors(factors);
     CodeTables.NumericTable lt = CodeTables.readLatents(latents);
+    err.printf(
+        java.util.Locale.ROOT,
+        "read %d rows: %d factors, %d latents (%.1f s)%n",
+        lt.rows(),
+        ft.columns().size(),
+        lt.columns().size(),
+        (System.nanoTime() - t0) / 1e9);
+    err.flush();
     if (ft.rows() != lt.rows()) {
       throw new dev.candela.BadInputException(
           "row counts differ: "
@@ -142,7 +152,9 @@ public final class ScoreCodesCommand implements Callable<Integer> {
             maxTrain,
             maxTest,
             seed);
+    t0 = System.nanoTime();
     CodeScorer.Scores scores = CodeScorer.score(codes, ft.vocabularies(), options);
+    err.printf(java.util.Locale.ROOT, "scored in %.1f s%n", (System.nanoTime() - t0) / 1e9);
 
     Map<String, String> inputs = new LinkedHashMap<>();
     inputs.put("factors:" + factors, Provenance.sha256(factors));
@@ -155,7 +167,6 @@ public final class ScoreCodesCommand implements Callable<Integer> {
             scores.warnings(),
             Provenance.now(inputs, seed, options.asMap()));
     java.io.PrintWriter out = spec.commandLine().getOut();
-    java.io.PrintWriter err = spec.commandLine().getErr();
     for (String w : report.warnings()) {
       err.println("warning: " + w);
     }

@@ -2,6 +2,7 @@ package dev.candela.data;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.NumberInput;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.candela.BadInputException;
@@ -371,7 +372,7 @@ public final class CodeTables {
       throws BadInputException {
     double v;
     try {
-      v = Double.parseDouble(text);
+      v = NumberInput.parseDouble(text, true);
     } catch (NumberFormatException e) {
       throw new BadInputException(
           file
