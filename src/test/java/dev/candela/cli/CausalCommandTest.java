@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class CausalCommandTest {
   private static final double EXACT = 1e-12;
@@ -30,18 +27,6 @@ class CausalCommandTest {
          "cpt": [[0.7272727272727273, 0.2727272727272727], [0.2222222222222222, 0.7777777777777778]]}]}
       """;
 
-  private record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cl = Main.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
   @Test
   void distanceWritesFlatScoresDetailsAndProvenance(@TempDir Path dir) throws Exception {
     Path t = dir.resolve("t.json");
@@ -49,8 +34,8 @@ class CausalCommandTest {
     Path j = dir.resolve("out.json");
     Files.writeString(t, TRUTH);
     Files.writeString(m, REVERSED);
-    Run r =
-        run(
+    CliRun r =
+        CliRun.of(
             "causal",
             "distance",
             "--truth",
@@ -69,7 +54,7 @@ class CausalCommandTest {
             j.toString(),
             "--seed",
             "3");
-    assertEquals(0, r.code(), r.err());
+    assertEquals(0, r.exit(), r.err());
     JsonNode doc = new ObjectMapper().readTree(j.toFile());
     assertEquals(0.0, doc.at("/scores/kl").asDouble(), 1e-9);
     assertEquals(0.25, doc.at("/scores/tv").asDouble(), 1e-9);
@@ -85,8 +70,8 @@ class CausalCommandTest {
     Path t = dir.resolve("t.json");
     Files.writeString(t, TRUTH);
     Path csv = dir.resolve("s.csv");
-    Run s =
-        run(
+    CliRun s =
+        CliRun.of(
             "causal",
             "sample",
             "--model",
@@ -99,13 +84,13 @@ class CausalCommandTest {
             "A=yes",
             "--out",
             csv.toString());
-    assertEquals(0, s.code(), s.err());
+    assertEquals(0, s.exit(), s.err());
     assertTrue(Files.readAllLines(csv).get(1).startsWith("yes,"));
     Path dag = dir.resolve("dag.json");
     Files.writeString(dag, "{\"variables\": [\"A\", \"B\"], \"edges\": [[\"A\", \"B\"]]}");
     Path fitted = dir.resolve("f.json");
-    Run f =
-        run(
+    CliRun f =
+        CliRun.of(
             "causal",
             "fit",
             "--dag",
@@ -118,7 +103,7 @@ class CausalCommandTest {
             t.toString(),
             "--out",
             fitted.toString());
-    assertEquals(0, f.code(), f.err());
+    assertEquals(0, f.exit(), f.err());
     JsonNode model = new ObjectMapper().readTree(fitted.toFile());
     // Under do(A=yes) only A=yes is seen: the A row is (0 + 1) / (4000 + 2) for "no".
     assertEquals(1.0 / 4002, model.at("/variables/0/cpt/0/0").asDouble(), EXACT);
@@ -131,11 +116,11 @@ class CausalCommandTest {
         t,
         "{\"variables\": [{\"name\": \"A\", \"parents\": [\"Q\"], \"values\": [\"0\", \"1\"],"
             + " \"cpt\": [[0.5, 0.5]]}]}");
-    Run r = run("causal", "sample", "--model", t.toString());
-    assertEquals(2, r.code());
+    CliRun r = CliRun.of("causal", "sample", "--model", t.toString());
+    assertEquals(2, r.exit());
     assertTrue(r.err().contains("variable 'A' has unknown parent 'Q'"), r.err());
-    Run d = run("causal", "distance", "--truth", t.toString(), "--model", t.toString());
-    assertEquals(2, d.code());
+    CliRun d = CliRun.of("causal", "distance", "--truth", t.toString(), "--model", t.toString());
+    assertEquals(2, d.exit());
     assertTrue(d.err().contains(t.toString()), d.err());
   }
 
@@ -143,8 +128,8 @@ class CausalCommandTest {
   void unknownMetricListsKnownIds(@TempDir Path dir) throws Exception {
     Path t = dir.resolve("t.json");
     Files.writeString(t, TRUTH);
-    Run r =
-        run(
+    CliRun r =
+        CliRun.of(
             "causal",
             "distance",
             "--truth",
@@ -153,7 +138,7 @@ class CausalCommandTest {
             t.toString(),
             "--metrics",
             "nope");
-    assertEquals(2, r.code());
+    assertEquals(2, r.exit());
     assertTrue(r.err().contains("unknown metric 'nope', known: od,id,cd,tv,kl"), r.err());
   }
 }
