@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /** Pure-Java generators and classifiers whose CG is known by construction. */
-final class CgToys {
+public final class CgToys {
 
   private CgToys() {}
 
@@ -14,7 +14,7 @@ final class CgToys {
    * clamp((Σ_{j in regions[r]} z_j / |regions[r]| + 1) / 2, 0, 1). Latents not named in any region
    * are ignored.
    */
-  static LatentDecoder regions(int[][] regions) {
+  public static LatentDecoder regions(int[][] regions) {
     return LatentDecoder.of(
         new int[] {1, 1, regions.length},
         z -> {
@@ -37,7 +37,7 @@ final class CgToys {
    * A classifier reading region f for binary factor f: p(value 1) = pixel f, p(value 0) = 1 − pixel
    * f.
    */
-  static FactorProbabilities binaryRegions(int numFactors, int width) {
+  public static FactorProbabilities binaryRegions(int numFactors, int width) {
     return (images, n) -> {
       float[][][] p = new float[numFactors][n][2];
       for (int f = 0; f < numFactors; f++) {
@@ -52,13 +52,14 @@ final class CgToys {
   }
 
   /** A decoder that copies the latent row into the image (1 × 1 × D) and records every row. */
-  static final class Recording implements LatentDecoder {
+  public static final class Recording implements LatentDecoder {
     final int d;
     final List<float[]> rows = new ArrayList<>();
     int calls;
     int largestCall;
 
-    Recording(int d) {
+    /** A recorder for d latents. */
+    public Recording(int d) {
       this.d = d;
     }
 
@@ -84,7 +85,7 @@ final class CgToys {
    * A small nonlinear generator with fixed random weights (tanh layer then sigmoid), computed row
    * by row so that its output does not depend on the batch.
    */
-  static LatentDecoder dense(int d, int width, long seed) {
+  public static LatentDecoder dense(int d, int width, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     float[][] w = new float[width][d];
     for (float[] row : w) {
@@ -110,7 +111,7 @@ final class CgToys {
   }
 
   /** Softmax heads over consecutive pixels: factor f has sizes[f] values read from its block. */
-  static FactorProbabilities softmaxBlocks(int[] sizes, int width) {
+  public static FactorProbabilities softmaxBlocks(int[] sizes, int width) {
     return (images, n) -> {
       float[][][] p = new float[sizes.length][n][];
       for (int i = 0; i < n; i++) {
@@ -134,7 +135,7 @@ final class CgToys {
     };
   }
 
-  static float[][] randomLatents(int n, int d, long seed) {
+  public static float[][] randomLatents(int n, int d, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     float[][] z = new float[n][d];
     for (float[] row : z) {
@@ -145,7 +146,7 @@ final class CgToys {
     return z;
   }
 
-  static int[][] randomCodes(int n, int[] sizes, long seed) {
+  public static int[][] randomCodes(int n, int[] sizes, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     int[][] c = new int[sizes.length][n];
     for (int f = 0; f < sizes.length; f++) {
