@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
       BenchMetricsCommand.class,
       BenchDataCommand.class,
       BenchSidCommand.class,
-      CausalBenchCommand.class
+      CausalBenchCommand.class,
+      BenchCgCommand.class
     })
 public final class BenchCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,187 @@
+package dev.candela.metrics.cf;
+
+import dev.candela.BadInputException;
+import dev.candela.CandelaException;
+import dev.candela.metrics.CgBatch;
+import dev.candela.metrics.CgFactorTerms;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The CSV of one finished chunk: one row per (sample, evaluated factor), samples in order and the
+ * factors of a sample together. Columns: {@value #HEADER}. Probabilities are written with {@link
+ * Double#toString}, which reads back to the same double, so a resumed run sums exactly the values a
+ * fresh run would.
+ */
+public final class ChunkCsv {
+
+  /** The header line. */
+  public static final String HEADER =
+      "sample,factor,true_value,p_reconstruction,p_intervened,p_complement,"
+          + "ice_intervened,ice_complement,cg_term";
+
+  private ChunkCsv() {}
+
+  /**
+   * Writes a chunk's terms atomically (a temporary sibling moved into place).
+   *
+   * @param file the destination
+   * @param firstSample the global index of the chunk's first sample
+   * @param batch the terms
+   * @throws CandelaException when the file cannot be written
+   */
+  public static void write(Path file, int firstSample, CgBatch batch) throws CandelaException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    try {
+      try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+        w.write(HEADER);
+        w.write('\n');
+        List<CgFactorTerms> fs = batch.factors();
+        int e = fs.size();
+        int[][] y = new int[e][];
+        double[][] a = new double[e][];
+        double[][] b = new double[e][];
+        double[][] c = new double[e][];
+        for (int k = 0; k < e; k++) {
+          y[k] = fs.get(k).trueValues();
+          a[k] = fs.get(k).pReconstruction();
+          b[k] = fs.get(k).pIntervened();
+          c[k] = fs.get(k).pComplement();
+        }
+        StringBuilder sb = new StringBuilder(128);
+        for (int s = 0; s < batch.numSamples(); s++) {
+          for (int k = 0; k < e; k++) {
+            CgFactorTerms t = fs.get(k);
+            sb.setLength(0);
+            sb.append(firstSample + s)
+                .append(',')
+                .append(t.name())
+                .append(',')
+                .append(y[k][s])
+                .append(',')
+                .append(a[k][s])
+                .append(',')
+                .append(b[k][s])
+                .append(',')
+                .append(c[k][s])
+                .append(',')
+                .append(t.iceIntervened(s))
+                .append(',')
+                .append(t.iceComplement(s))
+                .append(',')
+                .append(t.term(s))
+                .append('\n');
+            w.write(sb.toString());
+          }
+        }
+      }
+      Files.move(
+          tmp,
+          file,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new CandelaException(file + ": cannot write chunk (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /**
+   * Reads a chunk written by {@link #write} back into terms.
+   *
+   * @param file the chunk file
+   * @param firstSample the expected global index of its first sample
+   * @param numSamples the expected number of samples
+   * @param factors the expected evaluated factor indices
+   * @param names the expected names of those factors
+   * @param sets the sets of those factors
+   * @return the terms
+   * @throws BadInputException when the file does not hold exactly those samples and factors
+   */
+  public static CgBatch read(
+      Path file, int firstSample, int numSamples, int[] factors, List<String> names, int[][] sets)
+      throws CandelaException {
+    int e = factors.length;
+    int[][] y = new int[e][numSamples];
+    double[][] a = new double[e][numSamples];
+    double[][] b = new double[e][numSamples];
+    double[][] c = new double[e][numSamples];
+    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String header = r.readLine();
+      if (!HEADER.equals(header)) {
+        throw new BadInputException(file + ": header is " + header + ", expected " + HEADER);
+      }
+      for (int s = 0; s < numSamples; s++) {
+        for (int k = 0; k < e; k++) {
+          int line = 2 + s * e + k;
+          String row = r.readLine();
+          if (row == null) {
+            throw new BadInputException(
+                file + ": ends at line " + line + ", expected " + numSamples * e + " rows");
+          }
+          String[] cells = row.split(",", -1);
+          if (cells.length != 9) {
+            throw new BadInputException(
+                file + ": line " + line + " has " + cells.length + " columns, expected 9");
+          }
+          int sample = parseInt(file, line, cells[0]);
+          if (sample != firstSample + s || !cells[1].equals(names.get(k))) {
+            throw new BadInputException(
+                file
+                    + ": line "
+                    + line
+                    + " is sample "
+                    + cells[0]
+                    + ", factor "
+                    + cells[1]
+                    + "; expected sample "
+                    + (firstSample + s)
+                    + ", factor "
+                    + names.get(k));
+          }
+          y[k][s] = parseInt(file, line, cells[2]);
+          a[k][s] = parseDouble(file, line, cells[3]);
+          b[k][s] = parseDouble(file, line, cells[4]);
+          c[k][s] = parseDouble(file, line, cells[5]);
+        }
+      }
+      String extra = r.readLine();
+      if (extra != null && !extra.isEmpty()) {
+        throw new BadInputException(
+            file + ": has more than the expected " + numSamples * e + " rows: " + extra);
+      }
+    } catch (IOException ex) {
+      throw new CandelaException(file + ": cannot read chunk (" + ex.getMessage() + ")", ex);
+    }
+    List<CgFactorTerms> out = new ArrayList<>(e);
+    for (int k = 0; k < e; k++) {
+      try {
+        out.add(new CgFactorTerms(factors[k], names.get(k), sets[k], y[k], a[k], b[k], c[k]));
+      } catch (IllegalArgumentException ex) {
+        throw new BadInputException(file + ": " + ex.getMessage(), ex);
+      }
+    }
+    return new CgBatch(numSamples, out);
+  }
+
+  private static int parseInt(Path file, int line, String s) throws BadInputException {
+    try {
+      return Integer.parseInt(s);
+    } catch (NumberFormatException e) {
+      throw new BadInputException(file + ": line " + line + ": " + s + " is not an integer", e);
+    }
+  }
+
+  private static double parseDouble(Path file, int line, String s) throws BadInputException {
+    try {
+      return Double.parseDouble(s);
+    } catch (NumberFormatException e) {
+      throw new BadInputException(file + ": line " + line + ": " + s + " is not a number", e);
+    }
+  }
+}
