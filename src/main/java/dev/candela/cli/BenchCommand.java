@@ -12,8 +12,10 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = "Benchmarks that print ratios against a baseline measured in the same run.",
     subcommands = {
+      BenchMetricsCommand.class,
       BenchDataCommand.class,
-      BenchMetricsCommand.class
+      BenchSidCommand.class,
+      CausalBenchCommand.class
     })
 public final class BenchCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

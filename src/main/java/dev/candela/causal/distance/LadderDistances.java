@@ -1,0 +1,338 @@
+package dev.candela.causal.distance;
+
+import dev.candela.causal.model.CausalModel;
+import dev.candela.causal.query.Counterfactuals;
+import dev.candela.causal.query.DiscreteJoint;
+import dev.candela.causal.query.Intervention;
+import dev.candela.causal.query.Sampler;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * OD, ID and CD of Peyrard &amp; West ("A Ladder of Causal Distances", IJCAI 2021) between a true
+ * model {@code C1} and a compared model {@code C2} over their observed variables {@code V}:
+ *
+ * <ul>
+ *   <li>{@code OD = D(P1(V), P2(V))}.
+ *   <li>{@code ID = Σ_I μ(I) E_{x}[D(P1(V | do(I=x)), P2(V | do(I=x)))]}, over intervention nodes
+ *       {@code I} (the observed variables plus the empty intervention, whose term is OD), do-values
+ *       uniform over the values of a discrete node, {@code l} draws for a continuous one.
+ *   <li>{@code CD = Σ_e ν(e) Σ_I μ(I) E_x[D(P1(V | e, do(I=x)), P2(V | e, do(I=x)))]}, over the
+ *       empty evidence (whose term is ID) and {@code m} evidence rows of all observed variables
+ *       drawn from {@code P1}, ν uniform; counterfactuals by {@link Counterfactuals}.
+ * </ul>
+ *
+ * <p>{@code D} is a {@link SampleDistance} on {@code k} draws per distribution, or for discrete
+ * models an exact TV or KL on enumerated joints. The same do-values and evidence rows are used for
+ * both models. Everything is deterministic given the seed.
+ */
+public final class LadderDistances {
+  private LadderDistances() {}
+
+  /**
+   * Computes OD, ID and CD.
+   *
+   * @param truth the true model
+   * @param model the compared model
+   * @param o the options
+   * @param seed the seed
+   * @return the distances
+   */
+  public static LadderResult compute(
+      CausalModel truth, CausalModel model, LadderOptions o, long seed) {
+    Alignment al = Alignment.of(truth, model);
+    boolean exact = o.exact() != LadderOptions.Exact.NONE;
+    if (exact && !(truth.isDiscrete() && model.isDiscrete())) {
+      throw new IllegalArgumentException("exact " + o.exact() + " needs two discrete models");
+    }
+    SplittableRandom root = new SplittableRandom(seed);
+    SplittableRandom valuesRng = root.split();
+    SplittableRandom evidenceRng = root.split();
+    SplittableRandom drawRng = root.split();
+    int n = al.size();
+
+    // Observational samples (also the z-normalisation and marginal do-value source).
+    long common = drawRng.nextLong();
+    double[][] obs1 =
+        Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
+    double[][] obs2 =
+        Sampler.sample(model, Intervention.none(), o.k(), new SplittableRandom(common));
+    Normaliser z = Normaliser.of(obs1, al.truthCols(), o.zNormalise());
+    Comparator cmp = new Comparator(truth, model, al, o, z);
+
+    // Regimes: the empty intervention, then each observed node with its do-values.
+    List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
+    List<String> nodeNames = new ArrayList<>();
+    nodeNames.add(LadderOptions.EMPTY);
+    nodeNames.addAll(al.names());
+    double[] mu = weights(nodeNames, o.mu());
+
+    // OD and ID.
+    double od = cmp.observational(obs1, obs2);
+    Map<String, Double> idByNode = new LinkedHashMap<>();
+    idByNode.put(LadderOptions.EMPTY, od);
+    double id = mu[0] * od;
+    for (int j = 0; j < n; j++) {
+      double[] vals = nodeValues.get(j + 1);
+      double s = 0;
+      for (double x : vals) {
+        s +=
+            cmp.regime(
+                null,
+                Intervention.of(al.truthCol(j), x),
+                Intervention.of(al.modelCol(j), x),
+                drawRng);
+      }
+      idByNode.put(al.names().get(j), s / vals.length);
+      id += mu[j + 1] * s / vals.length;
+    }
+
+    // CD: the empty evidence contributes ID; then m evidence rows from the truth.
+    double cdSum = id;
+    double[][] ev = Sampler.sample(truth, Intervention.none(), o.m(), evidenceRng);
+    double[] modelObs =
+        model.isDiscrete() ? DiscreteJoint.observedJoint(model, Intervention.none()) : null;
+    int used = 0;
+    int skipped = 0;
+    for (double[] row : ev) {
+      double[] e = new double[n];
+      for (int j = 0; j < n; j++) {
+        e[j] = row[al.truthCol(j)];
+      }
+      if (modelObs != null && modelObs[observedIndex(model, al, e)] == 0) {
+        skipped++;
+        continue;
+      }
+      cdSum += evidenceTerm(cmp, al, e, nodeValues, mu, drawRng);
+      used++;
+    }
+    double cd = cdSum / (used + 1);
+    return new LadderResult(od, id, cd, idByNode, used, skipped, o);
+  }
+
+  /**
+   * The counterfactual term of one evidence row: {@code Σ_I μ(I) E_x D(P1(V | e, do(I=x)), P2(V |
+   * e, do(I=x)))}, with the same node weights and do-value rules as {@link #compute} (do-values
+   * drawn from the seed).
+   *
+   * @param truth the true model
+   * @param model the compared model
+   * @param o the options
+   * @param evidence values of the observed variables, in the truth's observed order
+   * @param seed the seed
+   * @return the term
+   */
+  public static double counterfactualTerm(
+      CausalModel truth, CausalModel model, LadderOptions o, double[] evidence, long seed) {
+    Alignment al = Alignment.of(truth, model);
+    if (evidence.length != al.size()) {
+      throw new IllegalArgumentException(
+          "evidence has " + evidence.length + " values for " + al.size() + " observed variables");
+    }
+    SplittableRandom root = new SplittableRandom(seed);
+    SplittableRandom valuesRng = root.split();
+    root.split();
+    SplittableRandom drawRng = root.split();
+    long common = drawRng.nextLong();
+    double[][] obs1 =
+        Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
+    Normaliser z = Normaliser.of(obs1, al.truthCols(), o.zNormalise());
+    Comparator cmp = new Comparator(truth, model, al, o, z);
+    List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
+    List<String> names = new ArrayList<>();
+    names.add(LadderOptions.EMPTY);
+    names.addAll(al.names());
+    return evidenceTerm(cmp, al, evidence, nodeValues, weights(names, o.mu()), drawRng);
+  }
+
+  private static double evidenceTerm(
+      Comparator cmp,
+      Alignment al,
+      double[] e,
+      List<double[]> nodeValues,
+      double[] mu,
+      SplittableRandom drawRng) {
+    double term = mu[0] * cmp.regime(e, Intervention.none(), Intervention.none(), drawRng);
+    for (int j = 0; j < al.size(); j++) {
+      double[] vals = nodeValues.get(j + 1);
+      double s = 0;
+      for (double x : vals) {
+        s +=
+            cmp.regime(
+                e, Intervention.of(al.truthCol(j), x), Intervention.of(al.modelCol(j), x), drawRng);
+      }
+      term += mu[j + 1] * s / vals.length;
+    }
+    return term;
+  }
+
+  private static int observedIndex(CausalModel model, Alignment al, double[] e) {
+    int[] obs = model.observed();
+    int idx = 0;
+    for (int c : obs) {
+      int j = al.names().indexOf(model.variable(c).name());
+      idx = idx * model.cardinality(c) + (int) e[j];
+    }
+    return idx;
+  }
+
+  private static List<double[]> doValues(
+      CausalModel truth,
+      Alignment al,
+      LadderOptions o,
+      SplittableRandom valuesRng,
+      double[][] obs1) {
+    List<double[]> nodeValues = new ArrayList<>();
+    nodeValues.add(new double[0]);
+    for (int j = 0; j < al.size(); j++) {
+      int card = truth.cardinality(al.truthCol(j));
+      double[] vals;
+      if (card > 0) {
+        vals = new double[card];
+        for (int x = 0; x < card; x++) {
+          vals[x] = x;
+        }
+      } else {
+        vals = new double[o.l()];
+        for (int q = 0; q < o.l(); q++) {
+          vals[q] =
+              switch (o.doValues()) {
+                case STANDARD_NORMAL -> valuesRng.nextGaussian();
+                case RANGE -> o.rangeLo() + (o.rangeHi() - o.rangeLo()) * valuesRng.nextDouble();
+                case MARGINAL -> obs1[valuesRng.nextInt(obs1.length)][al.truthCol(j)];
+              };
+        }
+      }
+      nodeValues.add(vals);
+    }
+    return nodeValues;
+  }
+
+  private static double[] weights(List<String> nodes, Map<String, Double> given) {
+    double[] w = new double[nodes.size()];
+    if (given.isEmpty()) {
+      java.util.Arrays.fill(w, 1.0 / nodes.size());
+      return w;
+    }
+    for (String k : given.keySet()) {
+      if (!nodes.contains(k)) {
+        throw new IllegalArgumentException("mu names unknown node '" + k + "', nodes: " + nodes);
+      }
+    }
+    double s = 0;
+    for (int i = 0; i < w.length; i++) {
+      w[i] = given.getOrDefault(nodes.get(i), 0.0);
+      s += w[i];
+    }
+    if (!(s > 0)) {
+      throw new IllegalArgumentException("mu weights sum to " + s);
+    }
+    for (int i = 0; i < w.length; i++) {
+      w[i] /= s;
+    }
+    return w;
+  }
+
+  /** Standardisation of observed columns by the truth's observational sample. */
+  private record Normaliser(double[] mean, double[] sd) {
+    static Normaliser of(double[][] obs, int[] cols, boolean on) {
+      double[] mean = new double[cols.length];
+      double[] sd = new double[cols.length];
+      java.util.Arrays.fill(sd, 1);
+      if (!on) {
+        return new Normaliser(mean, sd);
+      }
+      for (int j = 0; j < cols.length; j++) {
+        double s = 0;
+        for (double[] r : obs) {
+          s += r[cols[j]];
+        }
+        mean[j] = s / obs.length;
+        double ss = 0;
+        for (double[] r : obs) {
+          ss += (r[cols[j]] - mean[j]) * (r[cols[j]] - mean[j]);
+        }
+        double v = Math.sqrt(ss / Math.max(1, obs.length - 1));
+        sd[j] = v > 0 ? v : 1;
+      }
+      return new Normaliser(mean, sd);
+    }
+
+    double[][] apply(double[][] rows, int[] cols) {
+      double[][] out = new double[rows.length][cols.length];
+      for (int r = 0; r < rows.length; r++) {
+        for (int j = 0; j < cols.length; j++) {
+          out[r][j] = (rows[r][cols[j]] - mean[j]) / sd[j];
+        }
+      }
+      return out;
+    }
+  }
+
+  /** Computes D for one regime, exactly or from samples. */
+  private static final class Comparator {
+    private final CausalModel truth;
+    private final CausalModel model;
+    private final Alignment al;
+    private final LadderOptions o;
+    private final Normaliser z;
+
+    Comparator(CausalModel truth, CausalModel model, Alignment al, LadderOptions o, Normaliser z) {
+      this.truth = truth;
+      this.model = model;
+      this.al = al;
+      this.o = o;
+      this.z = z;
+    }
+
+    double observational(double[][] obs1, double[][] obs2) {
+      if (o.exact() != LadderOptions.Exact.NONE) {
+        return regime(null, Intervention.none(), Intervention.none(), null);
+      }
+      return o.distance().between(z.apply(obs1, al.truthCols()), z.apply(obs2, al.modelCols()));
+    }
+
+    /** D between the two models' (counterfactual if e != null) distributions under do. */
+    double regime(double[] e, Intervention i1, Intervention i2, SplittableRandom rng) {
+      if (o.exact() != LadderOptions.Exact.NONE) {
+        double[] p1 = exactJoint(truth, al.truthCols(), e, i1);
+        double[] p2 = exactJoint(model, al.modelCols(), e, i2);
+        return o.exact() == LadderOptions.Exact.TV
+            ? DiscreteDivergence.tv(p1, p2)
+            : DiscreteDivergence.kl(p1, p2);
+      }
+      double[][] s1;
+      double[][] s2;
+      long common = rng.nextLong();
+      if (e == null) {
+        s1 = Sampler.sample(truth, i1, o.k(), new SplittableRandom(common));
+        s2 = Sampler.sample(model, i2, o.k(), new SplittableRandom(common));
+      } else {
+        s1 =
+            Counterfactuals.sample(
+                truth, al.truthCols(), e, i1, o.k(), new SplittableRandom(common));
+        s2 =
+            Counterfactuals.sample(
+                model, al.modelCols(), e, i2, o.k(), new SplittableRandom(common));
+      }
+      return o.distance().between(z.apply(s1, al.truthCols()), z.apply(s2, al.modelCols()));
+    }
+
+    private static double[] exactJoint(CausalModel m, int[] cols, double[] e, Intervention iv) {
+      double[] full;
+      if (e == null) {
+        full = DiscreteJoint.joint(m, iv);
+      } else {
+        int[] ev = new int[e.length];
+        for (int j = 0; j < ev.length; j++) {
+          ev[j] = (int) e[j];
+        }
+        full = Counterfactuals.discrete(m, cols, ev, iv);
+      }
+      return DiscreteJoint.marginal(m, full, cols);
+    }
+  }
+}

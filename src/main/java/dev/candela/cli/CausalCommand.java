@@ -1,0 +1,22 @@
+package dev.candela.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code candela causal <distance|sample|fit>}: causal models and their distances. */
+@Command(
+    name = "causal",
+    mixinStandardHelpOptions = true,
+    description = "Sample, fit and compare causal models (SCMs and causal Bayesian networks).",
+    subcommands = {CausalDistanceCommand.class, CausalSampleCommand.class, CausalFitCommand.class})
+public final class CausalCommand implements Runnable {
+  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
+
+  /** Creates the command. */
+  public CausalCommand() {}
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}
