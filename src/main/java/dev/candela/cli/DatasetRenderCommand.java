@@ -68,7 +68,8 @@ public final class DatasetRenderCommand implements Callable<Integer> {
 
   @Option(
       names = "--rules-file",
-      description = "A rules JSON file instead of datasets/rules/candle.json (also given to Blender).")
+      description =
+          "A rules JSON file instead of datasets/rules/candle.json (also given to Blender).")
   Path rulesFile;
 
   @Option(
@@ -170,7 +171,6 @@ public final class DatasetRenderCommand implements Callable<Integer> {
       } catch (BlenderRenderer.WorkerFailure e) {
         if (bar != null) {
           bar.close();
-          bar = null;
         }
         err.println("render: last output of the failed worker:");
         for (String line : e.tail()) {
@@ -178,10 +178,9 @@ public final class DatasetRenderCommand implements Callable<Integer> {
         }
         err.flush();
         throw e;
-      } finally {
-        if (bar != null) {
-          bar.close();
-        }
+      }
+      if (bar != null) {
+        bar.close();
       }
     }
     o.println(

@@ -33,8 +33,8 @@ import java.util.stream.Collectors;
  * THREADS -P render_candle.py -- --out DIR --id-file F ...}. The script prints one line {@code
  * CANDELA_PROGRESS <id> rendered|skipped|excluded <seconds>} per id on standard output; other
  * output (Blender's own log) and standard error are kept as a tail of {@value #TAIL_LINES} lines
- * per worker for the failure report. When a worker exits non-zero the other workers are stopped
- * and {@link WorkerFailure} carries that worker's tail. Files are written atomically by the script
+ * per worker for the failure report. When a worker exits non-zero the other workers are stopped and
+ * {@link WorkerFailure} carries that worker's tail. Files are written atomically by the script
  * (PNG, then JSON), so stopping a worker never leaves a half sample.
  */
 public final class BlenderRenderer {
