@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
     subcommands = {
       DatasetGenerateCommand.class,
       DatasetValidateCommand.class,
-      DatasetInspectCommand.class
+      DatasetInspectCommand.class,
+      DatasetRenderCommand.class
     })
 public final class DatasetCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,249 @@
+package dev.candela.cli;
+
+import dev.candela.data.ConfoundingRules;
+import dev.candela.data.candle.CandleIds;
+import dev.candela.data.validate.CandleValidator;
+import dev.candela.data.validate.Finding;
+import dev.candela.data.validate.StatisticsPlots;
+import dev.candela.data.validate.ValidationReport;
+import dev.candela.synth.BlenderRenderer;
+import dev.candela.synth.CandleGenerator;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code candela dataset render}: renders CANDLE-format samples with Blender in parallel worker
+ * processes ({@link BlenderRenderer}), then validates the output folder ({@link CandleValidator})
+ * and returns its verdict: exit 0 when clean, 1 with the violations or when a worker failed, 2 when
+ * Blender or the script is missing or an option is bad.
+ */
+@Command(
+    name = "render",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Render CANDLE-format samples ({id}.png 320x240 + {id}.json) with Blender, then validate.",
+      "Ids excluded by the confounding rules are never rendered; complete samples are kept."
+    })
+public final class DatasetRenderCommand implements Callable<Integer> {
+  @Option(names = "--out", required = true, description = "Output folder.")
+  Path out;
+
+  @Option(names = "--ids", description = "Id range a-b (inclusive), or a single id.")
+  String ids;
+
+  @Option(
+      names = "--count",
+      description =
+          "Number of ids: a seeded uniform subset of the allowed ids (the same as 'dataset"
+              + " generate candle --count N --seed S').")
+  Integer count;
+
+  @Option(
+      names = "--engine",
+      defaultValue = "cycles",
+      description = "cycles|workbench|eevee (default ${DEFAULT-VALUE}).")
+  String engine;
+
+  @Option(
+      names = "--samples",
+      defaultValue = "128",
+      description = "Cycles/EEVEE samples (default ${DEFAULT-VALUE}).")
+  int samples;
+
+  @Option(names = "--seed", defaultValue = "0", description = "Seed (default ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--rules",
+      defaultValue = "published",
+      description = "Rules variant: published|paper (default ${DEFAULT-VALUE}).")
+  String rules;
+
+  @Option(
+      names = "--rules-file",
+      description =
+          "A rules JSON file instead of datasets/rules/candle.json (also given to Blender).")
+  Path rulesFile;
+
+  @Option(
+      names = "--workers",
+      defaultValue = "1",
+      description = "Parallel Blender processes (default ${DEFAULT-VALUE}).")
+  int workers;
+
+  @Option(
+      names = "--threads",
+      description = "Blender threads per worker (default: available cores / workers).")
+  Integer threads;
+
+  @Option(
+      names = "--blender",
+      description = "Blender executable (default: $BLENDER, else 'blender' on PATH).")
+  Path blender;
+
+  @Option(
+      names = "--script",
+      description = "render_candle.py to run (default: blender-scripts/ of this checkout).")
+  Path script;
+
+  @Option(names = "--hdri-dir", description = "Folder with <scene>.hdr/.exr backgrounds.")
+  Path hdriDir;
+
+  @Option(
+      names = "--mask-dir",
+      description = "Also write each object's pixel mask {id}.png here (for checking bounds).")
+  Path maskDir;
+
+  @Option(names = "--quiet", description = "No progress bar.")
+  boolean quiet;
+
+  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
+
+  /** Creates the command. */
+  public DatasetRenderCommand() {}
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter o = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (workers < 1) {
+      throw new IllegalArgumentException("--workers must be >= 1, got " + workers);
+    }
+    Path exe = BlenderRenderer.findBlender(blender, System.getenv());
+    Path scriptPath = BlenderRenderer.findScript(script);
+    ConfoundingRules r =
+        ConfoundingRules.forDataset(rulesFile == null ? "candle" : rulesFile.toString(), rules);
+    int[] range = parseRange(ids, CandleIds.GRID);
+    int[] selected = new CandleGenerator(r, seed).select(range[0], range[1], count);
+    int[] todo = BlenderRenderer.missing(out, selected);
+    int cores = Runtime.getRuntime().availableProcessors();
+    int perWorker = threads != null ? threads : Math.max(1, cores / workers);
+    BlenderRenderer renderer =
+        new BlenderRenderer(
+            new BlenderRenderer.Options(
+                exe,
+                scriptPath,
+                out,
+                engine,
+                samples,
+                seed,
+                r.variant(),
+                rulesFile,
+                hdriDir,
+                maskDir,
+                perWorker));
+    err.println(
+        "render: "
+            + selected.length
+            + " selected (rules '"
+            + r.variant()
+            + "'), "
+            + (selected.length - todo.length)
+            + " already present, "
+            + todo.length
+            + " to render with "
+            + Math.min(workers, Math.max(1, todo.length))
+            + " worker(s), "
+            + engine
+            + (engine.equals("workbench") ? "" : " at " + samples + " samples")
+            + ", Blender "
+            + exe);
+    err.flush();
+    BlenderRenderer.Summary s = new BlenderRenderer.Summary(0, 0, 0, 0);
+    if (todo.length > 0) {
+      ProgressBar bar =
+          quiet
+              ? null
+              : new ProgressBarBuilder()
+                  .setTaskName("render")
+                  .setInitialMax(todo.length)
+                  .setConsumer(new ConsoleProgressBarConsumer(System.err))
+                  .build();
+      try {
+        s = renderer.render(todo, workers, id -> step(bar));
+      } catch (BlenderRenderer.WorkerFailure e) {
+        if (bar != null) {
+          bar.close();
+        }
+        err.println("render: last output of the failed worker:");
+        for (String line : e.tail()) {
+          err.println("  | " + line);
+        }
+        err.flush();
+        throw e;
+      }
+      if (bar != null) {
+        bar.close();
+      }
+    }
+    o.println(
+        "render: "
+            + s.rendered()
+            + " rendered, "
+            + (selected.length - todo.length + s.skipped())
+            + " already present, "
+            + selected.length
+            + " selected in "
+            + out);
+    if (s.excluded() > 0) {
+      err.println(
+          "render: warning: the script's rules excluded "
+              + s.excluded()
+              + " id(s) that Candela's rules allow (rules files differ?)");
+    }
+    ValidationReport report = new CandleValidator(r).validate(out);
+    for (Finding f : report.findings()) {
+      o.println(f);
+    }
+    o.print(StatisticsPlots.text(report.statistics()));
+    o.println(
+        (report.clean() ? "clean" : report.findings().size() + " violation(s)")
+            + ": "
+            + report.pngFiles()
+            + " png, "
+            + report.jsonFiles()
+            + " json, rules '"
+            + report.rulesVariant()
+            + "'");
+    o.flush();
+    return report.clean() ? Main.OK : Main.FAILURE;
+  }
+
+  /**
+   * Parses {@code --ids}: {@code a-b} (inclusive) or a single id; {@code null} means all ids.
+   *
+   * @param text the option value, or {@code null}
+   * @param grid number of ids in the grid
+   * @return {@code {from, to}}
+   * @throws IllegalArgumentException when the text is not a range
+   */
+  static int[] parseRange(String text, int grid) {
+    if (text == null) {
+      return new int[] {0, grid - 1};
+    }
+    String[] parts = text.split("-", -1);
+    if (parts.length > 2) {
+      throw new IllegalArgumentException("--ids must be a-b or a single id, got '" + text + "'");
+    }
+    try {
+      int from = Integer.parseInt(parts[0].trim());
+      int to = parts.length > 1 ? Integer.parseInt(parts[1].trim()) : from;
+      return new int[] {from, to};
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--ids must be a-b or a single id, got '" + text + "'");
+    }
+  }
+
+  private static synchronized void step(ProgressBar bar) {
+    if (bar != null) {
+      bar.step();
+    }
+  }
+}
