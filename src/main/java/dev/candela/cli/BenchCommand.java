@@ -11,7 +11,10 @@ import picocli.CommandLine.Command;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Benchmarks that print ratios against a baseline measured in the same run.",
-    subcommands = {BenchDataCommand.class})
+    subcommands = {
+      BenchDataCommand.class,
+      BenchMetricsCommand.class
+    })
 public final class BenchCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 

@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
     subcommands = {
       GenerateDspritesCommand.class,
       GenerateCandleCommand.class,
-      GenerateToyCommand.class
+      GenerateToyCommand.class,
+      GenerateCodesCommand.class
     })
 public final class DatasetGenerateCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,510 @@
+package dev.candela.data;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import dev.candela.BadInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads tables of latent codes and factor values, one row per sample, streamed from CSV (with a
+ * header row) or from a 2-D {@code .npy} array. Tables are returned column-wise.
+ *
+ * <p>Latent tables must be numeric and finite. Factor tables hold integer codes or any values; each
+ * factor's distinct values are sorted (numerically when every value is a number, otherwise as text)
+ * and mapped to codes {@code 0..K-1}.
+ */
+public final class CodeTables {
+
+  private CodeTables() {}
+
+  /**
+   * A numeric table, column-major.
+   *
+   * @param file the source file
+   * @param columns the column names
+   * @param values {@code values[c][r]}
+   */
+  public record NumericTable(Path file, List<String> columns, double[][] values) {
+    /** Validates column counts. */
+    public NumericTable {
+      columns = List.copyOf(columns);
+      if (columns.size() != values.length) {
+        throw new IllegalArgumentException(
+            columns.size() + " column names for " + values.length + " columns in " + file);
+      }
+    }
+
+    /**
+     * The number of rows.
+     *
+     * @return rows
+     */
+    public int rows() {
+      return values.length == 0 ? 0 : values[0].length;
+    }
+  }
+
+  /**
+   * A factor table: codes per factor and the value vocabulary behind the codes.
+   *
+   * @param file the source file
+   * @param columns the factor names
+   * @param codes {@code codes[f][r]} in {@code 0..K_f-1}
+   * @param vocabularies per factor, the value of each code (Double for numeric factors, String
+   *     otherwise), sorted
+   */
+  public record FactorTable(
+      Path file, List<String> columns, int[][] codes, List<List<Object>> vocabularies) {
+    /** Validates that every factor has a vocabulary. */
+    public FactorTable {
+      columns = List.copyOf(columns);
+      vocabularies = vocabularies.stream().map(List::copyOf).toList();
+      if (columns.size() != codes.length || vocabularies.size() != codes.length) {
+        throw new IllegalArgumentException(
+            "factor table "
+                + file
+                + ": "
+                + columns.size()
+                + " names, "
+                + codes.length
+                + " columns, "
+                + vocabularies.size()
+                + " vocabularies");
+      }
+    }
+
+    /**
+     * The number of rows.
+     *
+     * @return rows
+     */
+    public int rows() {
+      return codes.length == 0 ? 0 : codes[0].length;
+    }
+
+    /**
+     * Whether every value of factor f is a number.
+     *
+     * @param f the factor
+     * @return true when numeric
+     */
+    public boolean numeric(int f) {
+      return vocabularies.get(f).stream().allMatch(v -> v instanceof Double);
+    }
+  }
+
+  /**
+   * Reads a latent table (CSV with header or 2-D npy).
+   *
+   * @param file the file
+   * @return the table, column-major
+   * @throws BadInputException for a missing, empty, ragged, non-numeric or non-finite table; the
+   *     message names the file, the line or row and the column
+   */
+  public static NumericTable readLatents(Path file) throws BadInputException {
+    requireReadable(file);
+    if (isNpy(file)) {
+      return NpyTables.readLatents(file);
+    }
+    RawTable raw = readCsv(file, true);
+    return new NumericTable(file, raw.header, raw.numbers);
+  }
+
+  /**
+   * Reads a factor table (CSV with header or 2-D npy).
+   *
+   * @param file the file
+   * @return the factor codes and vocabularies
+   * @throws BadInputException for a missing, empty or ragged table
+   */
+  public static FactorTable readFactors(Path file) throws BadInputException {
+    requireReadable(file);
+    if (isNpy(file)) {
+      NumericTable t = NpyTables.readFactors(file);
+      return encodeNumeric(file, t.columns(), t.values());
+    }
+    RawTable raw = readCsv(file, false);
+    int f = raw.header.size();
+    int[][] codes = new int[f][];
+    List<List<Object>> vocab = new ArrayList<>(f);
+    for (int c = 0; c < f; c++) {
+      Encoded e = raw.tokens.get(c).finish(raw.rows);
+      codes[c] = e.codes;
+      vocab.add(e.vocabulary);
+    }
+    return new FactorTable(file, raw.header, codes, vocab);
+  }
+
+  /**
+   * Maps numeric factor columns to dense codes (distinct values in ascending order).
+   *
+   * @param file the source, for provenance
+   * @param names the factor names
+   * @param values {@code values[f][r]}
+   * @return the factor table
+   * @throws BadInputException when a factor value is not finite
+   */
+  public static FactorTable encodeNumeric(Path file, List<String> names, double[][] values)
+      throws BadInputException {
+    int[][] codes = new int[values.length][];
+    List<List<Object>> vocab = new ArrayList<>();
+    for (int c = 0; c < values.length; c++) {
+      double[] col = values[c];
+      for (int r = 0; r < col.length; r++) {
+        if (!Double.isFinite(col[r])) {
+          throw new BadInputException(
+              file
+                  + ": factor value "
+                  + col[r]
+                  + " at row "
+                  + r
+                  + ", column "
+                  + c
+                  + " ("
+                  + names.get(c)
+                  + ") is not finite");
+        }
+      }
+      double[] distinct = Arrays.stream(col).distinct().sorted().toArray();
+      int[] code = new int[col.length];
+      for (int r = 0; r < col.length; r++) {
+        code[r] = Arrays.binarySearch(distinct, col[r]);
+      }
+      codes[c] = code;
+      List<Object> v = new ArrayList<>(distinct.length);
+      for (double d : distinct) {
+        v.add(d);
+      }
+      vocab.add(v);
+    }
+    return new FactorTable(file, names, codes, vocab);
+  }
+
+  /**
+   * Writes column-major numbers as CSV with a header row (numbers in shortest round-trip form).
+   *
+   * @param file the destination
+   * @param header column names
+   * @param columns {@code columns[c][r]}
+   * @throws dev.candela.CandelaException when the file cannot be written
+   */
+  public static void writeCsv(Path file, List<String> header, double[][] columns)
+      throws dev.candela.CandelaException {
+    writeCsv(
+        file,
+        header,
+        columns.length,
+        columns.length == 0 ? 0 : columns[0].length,
+        (c, r) -> formatNumber(columns[c][r]));
+  }
+
+  /**
+   * Writes column-major integer codes as CSV with a header row.
+   *
+   * @param file the destination
+   * @param header column names
+   * @param columns {@code columns[c][r]}
+   * @throws dev.candela.CandelaException when the file cannot be written
+   */
+  public static void writeCsv(Path file, List<String> header, int[][] columns)
+      throws dev.candela.CandelaException {
+    writeCsv(
+        file,
+        header,
+        columns.length,
+        columns.length == 0 ? 0 : columns[0].length,
+        (c, r) -> Integer.toString(columns[c][r]));
+  }
+
+  private interface Cell {
+    String at(int c, int r);
+  }
+
+  private static void writeCsv(Path file, List<String> header, int cols, int rows, Cell cell)
+      throws dev.candela.CandelaException {
+    if (header.size() != cols) {
+      throw new IllegalArgumentException(header.size() + " header names for " + cols + " columns");
+    }
+    Path abs = file.toAbsolutePath();
+    Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
+    try {
+      if (abs.getParent() != null) {
+        Files.createDirectories(abs.getParent());
+      }
+      try (java.io.BufferedWriter w = Files.newBufferedWriter(tmp)) {
+        w.write(String.join(",", header));
+        w.write('\n');
+        for (int r = 0; r < rows; r++) {
+          for (int c = 0; c < cols; c++) {
+            if (c > 0) {
+              w.write(',');
+            }
+            w.write(cell.at(c, r));
+          }
+          w.write('\n');
+        }
+      }
+      Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new dev.candela.CandelaException(
+          file + ": cannot write CSV (" + e.getMessage() + ")", e);
+    }
+  }
+
+  private static String formatNumber(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v);
+    }
+    return Double.toString(v);
+  }
+
+  static boolean isNpy(Path file) {
+    return file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".npy");
+  }
+
+  private static void requireReadable(Path file) throws BadInputException {
+    if (!Files.isRegularFile(file)) {
+      throw new BadInputException(file + ": no such file");
+    }
+    if (!Files.isReadable(file)) {
+      throw new BadInputException(file + ": not readable");
+    }
+  }
+
+  /** The content of a CSV: header plus either numeric columns or token columns. */
+  private static final class RawTable {
+    List<String> header;
+    double[][] numbers;
+    List<TokenColumn> tokens;
+    int rows;
+  }
+
+  private static RawTable readCsv(Path file, boolean numeric) throws BadInputException {
+    CsvMapper mapper = new CsvMapper();
+    mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
+    mapper.enable(CsvParser.Feature.TRIM_SPACES);
+    mapper.enable(CsvParser.Feature.SKIP_EMPTY_LINES);
+    RawTable raw = new RawTable();
+    try (JsonParser p = mapper.getFactory().createParser(file.toFile())) {
+      if (p.nextToken() != JsonToken.START_ARRAY) {
+        throw new BadInputException(file + ": empty file (expected a header row)");
+      }
+      List<String> header = new ArrayList<>();
+      while (p.nextToken() == JsonToken.START_ARRAY) {
+        if (header.isEmpty()) {
+          for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+            header.add(p.getText());
+          }
+          if (header.isEmpty() || (header.size() == 1 && header.get(0).isEmpty())) {
+            throw new BadInputException(file + ": empty header row");
+          }
+          break;
+        }
+      }
+      if (header.isEmpty()) {
+        throw new BadInputException(file + ": empty file (expected a header row)");
+      }
+      int cols = header.size();
+      raw.header = header;
+      DoubleColumns nums = numeric ? new DoubleColumns(cols) : null;
+      List<TokenColumn> toks = new ArrayList<>();
+      if (!numeric) {
+        for (int c = 0; c < cols; c++) {
+          toks.add(new TokenColumn(file, header.get(c)));
+        }
+      }
+      int row = 0;
+      while (p.nextToken() == JsonToken.START_ARRAY) {
+        long line = p.currentLocation().getLineNr();
+        int c = 0;
+        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken(), c++) {
+          String text = p.getText();
+          if (c >= cols) {
+            throw new BadInputException(
+                file + ":" + line + ": row has more than the header's " + cols + " columns");
+          }
+          if (numeric) {
+            nums.add(c, parseLatent(file, line, c, header.get(c), text));
+          } else {
+            toks.get(c).add(text);
+          }
+        }
+        if (c != cols) {
+          throw new BadInputException(
+              file + ":" + line + ": row has " + c + " columns, the header has " + cols);
+        }
+        row++;
+        if (numeric) {
+          nums.endRow();
+        }
+      }
+      if (row == 0) {
+        throw new BadInputException(file + ": no data rows after the header");
+      }
+      raw.rows = row;
+      raw.numbers = numeric ? nums.toArrays() : null;
+      raw.tokens = toks;
+      return raw;
+    } catch (NoSuchFileException e) {
+      throw new BadInputException(file + ": no such file", e);
+    } catch (IOException e) {
+      throw new BadInputException(file + ": cannot parse CSV (" + oneLine(e.getMessage()) + ")", e);
+    }
+  }
+
+  private static String oneLine(String s) {
+    return s == null ? "" : s.replaceAll("\\s+", " ").trim();
+  }
+
+  private static double parseLatent(Path file, long line, int col, String name, String text)
+      throws BadInputException {
+    double v;
+    try {
+      v = Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new BadInputException(
+          file
+              + ":"
+              + line
+              + ": non-numeric value '"
+              + text
+              + "' in column "
+              + (col + 1)
+              + " ("
+              + name
+              + ")");
+    }
+    if (!Double.isFinite(v)) {
+      throw new BadInputException(
+          file
+              + ":"
+              + line
+              + ": latent value "
+              + text
+              + " in column "
+              + (col + 1)
+              + " ("
+              + name
+              + ") is not finite");
+    }
+    return v;
+  }
+
+  /** Growable primitive columns. */
+  private static final class DoubleColumns {
+    private double[][] cols;
+    private int size;
+
+    DoubleColumns(int n) {
+      cols = new double[n][1024];
+    }
+
+    void add(int c, double v) {
+      if (size == cols[c].length) {
+        cols[c] = Arrays.copyOf(cols[c], size * 2);
+      }
+      cols[c][size] = v;
+    }
+
+    void endRow() {
+      size++;
+    }
+
+    double[][] toArrays() {
+      double[][] out = new double[cols.length][];
+      for (int c = 0; c < cols.length; c++) {
+        out[c] = Arrays.copyOf(cols[c], size);
+        cols[c] = null;
+      }
+      return out;
+    }
+  }
+
+  /** The codes and sorted vocabulary of one factor column. */
+  private record Encoded(int[] codes, List<Object> vocabulary) {}
+
+  /** Interns the tokens of one factor column in first-seen order, then sorts the vocabulary. */
+  private static final class TokenColumn {
+    private final Path file;
+    private final String name;
+    private final Map<String, Integer> ids = new HashMap<>();
+    private final List<String> tokens = new ArrayList<>();
+    private int[] codes = new int[1024];
+    private int size;
+
+    TokenColumn(Path file, String name) {
+      this.file = file;
+      this.name = name;
+    }
+
+    void add(String token) throws BadInputException {
+      if (token.isEmpty()) {
+        throw new BadInputException(
+            file + ": empty factor value in column " + name + " at row " + (size + 1));
+      }
+      Integer id = ids.get(token);
+      if (id == null) {
+        id = tokens.size();
+        ids.put(token, id);
+        tokens.add(token);
+      }
+      if (size == codes.length) {
+        codes = Arrays.copyOf(codes, size * 2);
+      }
+      codes[size++] = id;
+    }
+
+    Encoded finish(int rows) {
+      int k = tokens.size();
+      Double[] numbers = new Double[k];
+      boolean allNumeric = true;
+      for (int i = 0; i < k; i++) {
+        try {
+          double v = Double.parseDouble(tokens.get(i));
+          numbers[i] = Double.isFinite(v) ? v : null;
+        } catch (NumberFormatException e) {
+          numbers[i] = null;
+        }
+        allNumeric &= numbers[i] != null;
+      }
+      List<Object> vocab = new ArrayList<>();
+      int[] remap = new int[k];
+      if (allNumeric) {
+        double[] distinct =
+            Arrays.stream(numbers).mapToDouble(Double::doubleValue).distinct().sorted().toArray();
+        for (double d : distinct) {
+          vocab.add(d);
+        }
+        for (int i = 0; i < k; i++) {
+          remap[i] = Arrays.binarySearch(distinct, numbers[i]);
+        }
+      } else {
+        Integer[] order = new Integer[k];
+        for (int i = 0; i < k; i++) {
+          order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparing(tokens::get));
+        for (int r = 0; r < k; r++) {
+          remap[order[r]] = r;
+          vocab.add(tokens.get(order[r]));
+        }
+      }
+      int[] out = new int[rows];
+      for (int r = 0; r < rows; r++) {
+        out[r] = remap[codes[r]];
+      }
+      return new Encoded(out, vocab);
+    }
+  }
+}

@@ -1,0 +1,376 @@
+package dev.candela.metrics;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * Scores a representation with a chosen set of metrics and collects the flat score map, the details
+ * and the warnings. This is the one place that decides which rows and factors each metric sees,
+ * shared by {@code score-codes} and checkpoint evaluation.
+ *
+ * <p>Conventions (documented in the README):
+ *
+ * <ul>
+ *   <li>IRS, UC, MIG and Modularity use all N rows (their cost is linear in N).
+ *   <li>DCI, SAP and Explicitness train on {@code min(maxTrain, round(f·N))} shuffled rows and test
+ *       on {@code min(maxTest, N − round(f·N))} of the rest (disentanglement_lib defaults: 10,000
+ *       and 5,000).
+ *   <li>IRS re-bins factor values into equal-width bins like disentanglement_lib (identity for
+ *       integer codes with at most bins+1 evenly spaced values); the other metrics use the codes.
+ *   <li>A factor with a single value carries no information to capture: it is excluded from every
+ *       metric, with a warning; if no factor has two values the run fails.
+ *   <li>Constant latents are dropped by IRS (as the reference does), with a warning.
+ * </ul>
+ */
+public final class CodeScorer {
+
+  /** The metric families that can be requested. */
+  public enum Metric {
+    /** Interventional robustness score. */
+    IRS,
+    /** Unconfoundedness, for every requested ρ and selection mode (needs IRS). */
+    UC,
+    /** Mutual information gap. */
+    MIG,
+    /** Disentanglement, completeness, informativeness. */
+    DCI,
+    /** Separated attribute predictability. */
+    SAP,
+    /** Modularity and explicitness. */
+    MODULARITY
+  }
+
+  private CodeScorer() {}
+
+  /**
+   * Scoring options.
+   *
+   * @param metrics the metric families
+   * @param rhos the UC sizes ρ
+   * @param ucModes the UC selection modes
+   * @param factorBins IRS factor re-binning (0 = none)
+   * @param trainFraction fraction of rows for training the learned metrics, in (0, 1)
+   * @param maxTrain cap on training rows
+   * @param maxTest cap on test rows
+   * @param seed the seed for the split and the learners
+   */
+  public record Options(
+      Set<Metric> metrics,
+      List<Integer> rhos,
+      Set<UcSelection> ucModes,
+      int factorBins,
+      double trainFraction,
+      int maxTrain,
+      int maxTest,
+      long seed) {
+
+    /** The default fraction of rows used for training (10,000 : 5,000 as the reference). */
+    public static final double DEFAULT_TRAIN_FRACTION = 2.0 / 3.0;
+
+    /** disentanglement_lib's num_train. */
+    public static final int DEFAULT_MAX_TRAIN = 10_000;
+
+    /** disentanglement_lib's num_test. */
+    public static final int DEFAULT_MAX_TEST = 5_000;
+
+    /** Validates ranges. */
+    public Options {
+      metrics = metrics.isEmpty() ? EnumSet.noneOf(Metric.class) : EnumSet.copyOf(metrics);
+      rhos = List.copyOf(rhos);
+      ucModes = ucModes.isEmpty() ? EnumSet.noneOf(UcSelection.class) : EnumSet.copyOf(ucModes);
+      if (metrics.isEmpty()) {
+        throw new IllegalArgumentException("no metric requested");
+      }
+      for (int rho : rhos) {
+        if (rho < 1) {
+          throw new IllegalArgumentException("ρ must be ≥ 1, got " + rho);
+        }
+      }
+      if (metrics.contains(Metric.UC) && (rhos.isEmpty() || ucModes.isEmpty())) {
+        throw new IllegalArgumentException("UC needs at least one ρ and one selection mode");
+      }
+      if (factorBins < 0 || factorBins == 1) {
+        throw new IllegalArgumentException(
+            "factor bins must be 0 (none) or ≥ 2, got " + factorBins);
+      }
+      if (!(trainFraction > 0 && trainFraction < 1)) {
+        throw new IllegalArgumentException(
+            "train fraction must be in (0, 1), got " + trainFraction);
+      }
+      if (maxTrain < 2 || maxTest < 1) {
+        throw new IllegalArgumentException(
+            "max train must be ≥ 2 and max test ≥ 1, got " + maxTrain + " and " + maxTest);
+      }
+    }
+
+    /**
+     * Defaults for all metrics: ρ = 1, top-k selection, 20 factor bins, seed 0.
+     *
+     * @return the options
+     */
+    public static Options defaults() {
+      return new Options(
+          EnumSet.allOf(Metric.class),
+          List.of(1),
+          EnumSet.of(UcSelection.TOPK),
+          HistogramDiscretizer.DEFAULT_BINS,
+          DEFAULT_TRAIN_FRACTION,
+          DEFAULT_MAX_TRAIN,
+          DEFAULT_MAX_TEST,
+          0);
+    }
+
+    /**
+     * The options as a JSON-friendly map for provenance.
+     *
+     * @return name to value
+     */
+    public Map<String, Object> asMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put(
+          "metrics",
+          metrics.stream().map(x -> x.name().toLowerCase(java.util.Locale.ROOT)).toList());
+      m.put("rho", rhos);
+      m.put(
+          "ucSelection",
+          ucModes.stream().map(x -> x.name().toLowerCase(java.util.Locale.ROOT)).toList());
+      m.put("factorBins", factorBins == 0 ? "none" : factorBins);
+      m.put("trainFraction", trainFraction);
+      m.put("maxTrain", maxTrain);
+      m.put("maxTest", maxTest);
+      m.put("seed", seed);
+      return m;
+    }
+  }
+
+  /**
+   * The outcome of scoring.
+   *
+   * @param scores flat metric id to score, in a stable order
+   * @param details metric id to the result record that produced it
+   * @param warnings what was dropped or excluded, and why
+   * @param factorNames the factors that were scored
+   * @param irs the IRS result when IRS was computed, else {@code null}
+   */
+  public record Scores(
+      Map<String, Double> scores,
+      Map<String, Object> details,
+      List<String> warnings,
+      List<String> factorNames,
+      IrsResult irs) {
+    /** Freezes the collections. */
+    public Scores {
+      scores = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(scores));
+      details = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(details));
+      warnings = List.copyOf(warnings);
+      factorNames = List.copyOf(factorNames);
+    }
+  }
+
+  /**
+   * Scores codes.
+   *
+   * @param codes the representation
+   * @param vocabularies per factor, the value behind each code (numbers as Double; used for IRS
+   *     re-binning), or {@code null} to treat codes as the values
+   * @param options what to compute
+   * @return scores, details and warnings
+   * @throws IllegalArgumentException when no factor has two values, or a metric's contract is
+   *     violated (e.g. ρ larger than the number of active latents)
+   */
+  public static Scores score(LatentCodes codes, List<List<Object>> vocabularies, Options options) {
+    List<String> warnings = new ArrayList<>();
+    // 1. Factors with a single value are excluded everywhere.
+    List<Integer> keep = new ArrayList<>();
+    for (int f = 0; f < codes.numFactors(); f++) {
+      if (distinctCount(codes.factors()[f]) < 2) {
+        warnings.add(
+            "factor '"
+                + codes.factorNames().get(f)
+                + "' has a single value; it is excluded from every metric");
+      } else {
+        keep.add(f);
+      }
+    }
+    if (keep.isEmpty()) {
+      throw new IllegalArgumentException(
+          "no factor has two or more values (factors: " + codes.factorNames() + ")");
+    }
+    int[] keepIdx = keep.stream().mapToInt(Integer::intValue).toArray();
+    LatentCodes scored = keep.size() == codes.numFactors() ? codes : codes.selectFactors(keepIdx);
+    List<List<Object>> vocab = null;
+    if (vocabularies != null) {
+      vocab = new ArrayList<>();
+      for (int f : keepIdx) {
+        vocab.add(vocabularies.get(f));
+      }
+    }
+
+    Map<String, Double> scores = new LinkedHashMap<>();
+    Map<String, Object> details = new LinkedHashMap<>();
+    Set<Metric> m = options.metrics();
+    IrsResult irs = null;
+
+    if (m.contains(Metric.IRS) || m.contains(Metric.UC)) {
+      LatentCodes binned = binFactors(scored, vocab, options.factorBins());
+      irs = Irs.compute(binned, new IrsOptions(IrsOptions.DEFAULTS.diffQuantile(), 0));
+      for (int j : irs.droppedLatents()) {
+        warnings.add(
+            "latent '"
+                + codes.latentNames().get(j)
+                + "' is constant; IRS and UC drop it, as the reference does");
+      }
+      if (m.contains(Metric.IRS)) {
+        scores.put("irs", irs.score());
+        details.put("irs", irs);
+      }
+      if (m.contains(Metric.UC)) {
+        Map<String, Object> ucDetails = new LinkedHashMap<>();
+        for (int rho : options.rhos()) {
+          for (UcSelection mode : options.ucModes()) {
+            UcResult uc = Uc.compute(irs, rho, mode);
+            String key = "uc@" + rho + (mode == UcSelection.FORK ? ".fork" : "");
+            scores.put(key, uc.score());
+            ucDetails.put(key, uc);
+          }
+        }
+        details.put("uc", ucDetails);
+      }
+    }
+    if (m.contains(Metric.MIG) || m.contains(Metric.MODULARITY)) {
+      int bins = HistogramDiscretizer.DEFAULT_BINS;
+      double[][] mi = DiscreteMutualInfo.latentFactorMatrix(scored, bins);
+      if (m.contains(Metric.MIG)) {
+        MigResult mig =
+            Mig.fromMutualInformation(mi, DiscreteMutualInfo.factorEntropies(scored), bins);
+        scores.put("mig", mig.score());
+        details.put("mig", mig);
+      }
+      if (m.contains(Metric.MODULARITY)) {
+        ModularityResult mod = Modularity.fromMutualInformation(mi, bins);
+        scores.put("modularity", mod.score());
+        details.put("modularity", mod);
+      }
+    }
+    if (m.contains(Metric.DCI) || m.contains(Metric.SAP) || m.contains(Metric.MODULARITY)) {
+      Split split = split(scored, options);
+      details.put(
+          "split", Map.of("train", split.train.numSamples(), "test", split.test.numSamples()));
+      if (m.contains(Metric.DCI)) {
+        DciResult dci = Dci.compute(split.train, split.test, options.seed());
+        scores.put("dci.disentanglement", dci.disentanglement());
+        scores.put("dci.completeness", dci.completeness());
+        scores.put("dci.informativeness", dci.informativeness());
+        details.put("dci", dci);
+      }
+      if (m.contains(Metric.SAP)) {
+        SapResult sap = Sap.compute(split.train, split.test, options.seed());
+        scores.put("sap", sap.sap());
+        details.put("sap", sap);
+      }
+      if (m.contains(Metric.MODULARITY)) {
+        ExplicitnessResult ex = Explicitness.compute(split.train, split.test, options.seed());
+        scores.put("explicitness", ex.explicitness());
+        details.put("explicitness", ex);
+      }
+    }
+    return new Scores(scores, details, warnings, scored.factorNames(), irs);
+  }
+
+  private record Split(LatentCodes train, LatentCodes test) {}
+
+  private static Split split(LatentCodes codes, Options o) {
+    int n = codes.numSamples();
+    int cut = (int) Math.round(o.trainFraction() * n);
+    int nTrain = Math.min(o.maxTrain(), cut);
+    int nTest = Math.min(o.maxTest(), n - cut);
+    if (nTrain < 2 || nTest < 1) {
+      throw new IllegalArgumentException(
+          "too few rows for a train/test split: "
+              + n
+              + " rows with train fraction "
+              + o.trainFraction()
+              + " give "
+              + nTrain
+              + " train and "
+              + nTest
+              + " test rows");
+    }
+    int[] perm = new int[n];
+    for (int i = 0; i < n; i++) {
+      perm[i] = i;
+    }
+    SplittableRandom rng = new SplittableRandom(o.seed());
+    for (int i = n - 1; i > 0; i--) {
+      int k = rng.nextInt(i + 1);
+      int t = perm[i];
+      perm[i] = perm[k];
+      perm[k] = t;
+    }
+    int[] train = java.util.Arrays.copyOfRange(perm, 0, nTrain);
+    int[] test = java.util.Arrays.copyOfRange(perm, cut, cut + nTest);
+    return new Split(codes.rows(train), codes.rows(test));
+  }
+
+  /**
+   * Re-bins factors for IRS as disentanglement_lib does: each factor's values are put in {@code
+   * bins} equal-width histogram bins over their range (numpy histogram + digitize). Codes of
+   * non-numeric factors are used as given.
+   */
+  static LatentCodes binFactors(LatentCodes codes, List<List<Object>> vocab, int bins) {
+    if (bins == 0) {
+      return codes;
+    }
+    int[][] out = new int[codes.numFactors()][];
+    for (int f = 0; f < codes.numFactors(); f++) {
+      int k = codes.factorSize(f);
+      double[] values = new double[k];
+      boolean numeric = true;
+      for (int c = 0; c < k; c++) {
+        if (vocab == null) {
+          values[c] = c;
+        } else if (vocab.get(f).get(c) instanceof Number num) {
+          values[c] = num.doubleValue();
+        } else {
+          numeric = false;
+        }
+      }
+      if (!numeric) {
+        out[f] = codes.factors()[f];
+        continue;
+      }
+      int[] binOfCode = HistogramDiscretizer.discretize(values, bins);
+      int[] col = codes.factors()[f];
+      int[] binned = new int[col.length];
+      for (int i = 0; i < col.length; i++) {
+        binned[i] = binOfCode[col[i]];
+      }
+      out[f] = densify(binned);
+    }
+    return new LatentCodes(codes.latents(), out, codes.latentNames(), codes.factorNames());
+  }
+
+  private static int[] densify(int[] codes) {
+    int[] distinct = java.util.Arrays.stream(codes).distinct().sorted().toArray();
+    int[] out = new int[codes.length];
+    for (int i = 0; i < codes.length; i++) {
+      out[i] = java.util.Arrays.binarySearch(distinct, codes[i]);
+    }
+    return out;
+  }
+
+  private static int distinctCount(int[] codes) {
+    int first = codes[0];
+    for (int c : codes) {
+      if (c != first) {
+        return 2;
+      }
+    }
+    return 1;
+  }
+}

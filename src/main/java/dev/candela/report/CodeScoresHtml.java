@@ -1,0 +1,126 @@
+package dev.candela.report;
+
+import dev.candela.CandelaException;
+import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.DciResult;
+import dev.candela.metrics.IrsResult;
+import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.MigResult;
+import dev.candela.metrics.SapResult;
+import dev.candela.metrics.UcResult;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The human report of a scored representation: the score table, the IRS heat map and matrix, the UC
+ * latent sets, MIG per factor, the DCI importance heat map and the SAP matrix, warnings and
+ * provenance, in one self-contained HTML page.
+ */
+public final class CodeScoresHtml {
+
+  private CodeScoresHtml() {}
+
+  /**
+   * Builds the page (callers may add sections before writing).
+   *
+   * @param report the report (scores, warnings, provenance)
+   * @param scores the detailed results
+   * @param codes the codes that were scored (for latent names)
+   * @return the page under construction
+   */
+  public static HtmlReport build(ScoreReport report, CodeScorer.Scores scores, LatentCodes codes) {
+    HtmlReport page = new HtmlReport(report.title());
+    page.keyValues("Scores", report.scores());
+    List<String> factors = scores.factorNames();
+    IrsResult irs = scores.irs();
+    if (irs != null) {
+      List<String> rows = new ArrayList<>();
+      for (int j : irs.activeLatents()) {
+        rows.add(codes.latentNames().get(j));
+      }
+      double lo =
+          Math.min(0, Arrays.stream(irs.matrix()).flatMapToDouble(Arrays::stream).min().orElse(0));
+      page.section("Interventional robustness (IRS)");
+      page.figurePng(
+          "IRS matrix: active latents × factors (1 = the latent is robust to changes of the other factors)",
+          Plots.heatMap("IRS", rows, factors, irs.matrix(), lo, 1));
+      double[][] perLatent = new double[rows.size()][];
+      for (int r = 0; r < rows.size(); r++) {
+        perLatent[r] = new double[] {irs.perLatent()[r], irs.maxDeviation()[r]};
+      }
+      page.matrix("IRS per latent", rows, List.of("score", "max_dev"), perLatent);
+    }
+    if (scores.details().get("uc") instanceof Map<?, ?> uc && !uc.isEmpty()) {
+      page.section("Unconfoundedness (UC): latent sets Z_i per factor");
+      List<String> items = new ArrayList<>();
+      uc.forEach(
+          (k, v) -> {
+            UcResult r = (UcResult) v;
+            StringBuilder sb = new StringBuilder(k + " = " + HtmlReport.fmt(r.score()) + ": ");
+            for (int f = 0; f < factors.size(); f++) {
+              List<String> names = new ArrayList<>();
+              for (int j : r.sets()[f]) {
+                names.add(codes.latentNames().get(j));
+              }
+              sb.append(factors.get(f))
+                  .append(" → ")
+                  .append(names)
+                  .append(f + 1 < factors.size() ? "; " : "");
+            }
+            items.add(sb.toString());
+          });
+      page.list("UC sets", items);
+    }
+    if (scores.details().get("mig") instanceof MigResult mig) {
+      page.section("Mutual information gap (MIG)");
+      page.figurePng(
+          "MIG per factor (gap / H(f))", Plots.bars("MIG per factor", factors, mig.gap()));
+      page.matrix(
+          "Mutual information (nats): latents × factors",
+          codes.latentNames(),
+          factors,
+          mig.mutualInformation());
+    }
+    if (scores.details().get("dci") instanceof DciResult dci) {
+      page.section("DCI (gradient-boosted trees)");
+      double max = Arrays.stream(dci.importance()).flatMapToDouble(Arrays::stream).max().orElse(1);
+      page.figurePng(
+          "DCI importance: latents × factors",
+          Plots.heatMap(
+              "DCI importance",
+              dci.latentNames(),
+              dci.factorNames(),
+              dci.importance(),
+              0,
+              Math.max(max, 1e-12)));
+    }
+    if (scores.details().get("sap") instanceof SapResult sap) {
+      page.matrix(
+          "SAP: test accuracy of a linear SVM per latent × factor",
+          codes.latentNames(),
+          factors,
+          sap.scoreMatrix());
+    }
+    page.list("Warnings", report.warnings());
+    page.json("Provenance", report.provenance());
+    return page;
+  }
+
+  /**
+   * Builds and writes the page.
+   *
+   * @param report the report
+   * @param scores the detailed results
+   * @param codes the scored codes
+   * @param file the destination
+   * @throws CandelaException when the file cannot be written
+   */
+  public static void write(
+      ScoreReport report, CodeScorer.Scores scores, LatentCodes codes, Path file)
+      throws CandelaException {
+    build(report, scores, codes).write(file);
+  }
+}

@@ -1,0 +1,245 @@
+package dev.candela.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.data.CodeTables;
+import dev.candela.metrics.LatentCodes;
+import dev.candela.synth.SyntheticCodes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code candela score-codes} end to end: outputs, JSON keys, known structures and bad input. */
+class ScoreCodesCommandTest {
+
+  private static final double EXACT = 1e-12;
+
+  @TempDir Path dir;
+
+  private Path[] codes(SyntheticCodes.Kind kind, int n, int[] sizes, int latents, String name)
+      throws Exception {
+    LatentCodes c = SyntheticCodes.generate(kind, n, sizes, latents, 0.01, 7);
+    Path f = dir.resolve(name + "-factors.csv");
+    Path l = dir.resolve(name + "-latents.csv");
+    CodeTables.writeCsv(f, c.factorNames(), c.factors());
+    CodeTables.writeCsv(l, c.latentNames(), c.latents());
+    return new Path[] {f, l};
+  }
+
+  private static List<String> keys(JsonNode node) {
+    List<String> k = new ArrayList<>();
+    node.fieldNames().forEachRemaining(k::add);
+    return k;
+  }
+
+  @Test
+  void allMetricsWriteTableJsonAndHtml() throws Exception {
+    Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 600, new int[] {3, 4, 5}, 5, "d");
+    Path json = dir.resolve("r.json");
+    Path html = dir.resolve("r.html");
+    CliRun r =
+        CliRun.of(
+            "score-codes",
+            "--factors",
+            in[0].toString(),
+            "--latents",
+            in[1].toString(),
+            "--json",
+            json.toString(),
+            "--html",
+            html.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().contains("dci.disentanglement"), r.out());
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    assertEquals(
+        List.of(
+            "irs",
+            "uc@1",
+            "mig",
+            "modularity",
+            "dci.disentanglement",
+            "dci.completeness",
+            "dci.informativeness",
+            "sap",
+            "explicitness"),
+        keys(root.get("scores")));
+    assertEquals(List.of("title", "scores", "details", "warnings", "provenance"), keys(root));
+    assertTrue(root.at("/provenance/inputs").size() == 2);
+    assertEquals(0, root.at("/provenance/seed").asLong());
+    assertEquals(5, root.at("/details/irs/matrix").size());
+    String page = Files.readString(html);
+    assertTrue(page.contains("data:image/png;base64,"), "IRS heat map embedded");
+    assertTrue(page.contains("Interventional robustness"));
+  }
+
+  @Test
+  void ucKeysForEveryRhoAndSelection() throws Exception {
+    Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 400, new int[] {3, 4, 5}, 5, "u");
+    Path json = dir.resolve("u.json");
+    CliRun r =
+        CliRun.of(
+            "score-codes",
+            "--factors",
+            in[0].toString(),
+            "--latents",
+            in[1].toString(),
+            "--metrics",
+            "irs,uc,mig",
+            "--rho",
+            "1,2",
+            "--uc-selection",
+            "topk,fork",
+            "--json",
+            json.toString());
+    assertEquals(0, r.exit(), r.err());
+    JsonNode scores = new ObjectMapper().readTree(json.toFile()).get("scores");
+    assertEquals(List.of("irs", "uc@1", "uc@1.fork", "uc@2", "uc@2.fork", "mig"), keys(scores));
+    assertEquals(1.0, scores.get("uc@1").asDouble(), EXACT, "one latent per factor: UC@1 = 1");
+  }
+
+  @Test
+  void sharedLatentLowersUc() throws Exception {
+    Path[] in = codes(SyntheticCodes.Kind.SHARED, 600, new int[] {3, 4, 5}, 5, "s");
+    Path json = dir.resolve("s.json");
+    CliRun r =
+        CliRun.of(
+            "score-codes",
+            "--factors",
+            in[0].toString(),
+            "--latents",
+            in[1].toString(),
+            "--metrics",
+            "irs,uc",
+            "--json",
+            json.toString());
+    assertEquals(0, r.exit(), r.err());
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    // Factors 0 and 1 share latent 0 (Jaccard 1); the third pair-wise comparisons are disjoint:
+    // UC@1 = 1 − (1 + 0 + 0)/3.
+    assertEquals(2.0 / 3.0, root.at("/scores/uc@1").asDouble(), EXACT);
+    assertEquals(0, root.at("/details/uc/uc@1/sets/0/0").asInt());
+    assertEquals(0, root.at("/details/uc/uc@1/sets/1/0").asInt());
+  }
+
+  @Test
+  void rowCountMismatchIsBadInput() throws Exception {
+    Path[] a = codes(SyntheticCodes.Kind.RANDOM, 50, new int[] {2, 3}, 2, "a");
+    Path[] b = codes(SyntheticCodes.Kind.RANDOM, 40, new int[] {2, 3}, 2, "b");
+    CliRun r = CliRun.of("score-codes", "--factors", a[0].toString(), "--latents", b[1].toString());
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(
+        "candela score-codes: row counts differ: " + a[0] + " has 50 rows, " + b[1] + " has 40",
+        r.err().strip());
+  }
+
+  @Test
+  void rhoLargerThanLatentsIsBadInput() throws Exception {
+    Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 100, new int[] {2, 3}, 3, "r");
+    CliRun r =
+        CliRun.of(
+            "score-codes",
+            "--factors",
+            in[0].toString(),
+            "--latents",
+            in[1].toString(),
+            "--metrics",
+            "uc",
+            "--rho",
+            "4");
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(r.err().contains("4") && r.err().contains("3"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+  }
+
+  @Test
+  void singleValuedFactorIsExcludedWithAWarning() throws Exception {
+    Path f = dir.resolve("f.csv");
+    Path l = dir.resolve("l.csv");
+    StringBuilder fs = new StringBuilder("color,shape\n");
+    StringBuilder ls = new StringBuilder("z0,z1\n");
+    for (int i = 0; i < 60; i++) {
+      fs.append("white,").append(i % 3).append('\n');
+      ls.append(i % 3).append('.').append(i % 7).append(',').append(i % 5).append('\n');
+    }
+    Files.writeString(f, fs);
+    Files.writeString(l, ls);
+    Path json = dir.resolve("w.json");
+    CliRun r =
+        CliRun.of(
+            "score-codes",
+            "--factors",
+            f.toString(),
+            "--latents",
+            l.toString(),
+            "--metrics",
+            "irs,mig",
+            "--json",
+            json.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.err().contains("factor 'color' has a single value"), r.err());
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    assertTrue(root.get("warnings").get(0).asText().contains("'color'"));
+    assertEquals(1, root.at("/details/irs/matrix/0").size(), "only 'shape' is scored");
+  }
+
+  @Test
+  void allFactorsConstantIsBadInput() throws Exception {
+    Path f = dir.resolve("f.csv");
+    Path l = dir.resolve("l.csv");
+    Files.writeString(f, "a\n1\n1\n1\n");
+    Files.writeString(l, "z\n0.1\n0.2\n0.3\n");
+    CliRun r = CliRun.of("score-codes", "--factors", f.toString(), "--latents", l.toString());
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(
+        "candela score-codes: no factor has two or more values (factors: [a])", r.err().strip());
+  }
+
+  @Test
+  void constantLatentIsDroppedWithAWarning() throws Exception {
+    Path f = dir.resolve("f.csv");
+    Path l = dir.resolve("l.csv");
+    StringBuilder fs = new StringBuilder("a\n");
+    StringBuilder ls = new StringBuilder("z0,dead\n");
+    for (int i = 0; i < 40; i++) {
+      fs.append(i % 2).append('\n');
+      ls.append(i % 2 + 0.01 * (i % 5)).append(",0.5\n");
+    }
+    Files.writeString(f, fs);
+    Files.writeString(l, ls);
+    CliRun r =
+        CliRun.of(
+            "score-codes",
+            "--factors",
+            f.toString(),
+            "--latents",
+            l.toString(),
+            "--metrics",
+            "irs");
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.err().contains("latent 'dead' is constant"), r.err());
+  }
+
+  @Test
+  void badFactorBinsIsAUsageError() throws Exception {
+    Path[] in = codes(SyntheticCodes.Kind.RANDOM, 30, new int[] {2, 3}, 2, "b");
+    CliRun r =
+        CliRun.of(
+            "score-codes",
+            "--factors",
+            in[0].toString(),
+            "--latents",
+            in[1].toString(),
+            "--factor-bins",
+            "one");
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(
+        "candela score-codes: --factor-bins must be 'none' or an integer ≥ 2, got 'one'",
+        r.err().strip());
+  }
+}
