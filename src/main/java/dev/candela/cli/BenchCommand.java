@@ -11,10 +11,7 @@ import picocli.CommandLine.Command;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Benchmarks that print ratios against a baseline measured in the same run.",
-    subcommands = {
-      BenchDataCommand.class,
-      BenchMetricsCommand.class
-    })
+    subcommands = {BenchMetricsCommand.class, BenchDataCommand.class, BenchSidCommand.class})
 public final class BenchCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 

@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = "Generate a dataset procedurally (dsprites, candle, toy).",
     subcommands = {
+      GenerateCodesCommand.class,
       GenerateDspritesCommand.class,
       GenerateCandleCommand.class,
       GenerateToyCommand.class,

@@ -53,6 +53,13 @@ public final class GenerateCodesCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "S", description = "Seed (default ${DEFAULT-VALUE}).")
   long seed = 0;
 
+  @Option(
+      names = "--factor-names",
+      split = ",",
+      paramLabel = "NAME",
+      description = "Factor names, one per factor size (default f0,f1,...).")
+  List<String> factorNames;
+
   /** Creates the command. */
   public GenerateCodesCommand() {}
 
@@ -63,7 +70,11 @@ public final class GenerateCodesCommand implements Callable<Integer> {
     if (factorNames != null) {
       if (factorNames.size() != sizes.length) {
         throw new IllegalArgumentException(
-            "--factor-names has " + factorNames.size() + " names for " + sizes.length + " factor sizes");
+            "--factor-names has "
+                + factorNames.size()
+                + " names for "
+                + sizes.length
+                + " factor sizes");
       }
       codes = new LatentCodes(codes.latents(), codes.factors(), codes.latentNames(), factorNames);
     }

@@ -47,6 +47,7 @@ public final class Main implements Runnable {
     cl.addSubcommand(new ScoreCodesCommand());
     cl.addSubcommand(new BenchCommand());
     cl.addSubcommand(new DatasetCommand());
+    cl.addSubcommand(new GraphCommand());
     cl.setExecutionExceptionHandler(Main::handle);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     return cl;

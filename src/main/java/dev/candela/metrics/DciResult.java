@@ -1,0 +1,123 @@
+package dev.candela.metrics;
+
+import java.util.List;
+
+/**
+ * The result of {@link Dci#compute}: disentanglement, completeness and informativeness with the
+ * importance matrix and the accuracies that produced them.
+ *
+ * @param scores D and C with their per-latent and per-factor parts
+ * @param importance {@code importance[j][k]} = importance of latent j for factor k; each column
+ *     sums to 1 (or is all zero when the factor's trees made no split)
+ * @param informativeness mean over factors of the test accuracy
+ * @param trainAccuracy mean over factors of the training accuracy
+ * @param testAccuracyPerFactor test accuracy of each factor's classifier
+ * @param trainAccuracyPerFactor training accuracy of each factor's classifier
+ * @param latentNames one name per latent (rows of the importance matrix)
+ * @param factorNames one name per factor (columns of the importance matrix)
+ * @param seed the seed passed to the learner
+ * @param numTrain training samples used
+ * @param numTest test samples used
+ */
+public record DciResult(
+    DciScores scores,
+    double[][] importance,
+    double informativeness,
+    double trainAccuracy,
+    double[] testAccuracyPerFactor,
+    double[] trainAccuracyPerFactor,
+    List<String> latentNames,
+    List<String> factorNames,
+    long seed,
+    int numTrain,
+    int numTest) {
+
+  /** Copies the arrays and checks that all shapes agree with the names. */
+  public DciResult {
+    importance = LearnedMetricInputs.copy(importance);
+    testAccuracyPerFactor = testAccuracyPerFactor.clone();
+    trainAccuracyPerFactor = trainAccuracyPerFactor.clone();
+    latentNames = List.copyOf(latentNames);
+    factorNames = List.copyOf(factorNames);
+    int l = latentNames.size();
+    int k = factorNames.size();
+    if (importance.length != l || scores.latentWeights().length != l) {
+      throw new IllegalArgumentException(
+          "importance has "
+              + importance.length
+              + " rows and scores "
+              + scores.latentWeights().length
+              + " latents, but there are "
+              + l
+              + " latent names");
+    }
+    for (double[] row : importance) {
+      if (row.length != k) {
+        throw new IllegalArgumentException(
+            "importance row has " + row.length + " columns but there are " + k + " factor names");
+      }
+    }
+    if (testAccuracyPerFactor.length != k
+        || trainAccuracyPerFactor.length != k
+        || scores.factorWeights().length != k) {
+      throw new IllegalArgumentException(
+          "per-factor arrays have lengths "
+              + testAccuracyPerFactor.length
+              + ", "
+              + trainAccuracyPerFactor.length
+              + ", "
+              + scores.factorWeights().length
+              + " but there are "
+              + k
+              + " factor names");
+    }
+  }
+
+  /**
+   * Disentanglement D = Σ_j ρ_j (1 − H_K(P_j)).
+   *
+   * @return D in [0, 1]
+   */
+  public double disentanglement() {
+    return scores.disentanglement();
+  }
+
+  /**
+   * Completeness C = Σ_k w_k (1 − H_L(Q_k)).
+   *
+   * @return C in [0, 1]
+   */
+  public double completeness() {
+    return scores.completeness();
+  }
+
+  /**
+   * The importance matrix [latent][factor].
+   *
+   * @return a deep copy
+   */
+  @Override
+  public double[][] importance() {
+    return LearnedMetricInputs.copy(importance);
+  }
+
+  /**
+   * Test accuracy per factor.
+   *
+   * @return a copy
+   */
+  @Override
+  public double[] testAccuracyPerFactor() {
+    return testAccuracyPerFactor.clone();
+  }
+
+  /**
+   * Training accuracy per factor.
+   *
+   * @return a copy
+   */
+  @Override
+  public double[] trainAccuracyPerFactor() {
+    return trainAccuracyPerFactor.clone();
+  }
+}

@@ -1,0 +1,93 @@
+package dev.candela.metrics;
+
+/**
+ * Disentanglement and completeness of an importance matrix (Eastwood &amp; Williams, "A Framework
+ * for the Quantitative Evaluation of Disentangled Representations", ICLR 2018), as computed by
+ * {@link Dci#scores(double[][])}.
+ *
+ * <p>For an importance matrix R with L latents (rows) and K factors (columns):
+ *
+ * <ul>
+ *   <li>P_jk = (R_jk + 10⁻¹¹) / Σ_k (R_jk + 10⁻¹¹), D_j = 1 − H_K(P_j·) = 1 + Σ_k P_jk log_K P_jk;
+ *   <li>ρ_j = Σ_k R_jk / Σ_jk R_jk (uniform when R is all zero), D = Σ_j ρ_j D_j;
+ *   <li>Q_jk = (R_jk + 10⁻¹¹) / Σ_j (R_jk + 10⁻¹¹), C_k = 1 − H_L(Q_·k);
+ *   <li>w_k = Σ_j R_jk / Σ_jk R_jk (uniform when R is all zero), C = Σ_k w_k C_k.
+ * </ul>
+ *
+ * @param disentanglement D
+ * @param completeness C
+ * @param disentanglementPerLatent D_j, one per latent
+ * @param latentWeights ρ_j, one per latent, summing to 1
+ * @param completenessPerFactor C_k, one per factor
+ * @param factorWeights w_k, one per factor, summing to 1
+ */
+public record DciScores(
+    double disentanglement,
+    double completeness,
+    double[] disentanglementPerLatent,
+    double[] latentWeights,
+    double[] completenessPerFactor,
+    double[] factorWeights) {
+
+  /** Copies the arrays and checks that the per-latent and per-factor arrays match in length. */
+  public DciScores {
+    disentanglementPerLatent = disentanglementPerLatent.clone();
+    latentWeights = latentWeights.clone();
+    completenessPerFactor = completenessPerFactor.clone();
+    factorWeights = factorWeights.clone();
+    if (disentanglementPerLatent.length != latentWeights.length) {
+      throw new IllegalArgumentException(
+          disentanglementPerLatent.length
+              + " per-latent scores but "
+              + latentWeights.length
+              + " latent weights");
+    }
+    if (completenessPerFactor.length != factorWeights.length) {
+      throw new IllegalArgumentException(
+          completenessPerFactor.length
+              + " per-factor scores but "
+              + factorWeights.length
+              + " factor weights");
+    }
+  }
+
+  /**
+   * D_j for each latent.
+   *
+   * @return a copy
+   */
+  @Override
+  public double[] disentanglementPerLatent() {
+    return disentanglementPerLatent.clone();
+  }
+
+  /**
+   * ρ_j for each latent.
+   *
+   * @return a copy
+   */
+  @Override
+  public double[] latentWeights() {
+    return latentWeights.clone();
+  }
+
+  /**
+   * C_k for each factor.
+   *
+   * @return a copy
+   */
+  @Override
+  public double[] completenessPerFactor() {
+    return completenessPerFactor.clone();
+  }
+
+  /**
+   * w_k for each factor.
+   *
+   * @return a copy
+   */
+  @Override
+  public double[] factorWeights() {
+    return factorWeights.clone();
+  }
+}

@@ -1,0 +1,178 @@
+package dev.candela.metrics;
+
+import de.bwaldvogel.liblinear.Feature;
+import de.bwaldvogel.liblinear.Linear;
+import de.bwaldvogel.liblinear.Model;
+import de.bwaldvogel.liblinear.Parameter;
+import de.bwaldvogel.liblinear.SolverType;
+import java.util.Random;
+
+/**
+ * Explicitness (Ridgeway &amp; Zemel, "Learning Deep Disentangled Embeddings With the F-Statistic
+ * Loss", NeurIPS 2018), with the semantics of disentanglement_lib's {@code
+ * modularity_explicitness.py}.
+ *
+ * <p>For every factor k an L2-regularised logistic regression on all raw latents is trained on the
+ * training set (LIBLINEAR's primal L2R_LR solver, as sklearn's {@code LogisticRegression()} with
+ * the liblinear solver: C = {@value #C}, tolerance {@value #TOLERANCE}, at most {@value
+ * #MAX_ITERATIONS} iterations, regularised intercept as a constant feature 1, one-vs-rest). For
+ * each training class c of factor k, with p_c(x) its predicted probability (one-vs-rest sigmoids
+ * normalised to sum 1, as sklearn's {@code predict_proba}):
+ *
+ * <pre>
+ * AUC_kc = ROC-AUC of p_c against the indicator [y_k = c]   (Mann–Whitney, mid-ranks; {@link RocAuc})
+ * AUC_k  = mean over the classes c with a defined AUC_kc     (sklearn's macro average)
+ * explicitness = (1/K) Σ_k AUC_k on the test set (the training-set value is kept too)
+ * </pre>
+ *
+ * <p>Unlike the reference, whose label binarizer is fitted separately on train and test (and then
+ * misaligns or fails when the test set lacks a class), both sets use ONE class list: the codes seen
+ * in training. A test sample whose code was never seen in training is a negative for every class; a
+ * training class absent from the test set (or the only class present) has no test AUC and is left
+ * out of that factor's macro average.
+ */
+public final class Explicitness {
+
+  /** Inverse regularisation strength (sklearn's default {@code C=1.0}). */
+  public static final double C = 1.0;
+
+  /** liblinear's stopping tolerance (sklearn's {@code tol=1e-4}). */
+  public static final double TOLERANCE = 1e-4;
+
+  /** liblinear's iteration limit (sklearn's {@code max_iter=100}). */
+  public static final int MAX_ITERATIONS = 100;
+
+  private Explicitness() {}
+
+  /**
+   * Computes explicitness with classifiers trained on {@code train} and evaluated on {@code test}.
+   *
+   * @param train training codes (reference size 10000)
+   * @param test test codes (reference size 5000) with the same latents and factors
+   * @param seed the seed of liblinear's random generator
+   * @return the score with per-factor and per-class AUCs
+   * @throws IllegalArgumentException if train and test differ in latents or factors, a factor has a
+   *     single value in the training set, or no training class of a factor has a defined test AUC
+   *     (all test samples fall in one training class, or none in any)
+   */
+  public static ExplicitnessResult compute(LatentCodes train, LatentCodes test, long seed) {
+    LearnedMetricInputs.check(train, test);
+    LiblinearSupport.init();
+    int numLatents = train.numLatents();
+    int numFactors = train.numFactors();
+    int[] all = new int[numLatents];
+    for (int j = 0; j < numLatents; j++) {
+      all[j] = j;
+    }
+    Feature[][] xTrain = LiblinearSupport.rows(train.latents(), all);
+    Feature[][] xTest = LiblinearSupport.rows(test.latents(), all);
+    double[] testAuc = new double[numFactors];
+    double[] trainAuc = new double[numFactors];
+    int[][] classes = new int[numFactors][];
+    double[][] testPerClass = new double[numFactors][];
+    double[][] trainPerClass = new double[numFactors][];
+    int[] unseen = new int[numFactors];
+    for (int k = 0; k < numFactors; k++) {
+      int[] yTrain = train.factors()[k];
+      int[] yTest = test.factors()[k];
+      classes[k] = LearnedMetricInputs.classes(yTrain);
+      Parameter p = new Parameter(SolverType.L2R_LR, C, TOLERANCE);
+      p.setMaxIters(MAX_ITERATIONS);
+      p.setRandom(new Random(seed));
+      Model model = Linear.train(LiblinearSupport.problem(xTrain, yTrain), p);
+      double[][] probTrain = probabilities(model, xTrain, classes[k]);
+      double[][] probTest = probabilities(model, xTest, classes[k]);
+      trainPerClass[k] = perClassAuc(yTrain, probTrain, classes[k]);
+      testPerClass[k] = perClassAuc(yTest, probTest, classes[k]);
+      trainAuc[k] = nanMean(trainPerClass[k]);
+      testAuc[k] = nanMean(testPerClass[k]);
+      if (Double.isNaN(testAuc[k])) {
+        throw new IllegalArgumentException(
+            "factor "
+                + k
+                + " ("
+                + train.factorNames().get(k)
+                + "): no training class has both positive and negative test samples (test codes "
+                + java.util.Arrays.toString(LearnedMetricInputs.classes(yTest))
+                + ", training codes "
+                + java.util.Arrays.toString(classes[k])
+                + "), so the test ROC-AUC is undefined");
+      }
+      for (int y : yTest) {
+        if (java.util.Arrays.binarySearch(classes[k], y) < 0) {
+          unseen[k]++;
+        }
+      }
+    }
+    return new ExplicitnessResult(
+        LearnedMetricInputs.mean(testAuc),
+        LearnedMetricInputs.mean(trainAuc),
+        testAuc,
+        trainAuc,
+        classes,
+        testPerClass,
+        trainPerClass,
+        unseen,
+        train.factorNames(),
+        seed,
+        train.numSamples(),
+        test.numSamples());
+  }
+
+  /** {@code prob[c][i]} = probability of {@code classes[c]} for row i (class-major). */
+  private static double[][] probabilities(Model model, Feature[][] x, int[] classes) {
+    int[] labels = model.getLabels();
+    int[] position = new int[classes.length];
+    for (int c = 0; c < classes.length; c++) {
+      position[c] = -1;
+      for (int m = 0; m < labels.length; m++) {
+        if (labels[m] == classes[c]) {
+          position[c] = m;
+        }
+      }
+      if (position[c] < 0) {
+        throw new IllegalStateException(
+            "liblinear model lacks class " + classes[c] + ": " + java.util.Arrays.toString(labels));
+      }
+    }
+    double[][] prob = new double[classes.length][x.length];
+    double[] estimates = new double[labels.length];
+    for (int i = 0; i < x.length; i++) {
+      Linear.predictProbability(model, x[i], estimates);
+      for (int c = 0; c < classes.length; c++) {
+        prob[c][i] = estimates[position[c]];
+      }
+    }
+    return prob;
+  }
+
+  /** One-vs-rest AUC of each class; NaN where the class has no positive or no negative sample. */
+  private static double[] perClassAuc(int[] y, double[][] prob, int[] classes) {
+    double[] auc = new double[classes.length];
+    boolean[] positive = new boolean[y.length];
+    for (int c = 0; c < classes.length; c++) {
+      int pos = 0;
+      for (int i = 0; i < y.length; i++) {
+        positive[i] = y[i] == classes[c];
+        if (positive[i]) {
+          pos++;
+        }
+      }
+      auc[c] = pos == 0 || pos == y.length ? Double.NaN : RocAuc.auc(positive, prob[c]);
+    }
+    return auc;
+  }
+
+  /** Mean of the non-NaN entries; NaN when there are none. */
+  private static double nanMean(double[] v) {
+    double sum = 0.0;
+    int n = 0;
+    for (double x : v) {
+      if (!Double.isNaN(x)) {
+        sum += x;
+        n++;
+      }
+    }
+    return n == 0 ? Double.NaN : sum / n;
+  }
+}

@@ -1,0 +1,79 @@
+package dev.candela.metrics;
+
+import java.util.Arrays;
+
+/** Checks shared by the learned metrics (DCI, SAP, explicitness) on a train/test pair. */
+final class LearnedMetricInputs {
+
+  private LearnedMetricInputs() {}
+
+  /**
+   * Checks that train and test have the same latents and factors, and that every factor takes at
+   * least two values in the training set.
+   */
+  static void check(LatentCodes train, LatentCodes test) {
+    if (train.numLatents() != test.numLatents()) {
+      throw new IllegalArgumentException(
+          "train has " + train.numLatents() + " latents but test has " + test.numLatents());
+    }
+    if (train.numFactors() != test.numFactors()) {
+      throw new IllegalArgumentException(
+          "train has " + train.numFactors() + " factors but test has " + test.numFactors());
+    }
+    for (int f = 0; f < train.numFactors(); f++) {
+      int[] codes = train.factors()[f];
+      int first = codes[0];
+      boolean varies = false;
+      for (int c : codes) {
+        if (c != first) {
+          varies = true;
+          break;
+        }
+      }
+      if (!varies) {
+        throw new IllegalArgumentException(
+            "factor "
+                + f
+                + " ("
+                + train.factorNames().get(f)
+                + ") has the single value "
+                + first
+                + " in all "
+                + codes.length
+                + " training samples; exclude it before scoring");
+      }
+    }
+  }
+
+  /** The distinct codes of a factor, ascending. */
+  static int[] classes(int[] codes) {
+    return Arrays.stream(codes).distinct().sorted().toArray();
+  }
+
+  /** A deep copy of a rectangular matrix. */
+  static double[][] copy(double[][] m) {
+    double[][] c = new double[m.length][];
+    for (int i = 0; i < m.length; i++) {
+      c[i] = m[i].clone();
+    }
+    return c;
+  }
+
+  /** A deep copy of a ragged int matrix. */
+  static int[][] copy(int[][] m) {
+    int[][] c = new int[m.length][];
+    for (int i = 0; i < m.length; i++) {
+      c[i] = m[i].clone();
+    }
+    return c;
+  }
+
+  /** The mean of the values. */
+  static double mean(double[] v) {
+    double s = 0.0;
+    for (double x : v) {
+      s += x;
+    }
+    return s / v.length;
+  }
+}

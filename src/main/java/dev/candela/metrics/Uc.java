@@ -1,0 +1,181 @@
+package dev.candela.metrics;
+
+import java.util.Arrays;
+
+/**
+ * Unconfoundedness (UC) of Reddy, Godfrey &amp; Balasubramanian, "On Causally Disentangled
+ * Representations", AAAI 2022: a representation is unconfounded when different factors are captured
+ * by different latents.
+ *
+ * <p>For each factor i, {@code Z_i} = the ρ latents selected from column i of the IRS matrix
+ * ({@link Irs}; constant latents are not candidates) by {@link UcSelection}. {@code UC(ρ) = 1 − (2
+ * / (F(F−1))) Σ_{i<j} |Z_i ∩ Z_j| / |Z_i ∪ Z_j|}. UC is 1 when no two factors share a latent and 0
+ * when all factors select the same latents. It needs at least two factors.
+ */
+public final class Uc {
+
+  private Uc() {}
+
+  /**
+   * UC from an IRS result.
+   *
+   * @param irs the IRS result (its matrix rows are the active latents)
+   * @param rho latents per factor, 1..number of active latents
+   * @param selection {@link UcSelection#TOPK} (the paper) or {@link UcSelection#FORK}
+   * @return the score with the chosen sets
+   */
+  public static UcResult compute(IrsResult irs, int rho, UcSelection selection) {
+    int numFactors = irs.numFactors();
+    int[] active = irs.activeLatents();
+    if (numFactors < 2) {
+      throw new IllegalArgumentException(
+          "UC compares factor pairs and needs at least 2 factors, got " + numFactors);
+    }
+    if (rho < 1) {
+      throw new IllegalArgumentException("rho must be at least 1, got " + rho);
+    }
+    if (rho > active.length) {
+      throw new IllegalArgumentException(
+          "rho = "
+              + rho
+              + " exceeds the number of active (non-constant) latents, "
+              + active.length
+              + (irs.droppedLatents().length > 0
+                  ? " (dropped constant latents: " + Arrays.toString(irs.droppedLatents()) + ")"
+                  : ""));
+    }
+    double[][] matrix = irs.matrix();
+    int[][] sets = new int[numFactors][];
+    for (int f = 0; f < numFactors; f++) {
+      double[] col = new double[active.length];
+      for (int a = 0; a < active.length; a++) {
+        col[a] = matrix[a][f];
+      }
+      int[] rows = selection == UcSelection.TOPK ? topK(col, rho) : fork(col, rho);
+      int[] set = new int[rows.length];
+      for (int k = 0; k < rows.length; k++) {
+        set[k] = active[rows[k]];
+      }
+      Arrays.sort(set);
+      sets[f] = set;
+    }
+    double[][] jaccard = new double[numFactors][numFactors];
+    double sum = 0;
+    for (int i = 0; i < numFactors; i++) {
+      jaccard[i][i] = 1.0;
+      for (int j = i + 1; j < numFactors; j++) {
+        double s = jaccard(sets[i], sets[j]);
+        jaccard[i][j] = s;
+        jaccard[j][i] = s;
+        sum += s;
+      }
+    }
+    double pairs = numFactors * (numFactors - 1) / 2.0;
+    double uc = 1 - sum / pairs;
+    return new UcResult(Math.min(1.0, Math.max(0.0, uc)), rho, selection, sets, jaccard);
+  }
+
+  /**
+   * UC from latents and factors, with IRS at its defaults ({@link IrsOptions#DEFAULTS}).
+   *
+   * @param codes latents and factor codes
+   * @param rho latents per factor
+   * @param selection selection mode
+   * @return the score with the chosen sets
+   */
+  public static UcResult compute(LatentCodes codes, int rho, UcSelection selection) {
+    return compute(Irs.compute(codes), rho, selection);
+  }
+
+  /** Row positions of the ρ largest entries, ties to the lower position. */
+  static int[] topK(double[] col, int rho) {
+    Integer[] idx = new Integer[col.length];
+    for (int a = 0; a < col.length; a++) {
+      idx[a] = a;
+    }
+    // Stable sort by decreasing value keeps lower positions first among equal values.
+    Arrays.sort(idx, (x, y) -> Double.compare(col[y], col[x]));
+    int[] out = new int[rho];
+    for (int k = 0; k < rho; k++) {
+      out[k] = idx[k];
+    }
+    return out;
+  }
+
+  /**
+   * Row positions picked by {@code np.argpartition(col, -1)[::-rho][:rho]} under numpy's scalar
+   * introselect (see {@link UcSelection#FORK}).
+   */
+  static int[] fork(double[] col, int rho) {
+    int[] perm = argpartitionLast(col);
+    int n = col.length;
+    int count = Math.min(rho, (n + rho - 1) / rho);
+    int[] out = new int[count];
+    for (int k = 0; k < count; k++) {
+      out[k] = perm[n - 1 - k * rho];
+    }
+    return out;
+  }
+
+  /**
+   * numpy's scalar introselect result for {@code np.argpartition(v, -1)} on a float array (kth = n
+   * − 1), checked against numpy 2.4.6 with its SIMD dispatch disabled.
+   */
+  static int[] argpartitionLast(double[] v) {
+    int n = v.length;
+    int[] t = new int[n];
+    for (int i = 0; i < n; i++) {
+      t[i] = i;
+    }
+    int kth = n - 1;
+    if (kth < 3) {
+      // numpy's dumb_select: selection sort of positions 0..kth, strict "less" keeps first minima.
+      for (int i = 0; i <= kth; i++) {
+        int minIdx = i;
+        double minVal = v[t[i]];
+        for (int k = i + 1; k < n; k++) {
+          if (v[t[k]] < minVal) {
+            minIdx = k;
+            minVal = v[t[k]];
+          }
+        }
+        int s = t[i];
+        t[i] = t[minIdx];
+        t[minIdx] = s;
+      }
+      return t;
+    }
+    // Floating types with kth == n - 1: scan for the maximum with "not less", so the LAST maximum.
+    int maxIdx = 0;
+    double maxVal = v[t[0]];
+    for (int k = 1; k < n; k++) {
+      if (!(v[t[k]] < maxVal)) {
+        maxIdx = k;
+        maxVal = v[t[k]];
+      }
+    }
+    int s = t[kth];
+    t[kth] = t[maxIdx];
+    t[maxIdx] = s;
+    return t;
+  }
+
+  private static double jaccard(int[] a, int[] b) {
+    int inter = 0;
+    int i = 0;
+    int j = 0;
+    while (i < a.length && j < b.length) {
+      if (a[i] == b[j]) {
+        inter++;
+        i++;
+        j++;
+      } else if (a[i] < b[j]) {
+        i++;
+      } else {
+        j++;
+      }
+    }
+    int union = a.length + b.length - inter;
+    return (double) inter / union;
+  }
+}

@@ -1,0 +1,67 @@
+package dev.candela.metrics;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The Unconfoundedness score and the latent sets it compared ({@link Uc}). Accessors return copies.
+ *
+ * @param score {@code UC = 1 − mean_{i<j} Jaccard(Z_i, Z_j)}, in [0, 1]
+ * @param rho the number of latents selected per factor (ρ)
+ * @param selection how the sets were chosen
+ * @param sets per factor, the selected latents as ORIGINAL latent indices, increasing
+ * @param jaccard {@code [factor][factor]} Jaccard similarities of the sets (diagonal 1)
+ */
+public record UcResult(
+    double score, int rho, UcSelection selection, int[][] sets, double[][] jaccard) {
+
+  /** Validates the score range and shapes; copies the arrays. */
+  public UcResult {
+    Objects.requireNonNull(selection, "selection");
+    if (!(score >= 0 && score <= 1)) {
+      throw new IllegalArgumentException("UC must be in [0, 1], got " + score);
+    }
+    if (rho < 1) {
+      throw new IllegalArgumentException("rho must be at least 1, got " + rho);
+    }
+    sets = Arrays2.deepCopy(sets);
+    jaccard = Arrays2.deepCopy(jaccard);
+    if (jaccard.length != sets.length) {
+      throw new IllegalArgumentException(
+          "jaccard has " + jaccard.length + " rows for " + sets.length + " sets");
+    }
+  }
+
+  /**
+   * Per factor, the selected latents (original indices, increasing).
+   *
+   * @return a copy
+   */
+  @Override
+  public int[][] sets() {
+    return Arrays2.deepCopy(sets);
+  }
+
+  /**
+   * Pairwise Jaccard similarities of the factor sets.
+   *
+   * @return a copy
+   */
+  @Override
+  public double[][] jaccard() {
+    return Arrays2.deepCopy(jaccard);
+  }
+
+  @Override
+  public String toString() {
+    return "UcResult[score="
+        + score
+        + ", rho="
+        + rho
+        + ", selection="
+        + selection
+        + ", sets="
+        + Arrays.deepToString(sets)
+        + "]";
+  }
+}

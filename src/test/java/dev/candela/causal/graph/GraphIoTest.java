@@ -1,0 +1,98 @@
+package dev.candela.causal.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.candela.BadInputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GraphIoTest {
+  @TempDir Path dir;
+
+  private Path write(String name, String text) throws Exception {
+    Path p = dir.resolve(name);
+    Files.writeString(p, text);
+    return p;
+  }
+
+  @Test
+  void csvWithHeaderAndRowNames() throws Exception {
+    Path p = write("g.csv", ",A,B,C\nA,0,1,1\nB,0,0,0\nC,0,1,0\n");
+    Dag g = Dag.read(p);
+    assertEquals(List.of("A", "B", "C"), g.names());
+    assertEquals(List.of("A", "C"), g.parents("B"));
+  }
+
+  @Test
+  void plainCsvAndJsonMatrixAgree() throws Exception {
+    Dag a = Dag.read(write("g.csv", "0,1\n0,0\n"));
+    Dag b = Dag.read(write("g.json", "[[0,1],[0,0]]"));
+    Dag c =
+        Dag.read(write("h.json", "{\"variables\":[\"X0\",\"X1\"],\"adjacency\":[[0,1],[0,0]]}"));
+    assertEquals(a, b);
+    assertEquals(a, c);
+  }
+
+  @Test
+  void undirectedEdgesInJson() throws Exception {
+    Graph g =
+        GraphIo.read(
+            write(
+                "c.json",
+                "{\"variables\":[\"A\",\"B\",\"C\"],\"edges\":[[\"A\",\"C\"]],"
+                    + "\"undirected\":[[\"A\",\"B\"]]}"));
+    assertTrue(g.hasUndirectedEdge(0, 1) && g.hasUndirectedEdge(1, 0));
+    assertTrue(g.hasDirectedEdge(0, 2));
+  }
+
+  @Test
+  void matrixMarketPattern() throws Exception {
+    Dag g =
+        Dag.read(
+            write("g.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n3 2\n"));
+    assertEquals(List.of("X0", "X2"), g.parents("X1"));
+  }
+
+  @Test
+  void cyclicCsvNamesFileAndVariable() throws Exception {
+    Path p = write("cyc.csv", "A,B,C\n0,1,0\n0,0,1\n1,0,0\n");
+    BadInputException e = assertThrows(BadInputException.class, () -> Dag.read(p));
+    assertTrue(e.getMessage().contains("cyc.csv"), e.getMessage());
+    assertTrue(e.getMessage().contains("A -> B -> C -> A"), e.getMessage());
+  }
+
+  @Test
+  void nonSquareCsv() throws Exception {
+    Path p = write("bad.csv", "0,1,0\n0,0,1\n");
+    BadInputException e = assertThrows(BadInputException.class, () -> GraphIo.read(p));
+    assertTrue(
+        e.getMessage().contains("bad.csv") && e.getMessage().contains("square"), e.getMessage());
+  }
+
+  @Test
+  void nonBinaryEntryInGraphButAllowedAsScores() throws Exception {
+    Path p = write("w.csv", "0,0.7\n0,0\n");
+    BadInputException e = assertThrows(BadInputException.class, () -> GraphIo.read(p));
+    assertTrue(e.getMessage().contains("0.7"), e.getMessage());
+    assertEquals(0.7, GraphIo.readMatrix(p).values()[0][1], 0.0);
+  }
+
+  @Test
+  void unknownVariableInEdges() throws Exception {
+    Path p = write("u.json", "{\"variables\":[\"A\"],\"edges\":[[\"A\",\"Z\"]]}");
+    BadInputException e = assertThrows(BadInputException.class, () -> GraphIo.read(p));
+    assertTrue(e.getMessage().contains("'Z'") && e.getMessage().contains("u.json"), e.getMessage());
+  }
+
+  @Test
+  void missingFile() {
+    BadInputException e =
+        assertThrows(BadInputException.class, () -> GraphIo.read(dir.resolve("nope.csv")));
+    assertTrue(e.getMessage().contains("nope.csv"), e.getMessage());
+  }
+}

@@ -1,0 +1,122 @@
+package dev.candela.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class IrsTest {
+
+  /** Hand-computed cases are exact up to rounding of a few operations. */
+  private static final double HAND = 1e-15;
+
+  /** Pasted numpy results (same algorithm; summation order may differ in the last bits). */
+  private static final double NUMPY = 1e-12;
+
+  @Test
+  void perfectlyDisentangledCodeScoresOne() {
+    // Inside a group of its own factor each latent is constant (EMPIDA 0, entry 1); inside a group
+    // of the other factor it takes 0 and 1 (deviation 0.5 = max_dev, entry 0).
+    IrsResult r = Irs.compute(Fixtures.disentangled());
+    assertEquals(1.0, r.score(), HAND);
+    assertArrayEquals(new double[] {1, 0}, r.matrix()[0], HAND);
+    assertArrayEquals(new double[] {0, 1}, r.matrix()[1], HAND);
+    assertArrayEquals(new double[] {0.5, 0.5}, r.maxDeviation(), HAND);
+    assertArrayEquals(new int[] {0, 1}, r.activeLatents());
+    assertArrayEquals(new int[0], r.droppedLatents());
+    assertArrayEquals(new int[] {2, 2}, r.factorGroups());
+    assertEquals(IrsOptions.DEFAULTS, r.options());
+  }
+
+  @Test
+  void entangledCodeByHandAndConstantLatentDropped() {
+    // z0 = f0 + 2 f1 has mean 1.5, max_dev 1.5. In f0-groups z0 ∈ {f0, f0+2}: deviation 1,
+    // entry 1 − 1/1.5 = 1/3. In f1-groups z0 ∈ {2f1, 2f1+1}: deviation 0.5, entry 2/3.
+    // z1 is balanced inside every group: deviation 0.5 = max_dev, entries 0. z2 is constant.
+    // IRS = (1.5·2/3 + 0.5·0) / (1.5 + 0.5) = 0.5 (numpy: 0.5).
+    IrsResult r = Irs.compute(Fixtures.entangled());
+    assertArrayEquals(new int[] {0, 1}, r.activeLatents());
+    assertArrayEquals(new int[] {2}, r.droppedLatents());
+    assertArrayEquals(new double[] {1.0 / 3, 2.0 / 3}, r.matrix()[0], HAND);
+    assertArrayEquals(new double[] {0, 0}, r.matrix()[1], HAND);
+    assertArrayEquals(new double[] {2.0 / 3, 0}, r.perLatent(), HAND);
+    assertEquals(0.5, r.score(), HAND);
+    assertEquals(2.0 / 3, r.entry(0, 1), HAND);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.entry(2, 0));
+    assertTrue(e.getMessage().contains("latent 2 is not active"), e.getMessage());
+  }
+
+  @Test
+  void randomCodeMatchesNumpyWithTwentyBinRebinning() {
+    IrsResult r = Irs.compute(Fixtures.random60());
+    double[][] numpy = {
+      {0.3259924848246286, 0.23639751951534238, 0.693671971083002},
+      {0.20787607539189135, 0.19638208804770163, 0.7235731513615821},
+      {0.18347541086390018, 0.269650780838282, 0.6454856521307719},
+      {0.019962466488126163, 0.6880845738939991, 0.5186498290253029}
+    };
+    assertMatrix(numpy, r.matrix());
+    assertArrayEquals(
+        new double[] {
+          3.652618333333333, 2.6371366666666667, 2.1953383333333334, 1.8948633333333331
+        },
+        r.maxDeviation(),
+        NUMPY);
+    assertEquals(0.6900573964257204, r.score(), NUMPY);
+    // The factor with 24 distinct values (0..24) is merged into 19 non-empty histogram bins.
+    assertArrayEquals(new int[] {3, 4, 19}, r.factorGroups()); // numpy: 19 unique bins
+  }
+
+  @Test
+  void randomCodeMatchesNumpyOnRawFactorCodes() {
+    IrsResult r = Irs.compute(Fixtures.random60(), new IrsOptions(0.99, 0));
+    double[][] numpy = {
+      {0.3259924848246286, 0.23639751951534238, 0.7479161515708529},
+      {0.20787607539189135, 0.19638208804770163, 0.769791314741259},
+      {0.18347541086390018, 0.269650780838282, 0.7346111758345959},
+      {0.019962466488126163, 0.6880845738939991, 0.5869934064223252}
+    };
+    assertMatrix(numpy, r.matrix());
+    assertEquals(0.7397375248372887, r.score(), NUMPY);
+    assertArrayEquals(new int[] {3, 4, 24}, r.factorGroups()); // value 16 never drawn
+    assertEquals(0, r.options().factorBins());
+  }
+
+  @Test
+  void allConstantLatentsScoreZeroLikeTheReference() {
+    LatentCodes c =
+        LatentCodes.of(new double[][] {{1, 1, 1}, {2, 2, 2}}, new int[][] {{0, 1, 0}, {1, 1, 0}});
+    IrsResult r = Irs.compute(c);
+    assertEquals(0.0, r.score(), 0.0);
+    assertArrayEquals(new int[] {0, 1}, r.droppedLatents());
+    assertEquals(0, r.activeLatents().length);
+  }
+
+  @Test
+  void resultIsImmutable() {
+    IrsResult r = Irs.compute(Fixtures.disentangled());
+    r.matrix()[0][0] = 42;
+    r.activeLatents()[0] = 42;
+    assertEquals(1.0, r.matrix()[0][0], HAND);
+    assertEquals(0, r.activeLatents()[0]);
+  }
+
+  @Test
+  void badOptionsNameTheValue() {
+    IllegalArgumentException q =
+        assertThrows(IllegalArgumentException.class, () -> new IrsOptions(1.5, 20));
+    assertTrue(q.getMessage().contains("1.5"), q.getMessage());
+    IllegalArgumentException b =
+        assertThrows(IllegalArgumentException.class, () -> new IrsOptions(0.99, -1));
+    assertTrue(b.getMessage().contains("-1"), b.getMessage());
+  }
+
+  static void assertMatrix(double[][] expected, double[][] actual) {
+    assertEquals(expected.length, actual.length);
+    for (int i = 0; i < expected.length; i++) {
+      assertArrayEquals(expected[i], actual[i], NUMPY, "row " + i);
+    }
+  }
+}
