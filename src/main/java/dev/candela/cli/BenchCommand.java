@@ -11,7 +11,12 @@ import picocli.CommandLine.Command;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Benchmarks that print ratios against a baseline measured in the same run.",
-    subcommands = {BenchMetricsCommand.class, BenchDataCommand.class, BenchSidCommand.class})
+    subcommands = {
+      BenchMetricsCommand.class,
+      BenchDataCommand.class,
+      BenchSidCommand.class,
+      BenchModelsCommand.class
+    })
 public final class BenchCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 

@@ -47,6 +47,8 @@ public final class Main implements Runnable {
     cl.addSubcommand(new ScoreCodesCommand());
     cl.addSubcommand(new BenchCommand());
     cl.addSubcommand(new DatasetCommand());
+    cl.addSubcommand(new TrainCommand());
+    cl.addSubcommand(new TrainClassifierCommand());
     cl.addSubcommand(new GraphCommand());
     cl.setExecutionExceptionHandler(Main::handle);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
