@@ -12,8 +12,7 @@ import picocli.CommandLine.Command;
       GenerateCodesCommand.class,
       GenerateDspritesCommand.class,
       GenerateCandleCommand.class,
-      GenerateToyCommand.class,
-      GenerateCodesCommand.class
+      GenerateToyCommand.class
     })
 public final class DatasetGenerateCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

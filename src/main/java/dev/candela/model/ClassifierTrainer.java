@@ -208,7 +208,23 @@ public final class ClassifierTrainer {
         }
       }
       new Checkpoints(out).saveModel(model, out, FactorClassifier.PREFIX);
+      return finish(ds, cfg, out, device, command, train, test, factors, block, history);
     }
+  }
+
+  private static Result finish(
+      FactorDataset ds,
+      Config cfg,
+      Path out,
+      Device device,
+      String command,
+      TrainingData train,
+      TrainingData test,
+      List<ModelCard.FactorInfo> factors,
+      SequentialBlock block,
+      List<Double> history)
+      throws CandelaException {
+    int wantTrain = train.size();
     Map<String, Object> training = new LinkedHashMap<>(cfg.toMap());
     training.put("datasetFingerprint", ds.fingerprint());
     training.put("device", device.toString());

@@ -28,7 +28,7 @@ class VaeTrainerTest {
   @BeforeAll
   static void data() throws Exception {
     npz = tmp.resolve("d.npz");
-    DSpritesGenerator.write(npz, DSpritesGenerator.chooseIndices(256, 3), k -> {});
+    DSpritesGenerator.write(npz, DSpritesGenerator.chooseIndices(64, 3), k -> {});
   }
 
   private static VaeTrainingConfig cfg(String objective, int epochs) {
@@ -123,5 +123,153 @@ class VaeTrainerTest {
                       VaeTrainer.Progress.NONE));
       assertTrue(e.getMessage().contains("--resume"), e.getMessage());
     }
+  }
+
+  @Test
+  void everyObjectiveRunsWithFiniteLossTerms() throws Exception {
+    try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
+      for (String o : List.of("beta-tcvae", "dip-vae-i", "ss-beta-vae")) {
+        VaeTrainingConfig d = cfg(o, 1);
+        VaeTrainingConfig c =
+            new VaeTrainingConfig(
+                d.objective(),
+                6,
+                1,
+                8,
+                5,
+                1e-3,
+                d.beta(),
+                d.gamma(),
+                d.lambdaOd(),
+                d.lambdaD(),
+                0.5,
+                d.supervisedWeight(),
+                d.boxWeight(),
+                d.discriminatorLearningRate(),
+                16);
+        VaeTrainer.Result r =
+            VaeTrainer.train(
+                ds, c, tmp.resolve(o), false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+        Map<String, Double> terms = r.history().get(0);
+        String extra =
+            switch (o) {
+              case "beta-tcvae" -> "tc";
+              case "dip-vae-i" -> "dip";
+              default -> "sup";
+            };
+        assertTrue(terms.containsKey(extra), o + " " + terms);
+        for (double v : terms.values()) {
+          assertTrue(Double.isFinite(v), o + " " + terms);
+        }
+      }
+    }
+  }
+
+  @Test
+  void boundingBoxObjectiveNeedsBoxes() throws Exception {
+    try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  VaeTrainer.train(
+                      ds,
+                      cfg("ss-fvae-bb", 1),
+                      tmp.resolve("bb"),
+                      false,
+                      Device.cpu(),
+                      null,
+                      VaeTrainer.Progress.NONE));
+      assertTrue(
+          e.getMessage().contains("bounding boxes") && e.getMessage().contains("dsprites"),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void semiSupervisedNeedsALatentPerFactor() throws Exception {
+    VaeTrainingConfig d = cfg("ss-beta-vae", 1);
+    VaeTrainingConfig small =
+        new VaeTrainingConfig(
+            d.objective(),
+            3,
+            1,
+            8,
+            5,
+            1e-3,
+            d.beta(),
+            d.gamma(),
+            d.lambdaOd(),
+            d.lambdaD(),
+            0.1,
+            d.supervisedWeight(),
+            d.boxWeight(),
+            d.discriminatorLearningRate(),
+            16);
+    try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  VaeTrainer.train(
+                      ds,
+                      small,
+                      tmp.resolve("ss3"),
+                      false,
+                      Device.cpu(),
+                      null,
+                      VaeTrainer.Progress.NONE));
+      assertTrue(
+          e.getMessage().contains("--latent-dim 3") && e.getMessage().contains("5 factors"),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void badHyperParametersAreNamed() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new VaeTrainingConfig(
+                    Objective.parse("beta-tcvae"),
+                    10,
+                    1,
+                    64,
+                    0,
+                    1e-4,
+                    0.5,
+                    6,
+                    10,
+                    100,
+                    0.1,
+                    10,
+                    1,
+                    1e-4,
+                    0));
+    assertEquals("--beta must be >= 1 for beta-tcvae, got 0.5", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Objective.parse("vae-gan"));
+    assertTrue(e.getMessage().contains("'vae-gan'"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new VaeTrainingConfig(
+                    Objective.parse("beta-vae"),
+                    10,
+                    1,
+                    1,
+                    0,
+                    1e-4,
+                    4,
+                    6,
+                    10,
+                    100,
+                    0.1,
+                    10,
+                    1,
+                    1e-4,
+                    0));
+    assertEquals("--batch-size must be >= 2, got 1", e.getMessage());
   }
 }
