@@ -289,6 +289,7 @@ public final class VaeTrainer {
       Map<String, Object> results = new LinkedHashMap<>();
       results.put("finalEpochLoss", history.isEmpty() ? Map.of() : history.get(history.size() - 1));
       results.put("epochs", history.size());
+      results.put("epochHistory", history);
       ModelCard card =
           new ModelCard(
               "vae",
