@@ -16,7 +16,8 @@ import picocli.CommandLine.Command;
       BenchDataCommand.class,
       BenchSidCommand.class,
       CausalBenchCommand.class,
-      BenchCgCommand.class
+      BenchCgCommand.class,
+      BenchModelsCommand.class
     })
 public final class BenchCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

@@ -48,6 +48,8 @@ public final class Main implements Runnable {
     cl.addSubcommand(new BenchCommand());
     cl.addSubcommand(new DatasetCommand());
     cl.addSubcommand(new CausalCommand());
+    cl.addSubcommand(new TrainCommand());
+    cl.addSubcommand(new TrainClassifierCommand());
     cl.addSubcommand(new GraphCommand());
     cl.setExecutionExceptionHandler(Main::handle);
     cl.setCaseInsensitiveEnumValuesAllowed(true);

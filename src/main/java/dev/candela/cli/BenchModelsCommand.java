@@ -1,0 +1,111 @@
+package dev.candela.cli;
+
+import ai.djl.Device;
+import dev.candela.model.Architectures;
+import dev.candela.model.Devices;
+import dev.candela.model.ModelBench;
+import dev.candela.model.VaeModel;
+import dev.candela.model.VaeModels;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code candela bench models}: encoder/decoder throughput by batch size beside the engine's
+ * matrix-multiply rate measured in the same run.
+ */
+@Command(
+    name = "models",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Encoder and decoder throughput (images/s) by batch size, and the engine's float32"
+          + " matrix-multiply rate (GFLOP/s) on the same device in the same run; for dl-conv64"
+          + " models also the fraction of that rate the network reaches."
+    })
+public final class BenchModelsCommand implements Callable<Integer> {
+  @Option(
+      names = "--model",
+      description = "Model directory (default: a randomly initialised dl-conv64 VAE).")
+  Path model;
+
+  @Option(names = "--latent-dim", defaultValue = "10", description = "D of the default model.")
+  int latentDim;
+
+  @Option(names = "--channels", defaultValue = "1", description = "C of the default model.")
+  int channels;
+
+  @Option(
+      names = "--batch-sizes",
+      split = ",",
+      defaultValue = "1,16,64,256",
+      description = "Batch sizes (default ${DEFAULT-VALUE}).")
+  List<Integer> batchSizes;
+
+  @Option(
+      names = "--seconds",
+      defaultValue = "2",
+      description = "Time per measurement (default ${DEFAULT-VALUE}).")
+  double seconds;
+
+  @Option(names = "--matmul-size", defaultValue = "1024", description = "Matrix side.")
+  int matmulSize;
+
+  @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu.")
+  String device;
+
+  /** Creates the command. */
+  public BenchModelsCommand() {}
+
+  @Override
+  public Integer call() throws Exception {
+    Device dev = Devices.parse(device);
+    int maxBatch = batchSizes.stream().mapToInt(Integer::intValue).max().orElse(1);
+    double gflops = ModelBench.matmulGflops(dev, matmulSize, seconds);
+    System.out.printf(
+        "device %s; engine matmul %dx%d float32: %.1f GFLOP/s%n",
+        dev, matmulSize, matmulSize, gflops);
+    try (VaeModel m =
+        model == null
+            ? VaeModels.randomlyInitialised(latentDim, channels, dev, 0, maxBatch)
+            : VaeModels.load(model, dev, maxBatch)) {
+      boolean known = Architectures.DL_CONV64.equals(m.card().architecture());
+      int c = m.card().input().channels();
+      double ef = known ? ModelBench.encoderFlops(c, m.latentDim()) : Double.NaN;
+      double df = known ? ModelBench.decoderFlops(c, m.latentDim()) : Double.NaN;
+      System.out.printf(
+          "model %s (%s, input %s, D=%d); FLOPs/image: encoder %.1f M, decoder %.1f M%n",
+          model == null ? "random-init" : model,
+          m.card().architecture(),
+          m.card().input(),
+          m.latentDim(),
+          ef / 1e6,
+          df / 1e6);
+      System.out.printf(
+          "%6s %14s %14s %12s %12s%n",
+          "batch", "encode img/s", "decode img/s", "enc/matmul", "dec/matmul");
+      for (int b : batchSizes) {
+        ModelBench.Throughput t = ModelBench.measure(m, b, seconds, b);
+        System.out.printf(
+            "%6d %14.1f %14.1f %12s %12s%n",
+            b,
+            t.encodeImagesPerSecond(),
+            t.decodeImagesPerSecond(),
+            fraction(t.encodeImagesPerSecond() * ef, gflops),
+            fraction(t.decodeImagesPerSecond() * df, gflops));
+      }
+    }
+    // the matmul rate again, so drift in a shared machine's load is visible
+    System.out.printf(
+        "engine matmul again: %.1f GFLOP/s%n", ModelBench.matmulGflops(dev, matmulSize, seconds));
+    return Main.OK;
+  }
+
+  private static String fraction(double flopsPerSecond, double gflops) {
+    if (Double.isNaN(flopsPerSecond)) {
+      return "n/a";
+    }
+    return String.format("%.1f%%", 100 * flopsPerSecond / 1e9 / gflops);
+  }
+}

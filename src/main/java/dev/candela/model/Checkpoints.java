@@ -1,0 +1,164 @@
+package dev.candela.model;
+
+import ai.djl.MalformedModelException;
+import ai.djl.Model;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.candela.BadInputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The per-epoch checkpoint of a training run: {@code out/checkpoint/} with the parameters, the
+ * optimizer state and {@code state.json} (epochs done, loss history, configuration). Written to
+ * {@code checkpoint.tmp/} and then moved into place, so an interrupted write leaves the previous
+ * checkpoint intact.
+ */
+final class Checkpoints {
+  static final String DIR = "checkpoint";
+  static final String STATE = "state.json";
+
+  private final Path out;
+  private final Path dir;
+
+  Checkpoints(Path out) {
+    this.out = out;
+    this.dir = out.resolve(DIR);
+  }
+
+  /**
+   * The state to start from.
+   *
+   * @param epochsDone completed epochs
+   * @param history their mean loss terms
+   */
+  record State(int epochsDone, List<Map<String, Double>> history) {}
+
+  State start(boolean resume, Map<String, Object> config) throws BadInputException {
+    Path state = dir.resolve(STATE);
+    boolean hasCheckpoint = Files.isRegularFile(state);
+    if (!resume) {
+      if (hasCheckpoint || Files.isRegularFile(out.resolve(ModelCard.FILE))) {
+        throw new BadInputException(
+            out
+                + ": already holds a model or checkpoint; pass --resume to continue it or choose"
+                + " another --out");
+      }
+      return new State(0, List.of());
+    }
+    if (!hasCheckpoint) {
+      return new State(0, List.of());
+    }
+    try {
+      JsonNode root = ModelCard.json().readTree(state.toFile());
+      JsonNode saved = root.get("config");
+      String nowText = ModelCard.json().writeValueAsString(config);
+      Map<String, Object> a = ModelCard.json().convertValue(saved, new TypeReference<>() {});
+      Map<String, Object> b = ModelCard.json().readValue(nowText, new TypeReference<>() {});
+      a.remove("epochs");
+      b.remove("epochs");
+      if (!a.equals(b)) {
+        throw new BadInputException(
+            state
+                + ": the checkpoint was trained with "
+                + a
+                + ", not "
+                + b
+                + " (only --epochs may change on --resume)");
+      }
+      int done = root.get("epochsDone").asInt();
+      List<Map<String, Double>> history =
+          ModelCard.json().convertValue(root.get("history"), new TypeReference<>() {});
+      return new State(done, history);
+    } catch (IOException e) {
+      throw new BadInputException(state + ": unreadable checkpoint state: " + e.getMessage(), e);
+    }
+  }
+
+  void restore(Model model, CheckpointAdam adam, String prefix) throws BadInputException {
+    try {
+      model.load(dir, prefix);
+      // Parameter.load does not re-attach gradients; training needs them.
+      for (var p : model.getBlock().getParameters().values()) {
+        if (p.requiresGradient()) {
+          p.getArray().setRequiresGradient(true);
+        }
+      }
+      try (InputStream in = Files.newInputStream(dir.resolve(prefix + "-adam.bin"))) {
+        adam.load(in, model.getNDManager());
+      }
+    } catch (IOException | MalformedModelException e) {
+      throw new BadInputException(
+          dir + ": cannot restore checkpoint '" + prefix + "': " + e.getMessage(), e);
+    }
+  }
+
+  void save(
+      int epochsDone,
+      List<Map<String, Double>> history,
+      Map<String, Object> config,
+      Model model,
+      CheckpointAdam adam,
+      String prefix,
+      Model disc,
+      CheckpointAdam discAdam)
+      throws BadInputException {
+    Path tmp = out.resolve(DIR + ".tmp");
+    try {
+      deleteTree(tmp);
+      Files.createDirectories(tmp);
+      write(tmp, model, adam, prefix);
+      if (disc != null) {
+        write(tmp, disc, discAdam, "disc");
+      }
+      Map<String, Object> state = new LinkedHashMap<>();
+      state.put("epochsDone", epochsDone);
+      state.put("history", history);
+      state.put("config", config);
+      ModelCard.json().writeValue(tmp.resolve(STATE).toFile(), state);
+      deleteTree(dir);
+      Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new BadInputException(dir + ": cannot write checkpoint: " + e.getMessage(), e);
+    }
+  }
+
+  private static void write(Path d, Model model, CheckpointAdam adam, String prefix)
+      throws IOException {
+    model.setProperty("Epoch", "0");
+    model.save(d, prefix);
+    try (OutputStream o = Files.newOutputStream(d.resolve(prefix + "-adam.bin"))) {
+      adam.save(o, model.getNDManager());
+    }
+  }
+
+  void saveModel(Model model, Path target, String prefix) throws BadInputException {
+    try {
+      Files.createDirectories(target);
+      model.setProperty("Epoch", "0");
+      model.save(target, prefix);
+    } catch (IOException e) {
+      throw new BadInputException(target + ": cannot write parameters: " + e.getMessage(), e);
+    }
+  }
+
+  static void deleteTree(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(p)) {
+      for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(q);
+      }
+    }
+  }
+}

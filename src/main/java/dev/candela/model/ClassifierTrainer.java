@@ -1,0 +1,292 @@
+package dev.candela.model;
+
+import ai.djl.Device;
+import ai.djl.Model;
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.SequentialBlock;
+import ai.djl.training.GradientCollector;
+import ai.djl.training.Trainer;
+import dev.candela.CandelaException;
+import dev.candela.Provenance;
+import dev.candela.data.FactorDataset;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Trains a {@link FactorClassifier} ({@value Architectures#CLASSIFIER}) on a seeded subset of a
+ * dataset and measures its accuracy per factor on a disjoint held-out subset. Loss: the sum over
+ * factors of the softmax cross-entropy (head {@code softmax}), or binary cross-entropy of one
+ * sigmoid per factor value against the multi-hot target (head {@code sigmoid}, the CANDLE authors'
+ * classifier), averaged over the batch.
+ */
+public final class ClassifierTrainer {
+  private ClassifierTrainer() {}
+
+  /**
+   * Hyper-parameters.
+   *
+   * @param head {@code softmax} or {@code sigmoid}
+   * @param epochs passes over the training subset
+   * @param batchSize batch size
+   * @param seed seed of initialisation, split and shuffling
+   * @param learningRate Adam learning rate
+   * @param trainCount training images (0 = all not held out)
+   * @param testCount held-out images
+   */
+  public record Config(
+      String head,
+      int epochs,
+      int batchSize,
+      long seed,
+      double learningRate,
+      int trainCount,
+      int testCount) {
+    /** Validates; messages name the option and value. */
+    public Config {
+      if (!"softmax".equals(head) && !"sigmoid".equals(head)) {
+        throw new IllegalArgumentException("--head must be softmax or sigmoid, got " + head);
+      }
+      if (epochs <= 0) {
+        throw new IllegalArgumentException("--epochs must be > 0, got " + epochs);
+      }
+      if (batchSize < 1) {
+        throw new IllegalArgumentException("--batch-size must be > 0, got " + batchSize);
+      }
+      if (!(learningRate > 0) || Double.isInfinite(learningRate)) {
+        throw new IllegalArgumentException("--lr must be a finite number > 0, got " + learningRate);
+      }
+      if (trainCount < 0 || testCount < 1) {
+        throw new IllegalArgumentException(
+            "--train-count must be >= 0 and --test-count >= 1, got "
+                + trainCount
+                + ", "
+                + testCount);
+      }
+    }
+
+    Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("head", head);
+      m.put("epochs", epochs);
+      m.put("batchSize", batchSize);
+      m.put("seed", seed);
+      m.put("learningRate", learningRate);
+      m.put("trainCount", trainCount);
+      m.put("testCount", testCount);
+      return m;
+    }
+  }
+
+  /**
+   * The outcome.
+   *
+   * @param card the written card (held-out accuracy per factor in {@code results})
+   * @param accuracy held-out accuracy per factor, in factor order
+   * @param lossHistory mean training loss per epoch
+   */
+  public record Result(ModelCard card, double[] accuracy, List<Double> lossHistory) {
+    /** Copies arrays. */
+    public Result {
+      accuracy = accuracy.clone();
+      lossHistory = List.copyOf(lossHistory);
+    }
+  }
+
+  /**
+   * Trains, evaluates on the held-out subset and writes the model directory.
+   *
+   * @param ds the dataset
+   * @param cfg hyper-parameters
+   * @param out the output directory (must not hold a model)
+   * @param device the device
+   * @param command the command line for the card, or null
+   * @param progress progress sink (step, total, running terms)
+   * @return card, accuracy, loss history
+   * @throws CandelaException on I/O failure
+   */
+  public static Result train(
+      FactorDataset ds,
+      Config cfg,
+      Path out,
+      Device device,
+      String command,
+      VaeTrainer.Progress progress)
+      throws CandelaException {
+    new Checkpoints(out).start(false, Map.of());
+    long size = ds.size();
+    if (size > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("dataset too large; the split needs an int index");
+    }
+    int wantTrain = cfg.trainCount() == 0 ? (int) size - cfg.testCount() : cfg.trainCount();
+    if (wantTrain < 1 || (long) wantTrain + cfg.testCount() > size) {
+      throw new IllegalArgumentException(
+          "--train-count "
+              + wantTrain
+              + " + --test-count "
+              + cfg.testCount()
+              + " exceed the "
+              + size
+              + " images of the dataset");
+    }
+    long[] chosen = TrainingData.subset(size, wantTrain + cfg.testCount(), cfg.seed());
+    int[] perm = VaeTrainer.permutation(chosen.length, new SplittableRandom(cfg.seed() + 17));
+    long[] trainIdx = new long[wantTrain];
+    long[] testIdx = new long[cfg.testCount()];
+    for (int i = 0; i < chosen.length; i++) {
+      if (i < wantTrain) {
+        trainIdx[i] = chosen[perm[i]];
+      } else {
+        testIdx[i - wantTrain] = chosen[perm[i]];
+      }
+    }
+    Arrays.sort(trainIdx);
+    Arrays.sort(testIdx);
+    TrainingData train = TrainingData.load(ds, trainIdx, false, k -> {});
+    TrainingData test = TrainingData.load(ds, testIdx, false, k -> {});
+    List<ModelCard.FactorInfo> factors = ModelCard.factorsOf(ds.space());
+    int total = factors.stream().mapToInt(ModelCard.FactorInfo::size).sum();
+    int c = train.input.channels();
+    int vol = train.input.volume();
+    int b = Math.min(cfg.batchSize(), wantTrain);
+    int steps = wantTrain / b;
+    Engine engine = Engine.getEngine(VaeModels.ENGINE);
+    engine.setRandomSeed((int) cfg.seed());
+    SequentialBlock block = Architectures.classifier(total);
+    List<Double> history = new ArrayList<>();
+    try (Model model = Model.newInstance(FactorClassifier.PREFIX, device, VaeModels.ENGINE)) {
+      model.setBlock(block);
+      CheckpointAdam adam =
+          new CheckpointAdam(block, (float) cfg.learningRate(), 0.9f, 0.999f, 1e-8f);
+      try (Trainer trainer = model.newTrainer(VaeTrainer.config(adam, device))) {
+        trainer.initialize(new Shape(b, c, Architectures.SIDE, Architectures.SIDE));
+        for (int epoch = 0; epoch < cfg.epochs(); epoch++) {
+          long es = VaeTrainer.mix(cfg.seed(), epoch);
+          engine.setRandomSeed((int) es);
+          int[] order = VaeTrainer.permutation(wantTrain, new SplittableRandom(es));
+          double sum = 0;
+          for (int s = 0; s < steps; s++) {
+            float[] x = new float[b * vol];
+            float[] target = new float[b * total];
+            for (int i = 0; i < b; i++) {
+              int r = order[s * b + i];
+              System.arraycopy(train.images, r * vol, x, i * vol, vol);
+              int off = 0;
+              for (int f = 0; f < factors.size(); f++) {
+                target[i * total + off + train.codes[r][f]] = 1f;
+                off += factors.get(f).size();
+              }
+            }
+            try (NDManager sub = trainer.getManager().newSubManager()) {
+              NDArray xs = sub.create(x, new Shape(b, c, Architectures.SIDE, Architectures.SIDE));
+              NDArray ts = sub.create(target, new Shape(b, total));
+              VaeTrainer.zeroGradients(block);
+              float lv;
+              try (GradientCollector gc = trainer.newGradientCollector()) {
+                NDArray logits = trainer.forward(new NDList(xs)).singletonOrThrow();
+                NDArray loss = loss(logits, ts, factors, cfg.head());
+                lv = loss.getFloat();
+                gc.backward(loss);
+              }
+              trainer.step();
+              sum += lv;
+            }
+            int done = s + 1;
+            double running = sum / done;
+            progress.step(
+                (long) epoch * steps + done, (long) cfg.epochs() * steps, Map.of("loss", running));
+          }
+          history.add(sum / steps);
+        }
+      }
+      new Checkpoints(out).saveModel(model, out, FactorClassifier.PREFIX);
+      return finish(ds, cfg, out, device, command, train, test, factors, block, history);
+    }
+  }
+
+  private static Result finish(
+      FactorDataset ds,
+      Config cfg,
+      Path out,
+      Device device,
+      String command,
+      TrainingData train,
+      TrainingData test,
+      List<ModelCard.FactorInfo> factors,
+      SequentialBlock block,
+      List<Double> history)
+      throws CandelaException {
+    int wantTrain = train.size();
+    Map<String, Object> training = new LinkedHashMap<>(cfg.toMap());
+    training.put("datasetFingerprint", ds.fingerprint());
+    training.put("device", device.toString());
+    ModelCard card =
+        new ModelCard(
+            "classifier",
+            "djl",
+            Architectures.CLASSIFIER,
+            train.input,
+            train.source.equals(train.input) ? null : train.source,
+            0,
+            ds.space().name(),
+            factors,
+            cfg.head(),
+            training,
+            Map.of(),
+            ModelCard.checksums(out, List.of(FactorClassifier.PREFIX + "-0000.params")),
+            command,
+            Provenance.nowIso());
+    double[] acc;
+    try (FactorClassifier clf = new FactorClassifier(card, block, null, device, 256)) {
+      int[][] pred = clf.predict(test.images, test.size());
+      acc = new double[factors.size()];
+      for (int i = 0; i < test.size(); i++) {
+        for (int f = 0; f < factors.size(); f++) {
+          if (pred[i][f] == test.codes[i][f]) {
+            acc[f]++;
+          }
+        }
+      }
+      for (int f = 0; f < acc.length; f++) {
+        acc[f] /= test.size();
+      }
+    }
+    Map<String, Object> results = new LinkedHashMap<>();
+    Map<String, Double> perFactor = new LinkedHashMap<>();
+    for (int f = 0; f < factors.size(); f++) {
+      perFactor.put(factors.get(f).name(), acc[f]);
+    }
+    results.put("heldOutAccuracy", perFactor);
+    results.put("heldOutImages", test.size());
+    results.put("trainImages", wantTrain);
+    results.put("finalTrainLoss", history.get(history.size() - 1));
+    card = card.withResults(results);
+    card.write(out);
+    return new Result(card, acc, history);
+  }
+
+  private static NDArray loss(
+      NDArray logits, NDArray targets, List<ModelCard.FactorInfo> factors, String head) {
+    if (head.equals("sigmoid")) {
+      NDArray per = Losses.bceWithLogits(logits, targets);
+      return per.sum(new int[] {1}).mean();
+    }
+    NDArray total = null;
+    int off = 0;
+    for (ModelCard.FactorInfo f : factors) {
+      String range = ":, " + off + ":" + (off + f.size());
+      NDArray ce = Losses.softmaxCrossEntropy(logits.get(range), targets.get(range));
+      total = total == null ? ce : total.add(ce);
+      off += f.size();
+    }
+    return total;
+  }
+}

@@ -1,0 +1,157 @@
+package dev.candela.model;
+
+import ai.djl.Device;
+import ai.djl.Model;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Activation;
+import ai.djl.nn.Block;
+import ai.djl.training.ParameterStore;
+
+/** A {@link VaeModel} over an encoder block and a decoder block (DJL or TorchScript). */
+final class HostedVae implements VaeModel {
+  private final ModelCard card;
+  private final Block encoder;
+  private final Block decoder;
+  private final NDManager manager;
+  private final int batchSize;
+  private final Model[] owned;
+
+  HostedVae(
+      ModelCard card, Block encoder, Block decoder, Device device, int batchSize, Model... owned) {
+    if (batchSize <= 0) {
+      throw new IllegalArgumentException("batch size must be > 0, got " + batchSize);
+    }
+    this.card = card;
+    this.encoder = encoder;
+    this.decoder = decoder;
+    this.manager = VaeModels.newManager(device);
+    this.batchSize = batchSize;
+    this.owned = owned;
+  }
+
+  @Override
+  public ModelCard card() {
+    return card;
+  }
+
+  /**
+   * The manager whose sub-managers hold each batch (exposed for memory checks).
+   *
+   * @return the manager
+   */
+  NDManager manager() {
+    return manager;
+  }
+
+  @Override
+  public Encoding encode(float[] images, int n) {
+    float[] x = Inputs.toNetworkInput(card, images, n);
+    int d = card.latentDim();
+    int vol = card.input().volume();
+    float[][] mean = new float[n][];
+    float[][] logVar = new float[n][];
+    for (int start = 0; start < n; start += batchSize) {
+      int b = Math.min(batchSize, n - start);
+      try (NDManager sub = manager.newSubManager()) {
+        NDArray in =
+            sub.create(java.util.Arrays.copyOfRange(x, start * vol, (start + b) * vol), shapeOf(b));
+        NDList out = encoder.forward(new ParameterStore(sub, false), new NDList(in), false);
+        NDArray mu;
+        NDArray lv;
+        if (out.size() >= 2) {
+          mu = out.get(0);
+          lv = out.get(1);
+        } else {
+          NDList parts = out.singletonOrThrow().split(2, 1);
+          mu = parts.get(0);
+          lv = parts.get(1);
+        }
+        if (mu.getShape().dimension() != 2 || mu.getShape().get(1) != d) {
+          throw new IllegalStateException(
+              "encoder returned means of shape "
+                  + mu.getShape()
+                  + ", expected ("
+                  + b
+                  + ", "
+                  + d
+                  + ")");
+        }
+        float[] m = mu.toFloatArray();
+        float[] l = lv.toFloatArray();
+        for (int i = 0; i < b; i++) {
+          mean[start + i] = java.util.Arrays.copyOfRange(m, i * d, (i + 1) * d);
+          logVar[start + i] = java.util.Arrays.copyOfRange(l, i * d, (i + 1) * d);
+        }
+      }
+    }
+    return new Encoding(mean, logVar);
+  }
+
+  private Shape shapeOf(int b) {
+    ModelCard.Shape s = card.input();
+    return new Shape(b, s.channels(), s.height(), s.width());
+  }
+
+  @Override
+  public float[] decode(float[][] z) {
+    int d = card.latentDim();
+    int n = z.length;
+    int vol = card.input().volume();
+    float[] out = new float[n * vol];
+    float[] buf = new float[Math.min(batchSize, Math.max(n, 1)) * d];
+    for (int start = 0; start < n; start += batchSize) {
+      int b = Math.min(batchSize, n - start);
+      for (int i = 0; i < b; i++) {
+        if (z[start + i].length != d) {
+          throw new IllegalArgumentException(
+              "latent row "
+                  + (start + i)
+                  + " has "
+                  + z[start + i].length
+                  + " values, expected "
+                  + d);
+        }
+        System.arraycopy(z[start + i], 0, buf, i * d, d);
+      }
+      try (NDManager sub = manager.newSubManager()) {
+        NDArray in = sub.create(java.util.Arrays.copyOf(buf, b * d), new Shape(b, d));
+        NDArray y = decoder.forward(new ParameterStore(sub, false), new NDList(in), false).head();
+        if (card.output().equals("logits")) {
+          y = Activation.sigmoid(y);
+        }
+        float[] f = y.toFloatArray();
+        if (f.length != b * vol) {
+          throw new IllegalStateException(
+              "decoder returned " + y.getShape() + ", expected " + b + "x" + card.input());
+        }
+        System.arraycopy(f, 0, out, start * vol, f.length);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Native arrays attached to this model's managers (inference manager and the weights' model
+   * managers): constant across calls when every batch frees its arrays.
+   *
+   * @return the count
+   */
+  int attachedArrays() {
+    int k = manager.getManagedArrays().size();
+    for (Model m : owned) {
+      k += m.getNDManager().getManagedArrays().size();
+    }
+    return k;
+  }
+
+  @Override
+  public void close() {
+    manager.close();
+    for (Model m : owned) {
+      m.close();
+    }
+  }
+}

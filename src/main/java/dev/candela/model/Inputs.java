@@ -1,0 +1,38 @@
+package dev.candela.model;
+
+/** Checks image batches against a card and resizes them to the network input when declared. */
+final class Inputs {
+  private Inputs() {}
+
+  /**
+   * The network input for a batch: the images themselves when they have the card's input shape,
+   * area-resized when they have its {@code sourceImage} shape.
+   *
+   * @param card the card
+   * @param images n × C × H × W floats
+   * @param n n
+   * @return n × input volume floats
+   */
+  static float[] toNetworkInput(ModelCard card, float[] images, int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("n must be >= 0, got " + n);
+    }
+    ModelCard.Shape in = card.input();
+    if ((long) n * in.volume() == images.length) {
+      return images;
+    }
+    ModelCard.Shape src = card.sourceImage();
+    if (src != null && (long) n * src.volume() == images.length) {
+      return ImageResize.area(images, n, src, in);
+    }
+    throw new IllegalArgumentException(
+        "expected "
+            + n
+            + " images of "
+            + in
+            + (src == null ? "" : " or " + src)
+            + " floats each, got "
+            + images.length
+            + " floats");
+  }
+}

@@ -1,0 +1,135 @@
+package dev.candela.model;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import java.util.SplittableRandom;
+
+/**
+ * Throughput measurements for {@code candela bench models}: encoder and decoder images per second
+ * by batch size, and the engine's dense matrix-multiply rate on the same device in the same run.
+ */
+public final class ModelBench {
+  private ModelBench() {}
+
+  /**
+   * One measurement.
+   *
+   * @param batchSize images per call
+   * @param encodeImagesPerSecond encoder throughput
+   * @param decodeImagesPerSecond decoder throughput
+   */
+  public record Throughput(
+      int batchSize, double encodeImagesPerSecond, double decodeImagesPerSecond) {}
+
+  /**
+   * Measures a model at one batch size for about {@code seconds} per direction (after one warm-up
+   * call).
+   *
+   * @param m the model
+   * @param batchSize the batch size
+   * @param seconds time budget per direction
+   * @param seed seed of the random inputs
+   * @return the throughput
+   */
+  public static Throughput measure(VaeModel m, int batchSize, double seconds, long seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    ModelCard.Shape s = m.card().input();
+    float[] x = new float[batchSize * s.volume()];
+    for (int i = 0; i < x.length; i++) {
+      x[i] = (float) rng.nextDouble();
+    }
+    float[][] z = new float[batchSize][m.latentDim()];
+    for (float[] row : z) {
+      for (int j = 0; j < row.length; j++) {
+        row[j] = (float) rng.nextGaussian();
+      }
+    }
+    m.encodeMeans(x, batchSize);
+    long t0 = System.nanoTime();
+    long images = 0;
+    while (System.nanoTime() - t0 < seconds * 1e9 || images == 0) {
+      m.encodeMeans(x, batchSize);
+      images += batchSize;
+    }
+    double enc = images / ((System.nanoTime() - t0) / 1e9);
+    m.decode(z);
+    t0 = System.nanoTime();
+    images = 0;
+    while (System.nanoTime() - t0 < seconds * 1e9 || images == 0) {
+      m.decode(z);
+      images += batchSize;
+    }
+    double dec = images / ((System.nanoTime() - t0) / 1e9);
+    return new Throughput(batchSize, enc, dec);
+  }
+
+  /**
+   * The engine's float32 matrix-multiply rate: repeated n × n products for about {@code seconds}.
+   *
+   * @param device the device
+   * @param n the matrix side
+   * @param seconds time budget
+   * @return GFLOP/s (2·n³ floating-point operations per product)
+   */
+  public static double matmulGflops(Device device, int n, double seconds) {
+    try (NDManager manager = VaeModels.newManager(device)) {
+      NDArray a = manager.randomUniform(0f, 1f, new Shape(n, n));
+      NDArray b = manager.randomUniform(0f, 1f, new Shape(n, n));
+      try (NDManager warm = manager.newSubManager()) {
+        warm.tempAttachAll(a, b);
+        a.matMul(b).toFloatArray();
+      }
+      long count = 0;
+      long t0 = System.nanoTime();
+      while (System.nanoTime() - t0 < seconds * 1e9 || count == 0) {
+        try (NDManager sub = manager.newSubManager()) {
+          sub.tempAttachAll(a, b);
+          NDArray c = a.matMul(b);
+          c.getFloat(0, 0); // forces completion on asynchronous devices
+        }
+        count++;
+      }
+      double s = (System.nanoTime() - t0) / 1e9;
+      return 2.0 * n * n * (double) n * count / s / 1e9;
+    }
+  }
+
+  /**
+   * Floating-point operations per image of the {@value Architectures#DL_CONV64} encoder
+   * (multiply-adds count 2; activations ignored).
+   *
+   * @param channels C
+   * @param latentDim D
+   * @return FLOPs
+   */
+  public static double encoderFlops(int channels, int latentDim) {
+    return conv(channels, 32, 16, 32 * 32)
+        + conv(32, 32, 16, 16 * 16)
+        + conv(32, 64, 16, 8 * 8)
+        + conv(64, 64, 16, 4 * 4)
+        + 2.0 * 1024 * 256
+        + 2.0 * 256 * 2 * latentDim;
+  }
+
+  /**
+   * Floating-point operations per image of the {@value Architectures#DL_CONV64} decoder.
+   *
+   * @param channels C
+   * @param latentDim D
+   * @return FLOPs
+   */
+  public static double decoderFlops(int channels, int latentDim) {
+    return 2.0 * latentDim * 256
+        + 2.0 * 256 * 1024
+        + conv(64, 64, 9, 8 * 8)
+        + conv(64, 32, 9, 16 * 16)
+        + conv(32, 32, 9, 32 * 32)
+        + conv(32, channels, 9, 64 * 64);
+  }
+
+  private static double conv(int cin, int cout, int k2, int outPixels) {
+    return 2.0 * cin * k2 * cout * outPixels;
+  }
+}

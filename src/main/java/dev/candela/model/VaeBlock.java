@@ -1,0 +1,87 @@
+package dev.candela.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.AbstractBlock;
+import ai.djl.nn.SequentialBlock;
+import ai.djl.training.ParameterStore;
+import ai.djl.util.PairList;
+
+/**
+ * The {@value Architectures#DL_CONV64} VAE as one DJL block (so one parameter file and one
+ * trainer). Forward: input (N, C, 64, 64) → [decoder logits of a reparameterised sample (N, C, 64,
+ * 64), mean (N, D), log-variance (N, D), sample z (N, D)]; with {@code training == false} z is the
+ * mean.
+ */
+public final class VaeBlock extends AbstractBlock {
+  private final int latentDim;
+  private final SequentialBlock encoder;
+  private final SequentialBlock decoder;
+
+  /**
+   * Creates the block.
+   *
+   * @param latentDim D
+   * @param channels image channels C
+   */
+  public VaeBlock(int latentDim, int channels) {
+    super((byte) 1);
+    if (latentDim <= 0 || channels <= 0) {
+      throw new IllegalArgumentException(
+          "latentDim and channels must be > 0, got " + latentDim + ", " + channels);
+    }
+    this.latentDim = latentDim;
+    this.encoder = addChildBlock("encoder", Architectures.encoder(latentDim));
+    this.decoder = addChildBlock("decoder", Architectures.decoder(channels));
+  }
+
+  /**
+   * The encoder child: images → (N, 2·D).
+   *
+   * @return the encoder
+   */
+  public SequentialBlock encoder() {
+    return encoder;
+  }
+
+  /**
+   * The decoder child: (N, D) → logits.
+   *
+   * @return the decoder
+   */
+  public SequentialBlock decoder() {
+    return decoder;
+  }
+
+  @Override
+  protected NDList forwardInternal(
+      ParameterStore ps, NDList inputs, boolean training, PairList<String, Object> params) {
+    NDArray h = encoder.forward(ps, inputs, training, params).singletonOrThrow();
+    NDList parts = h.split(2, 1);
+    NDArray mean = parts.get(0);
+    NDArray logVar = parts.get(1);
+    NDArray z = mean;
+    if (training) {
+      NDArray eps = h.getManager().randomNormal(mean.getShape());
+      z = mean.add(logVar.mul(0.5f).exp().mul(eps));
+    }
+    NDArray logits = decoder.forward(ps, new NDList(z), training, params).singletonOrThrow();
+    return new NDList(logits, mean, logVar, z);
+  }
+
+  @Override
+  public Shape[] getOutputShapes(Shape[] inputShapes) {
+    Shape in = inputShapes[0];
+    Shape lat = new Shape(in.get(0), latentDim);
+    return new Shape[] {in, lat, lat, lat};
+  }
+
+  @Override
+  protected void initializeChildBlocks(NDManager manager, DataType dataType, Shape... inputShapes) {
+    encoder.initialize(manager, dataType, inputShapes);
+    decoder.initialize(manager, dataType, new Shape(inputShapes[0].get(0), latentDim));
+  }
+}

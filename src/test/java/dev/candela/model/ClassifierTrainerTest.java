@@ -1,0 +1,83 @@
+package dev.candela.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.Device;
+import dev.candela.data.candle.FactorFolderDataset;
+import dev.candela.synth.ToyGenerator;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The factor classifier learns the generated toy set (128×128 images, area-resized to 64×64). */
+class ClassifierTrainerTest {
+  /** Held-out accuracy the shape factor must reach (chance is 1/3). */
+  private static final double SHAPE_ACCURACY = 0.9;
+
+  /** Held-out accuracy pos_x must reach (chance is 1/8). */
+  private static final double POSITION_ACCURACY = 0.5;
+
+  /** Softmax rows sum to one. */
+  private static final float PROBABILITY_SUM = 1e-5f;
+
+  @TempDir static Path tmp;
+  static Path toy;
+
+  @BeforeAll
+  static void data() throws Exception {
+    toy = tmp.resolve("toy");
+    ToyGenerator g = new ToyGenerator(0);
+    g.generate(toy, g.select(null));
+  }
+
+  @Test
+  void heldOutAccuracyIsFarAboveChanceAndTheSavedClassifierReproducesIt() throws Exception {
+    Path out = tmp.resolve("clf");
+    ClassifierTrainer.Config cfg =
+        new ClassifierTrainer.Config("softmax", 6, 32, 1, 2e-3, 448, 128);
+    ClassifierTrainer.Result r;
+    try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
+      r = ClassifierTrainer.train(ds, cfg, out, Device.cpu(), "test", VaeTrainer.Progress.NONE);
+      int shape = ds.space().names().indexOf("shape");
+      int posX = ds.space().names().indexOf("pos_x");
+      assertTrue(
+          r.accuracy()[shape] >= SHAPE_ACCURACY,
+          "accuracy " + java.util.Arrays.toString(r.accuracy()));
+      assertTrue(
+          r.accuracy()[posX] >= POSITION_ACCURACY,
+          "accuracy " + java.util.Arrays.toString(r.accuracy()));
+      try (FactorClassifier clf = FactorClassifier.load(out, Device.cpu())) {
+        float[] x = ds.images(new long[] {0, 100}); // source 3x128x128, resized inside
+        float[][][] p = clf.probabilities(x, 2);
+        assertEquals(ds.space().numFactors(), p.length);
+        for (float[][] f : p) {
+          for (float[] row : f) {
+            float s = 0;
+            for (float v : row) {
+              s += v;
+            }
+            assertEquals(1f, s, PROBABILITY_SUM);
+          }
+        }
+        int before = clf.attachedArrays();
+        for (int i = 0; i < 50; i++) {
+          clf.predict(x, 2);
+        }
+        assertEquals(before, clf.attachedArrays());
+      }
+    }
+  }
+
+  @Test
+  void badHyperParametersAreNamed() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new ClassifierTrainer.Config("relu", 1, 32, 0, 1e-3, 0, 10));
+    assertTrue(
+        e.getMessage().contains("--head") && e.getMessage().contains("relu"), e.getMessage());
+  }
+}

@@ -1,0 +1,275 @@
+package dev.candela.model;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.Device;
+import dev.candela.BadInputException;
+import dev.candela.data.DSpritesDataset;
+import dev.candela.synth.DSpritesGenerator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Tiny training runs on generated dSprites-format data. */
+class VaeTrainerTest {
+  /** Resumed and uninterrupted runs agree to float round-off of identical CPU kernels. */
+  private static final float SAME_RUN = 1e-5f;
+
+  @TempDir static Path tmp;
+  static Path npz;
+
+  @BeforeAll
+  static void data() throws Exception {
+    npz = tmp.resolve("d.npz");
+    DSpritesGenerator.write(npz, DSpritesGenerator.chooseIndices(64, 3), k -> {});
+  }
+
+  private static VaeTrainingConfig cfg(String objective, int epochs) {
+    VaeTrainingConfig d = VaeTrainingConfig.defaults(Objective.parse(objective), 6, epochs, 5);
+    return new VaeTrainingConfig(
+        d.objective(),
+        6,
+        epochs,
+        16,
+        5,
+        1e-3,
+        d.beta(),
+        d.gamma(),
+        d.lambdaOd(),
+        d.lambdaD(),
+        0.1,
+        d.supervisedWeight(),
+        d.boxWeight(),
+        d.discriminatorLearningRate(),
+        64);
+  }
+
+  @Test
+  void betaVaeLowersTheLossAndWritesALoadableModel() throws Exception {
+    Path out = tmp.resolve("bvae");
+    VaeTrainer.Result r;
+    try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
+      r =
+          VaeTrainer.train(
+              ds, cfg("beta-vae", 3), out, false, Device.cpu(), "test", VaeTrainer.Progress.NONE);
+    }
+    List<Map<String, Double>> h = r.history();
+    assertEquals(3, h.size());
+    assertTrue(h.get(2).get("loss") < h.get(0).get("loss"), "loss history " + h);
+    assertTrue(Files.isRegularFile(out.resolve("vae-0000.params")));
+    try (VaeModel m = VaeModels.load(out, Device.cpu());
+        DSpritesDataset ds = DSpritesDataset.open(npz)) {
+      float[] x = ds.images(new long[] {0, 1, 2});
+      float[][] mu = m.encodeMeans(x, 3);
+      assertEquals(3, mu.length);
+      assertEquals(6, mu[0].length);
+      float[] img = m.decode(mu);
+      assertEquals(3 * 64 * 64, img.length);
+      for (float v : img) {
+        assertTrue(v >= 0 && v <= 1, "decoded value " + v);
+      }
+    }
+  }
+
+  @Test
+  void resumeContinuesToTheSameWeightsAsAnUninterruptedRun() throws Exception {
+    Path full = tmp.resolve("full");
+    Path part = tmp.resolve("part");
+    try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
+      VaeTrainer.train(
+          ds, cfg("factor-vae", 2), full, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+      VaeTrainer.train(
+          ds, cfg("factor-vae", 1), part, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+      VaeTrainer.Result r =
+          VaeTrainer.train(
+              ds, cfg("factor-vae", 2), part, true, Device.cpu(), null, VaeTrainer.Progress.NONE);
+      assertEquals(2, r.history().size());
+      float[] x = ds.images(new long[] {5, 6});
+      try (VaeModel a = VaeModels.load(full, Device.cpu());
+          VaeModel b = VaeModels.load(part, Device.cpu())) {
+        float[][] ma = a.encodeMeans(x, 2);
+        float[][] mb = b.encodeMeans(x, 2);
+        for (int i = 0; i < 2; i++) {
+          assertArrayEquals(ma[i], mb[i], SAME_RUN);
+        }
+      }
+    }
+  }
+
+  @Test
+  void refusesToOverwriteWithoutResume() throws Exception {
+    Path out = tmp.resolve("twice");
+    try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
+      VaeTrainer.train(
+          ds, cfg("beta-vae", 1), out, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+      BadInputException e =
+          assertThrows(
+              BadInputException.class,
+              () ->
+                  VaeTrainer.train(
+                      ds,
+                      cfg("beta-vae", 1),
+                      out,
+                      false,
+                      Device.cpu(),
+                      null,
+                      VaeTrainer.Progress.NONE));
+      assertTrue(e.getMessage().contains("--resume"), e.getMessage());
+    }
+  }
+
+  @Test
+  void everyObjectiveRunsWithFiniteLossTerms() throws Exception {
+    try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
+      for (String o : List.of("beta-tcvae", "dip-vae-i", "ss-beta-vae")) {
+        VaeTrainingConfig d = cfg(o, 1);
+        VaeTrainingConfig c =
+            new VaeTrainingConfig(
+                d.objective(),
+                6,
+                1,
+                8,
+                5,
+                1e-3,
+                d.beta(),
+                d.gamma(),
+                d.lambdaOd(),
+                d.lambdaD(),
+                0.5,
+                d.supervisedWeight(),
+                d.boxWeight(),
+                d.discriminatorLearningRate(),
+                16);
+        VaeTrainer.Result r =
+            VaeTrainer.train(
+                ds, c, tmp.resolve(o), false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+        Map<String, Double> terms = r.history().get(0);
+        String extra =
+            switch (o) {
+              case "beta-tcvae" -> "tc";
+              case "dip-vae-i" -> "dip";
+              default -> "sup";
+            };
+        assertTrue(terms.containsKey(extra), o + " " + terms);
+        for (double v : terms.values()) {
+          assertTrue(Double.isFinite(v), o + " " + terms);
+        }
+      }
+    }
+  }
+
+  @Test
+  void boundingBoxObjectiveNeedsBoxes() throws Exception {
+    try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  VaeTrainer.train(
+                      ds,
+                      cfg("ss-fvae-bb", 1),
+                      tmp.resolve("bb"),
+                      false,
+                      Device.cpu(),
+                      null,
+                      VaeTrainer.Progress.NONE));
+      assertTrue(
+          e.getMessage().contains("bounding boxes") && e.getMessage().contains("dsprites"),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void semiSupervisedNeedsALatentPerFactor() throws Exception {
+    VaeTrainingConfig d = cfg("ss-beta-vae", 1);
+    VaeTrainingConfig small =
+        new VaeTrainingConfig(
+            d.objective(),
+            3,
+            1,
+            8,
+            5,
+            1e-3,
+            d.beta(),
+            d.gamma(),
+            d.lambdaOd(),
+            d.lambdaD(),
+            0.1,
+            d.supervisedWeight(),
+            d.boxWeight(),
+            d.discriminatorLearningRate(),
+            16);
+    try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  VaeTrainer.train(
+                      ds,
+                      small,
+                      tmp.resolve("ss3"),
+                      false,
+                      Device.cpu(),
+                      null,
+                      VaeTrainer.Progress.NONE));
+      assertTrue(
+          e.getMessage().contains("--latent-dim 3") && e.getMessage().contains("5 factors"),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void badHyperParametersAreNamed() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new VaeTrainingConfig(
+                    Objective.parse("beta-tcvae"),
+                    10,
+                    1,
+                    64,
+                    0,
+                    1e-4,
+                    0.5,
+                    6,
+                    10,
+                    100,
+                    0.1,
+                    10,
+                    1,
+                    1e-4,
+                    0));
+    assertEquals("--beta must be >= 1 for beta-tcvae, got 0.5", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Objective.parse("vae-gan"));
+    assertTrue(e.getMessage().contains("'vae-gan'"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new VaeTrainingConfig(
+                    Objective.parse("beta-vae"),
+                    10,
+                    1,
+                    1,
+                    0,
+                    1e-4,
+                    4,
+                    6,
+                    10,
+                    100,
+                    0.1,
+                    10,
+                    1,
+                    1e-4,
+                    0));
+    assertEquals("--batch-size must be >= 2, got 1", e.getMessage());
+  }
+}
