@@ -53,8 +53,8 @@ public final class Dci {
 
   /**
    * XGBoost {@code min_child_weight}: the least hessian sum in a child. sklearn's {@code
-   * min_samples_leaf=1} puts no bound on the hessian, so this is 0; XGBoost still never creates an
-   * empty child, and a child whose hessian sum is 0 gets no gain and a zero leaf value.
+   * min_samples_leaf=1} puts no bound on the hessian, so this is 0 (XGBoost floors each sample's
+   * hessian at a tiny positive value, so leaf values stay finite).
    */
   public static final double MIN_CHILD_WEIGHT = 0.0;
 
