@@ -1,24 +1,29 @@
 package dev.candela.metrics;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
-import smile.classification.GradientTreeBoost;
-import smile.data.DataFrame;
-import smile.data.formula.Formula;
-import smile.data.vector.BaseVector;
-import smile.data.vector.DoubleVector;
-import smile.data.vector.IntVector;
-import smile.math.MathEx;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import ml.dmlc.xgboost4j.java.Booster;
+import ml.dmlc.xgboost4j.java.DMatrix;
+import ml.dmlc.xgboost4j.java.XGBoost;
+import ml.dmlc.xgboost4j.java.XGBoostError;
 
 /**
  * DCI: disentanglement, completeness and informativeness (Eastwood &amp; Williams, "A Framework for
  * the Quantitative Evaluation of Disentangled Representations", ICLR 2018), with the semantics of
  * disentanglement_lib's {@code dci.py}.
  *
- * <p>For every factor k a gradient-boosted tree classifier (Smile's {@link GradientTreeBoost},
- * configured like sklearn's {@code GradientBoostingClassifier()} defaults, see {@link #N_TREES}) is
- * trained on the raw training latents to predict the factor code. Its feature importances (total
- * squared-error reduction of the splits on each latent, summed over all trees) are normalised to
+ * <p>For every factor k a gradient-boosted tree classifier (XGBoost4J, configured as close to
+ * sklearn's {@code GradientBoostingClassifier()} defaults as XGBoost allows, see {@link #N_TREES}
+ * and the constants below) is trained on the raw training latents to predict the factor code. Its
+ * feature importances (XGBoost's {@code total_gain}: the loss reduction of the splits on each
+ * latent, summed over all trees; 0 for a latent never split on) are made absolute and normalised to
  * sum to 1 and form column k of the importance matrix R [latents × factors]. Then, with L latents
  * and K factors:
  *
@@ -30,38 +35,40 @@ import smile.math.MathEx;
  *       R_jk / Σ R.
  * </ul>
  *
- * <p>A test code that never occurs in training cannot be predicted and counts as wrong. Unlike the
- * reference (whose sklearn learner is unseeded), the result is a deterministic function of the
- * inputs and the seed.
+ * <p>The factors are fitted in parallel (one single-threaded booster per factor, at most {@link
+ * Runtime#availableProcessors()} at a time) and assembled in factor order. A test code that never
+ * occurs in training cannot be predicted and counts as wrong. Unlike the reference (whose sklearn
+ * learner is unseeded), the result is a deterministic function of the inputs and the seed.
  */
 public final class Dci {
 
-  /** Number of boosting iterations (sklearn {@code n_estimators=100}). */
+  /** Number of boosting rounds (sklearn {@code n_estimators=100}). */
   public static final int N_TREES = 100;
 
-  /** Shrinkage (sklearn {@code learning_rate=0.1}). */
+  /** Shrinkage, XGBoost {@code eta} (sklearn {@code learning_rate=0.1}). */
   public static final double LEARNING_RATE = 0.1;
 
-  /** Maximum number of split levels per tree (sklearn {@code max_depth=3}: at most 8 leaves). */
+  /** Maximum depth of a tree (sklearn {@code max_depth=3}: at most 8 leaves). */
   public static final int MAX_DEPTH = 3;
 
-  /** Minimum samples in a leaf (sklearn {@code min_samples_leaf=1}). */
-  public static final int MIN_LEAF_SIZE = 1;
+  /**
+   * XGBoost {@code min_child_weight}: the least hessian sum in a child. sklearn's {@code
+   * min_samples_leaf=1} puts no bound on the hessian, so this is 0 (XGBoost floors each sample's
+   * hessian at a tiny positive value, so leaf values stay finite).
+   */
+  public static final double MIN_CHILD_WEIGHT = 0.0;
+
+  /** XGBoost {@code lambda}, the L2 penalty on leaf values (sklearn has none; XGBoost's is 1). */
+  public static final double L2_PENALTY = 0.0;
 
   /** Fraction of samples per tree (sklearn {@code subsample=1.0}). */
   public static final double SUBSAMPLE = 1.0;
 
+  /** Histogram bins per latent of XGBoost's {@code hist} method (sklearn splits exactly). */
+  public static final int MAX_BIN = 256;
+
   /** The constant added to every importance before the entropies (as the reference). */
   public static final double EPSILON = 1e-11;
-
-  private static final String SMILE_LOG_KEY = "org.slf4j.simpleLogger.log.smile";
-
-  static {
-    // Smile logs one INFO line per tree; keep them out of the user's console unless asked for.
-    if (System.getProperty(SMILE_LOG_KEY) == null) {
-      System.setProperty(SMILE_LOG_KEY, "warn");
-    }
-  }
 
   private Dci() {}
 
@@ -71,50 +78,64 @@ public final class Dci {
    *
    * @param train training codes (reference size 10000)
    * @param test test codes (reference size 5000) with the same latents and factors
-   * @param seed the seed of the learner's random generator
+   * @param seed the seed of the learner (factor k uses {@code seed + k})
    * @return the scores with the importance matrix and the accuracies
    * @throws IllegalArgumentException if train and test differ in latents or factors, or a factor
    *     has a single value in the training set
+   * @throws IllegalStateException if XGBoost fails on a factor (the message names the factor)
    */
   public static DciResult compute(LatentCodes train, LatentCodes test, long seed) {
     LearnedMetricInputs.check(train, test);
     int numLatents = train.numLatents();
     int numFactors = train.numFactors();
-    DataFrame trainX = predictors(train.latents());
-    DataFrame testX = predictors(test.latents());
+    float[] trainX = rowMajor(train.latents());
+    float[] testX = rowMajor(test.latents());
+    List<FactorFit> fits = new ArrayList<>(numFactors);
+    int threads = Math.max(1, Math.min(numFactors, Runtime.getRuntime().availableProcessors()));
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<FactorFit>> futures = new ArrayList<>(numFactors);
+      for (int k = 0; k < numFactors; k++) {
+        int factor = k;
+        futures.add(
+            pool.submit(
+                () ->
+                    fitFactor(
+                        trainX,
+                        train.factors()[factor],
+                        testX,
+                        test.factors()[factor],
+                        numLatents,
+                        seed + factor,
+                        train.factorNames().get(factor))));
+      }
+      for (Future<FactorFit> f : futures) {
+        fits.add(f.get());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("DCI interrupted while fitting the factors", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
     double[][] importance = new double[numLatents][numFactors];
     double[] trainAcc = new double[numFactors];
     double[] testAcc = new double[numFactors];
-    Formula formula = Formula.lhs(RESPONSE);
     for (int k = 0; k < numFactors; k++) {
-      int[] yTrain = train.factors()[k];
-      DataFrame data = trainX.merge(IntVector.of(RESPONSE, yTrain));
-      // Smile draws its (stratified) subsamples from this thread's generator; with SUBSAMPLE = 1
-      // every sample is used, and seeding keeps it reproducible if SUBSAMPLE is ever changed.
-      MathEx.setSeed(seed + k);
-      // Smile counts the root split as depth 1 and refuses splits at depth >= maxDepth, so
-      // sklearn's max_depth d is Smile's d + 1; 2^d leaves let best-first growth build the full
-      // tree.
-      GradientTreeBoost model =
-          GradientTreeBoost.fit(
-              formula,
-              data,
-              N_TREES,
-              MAX_DEPTH + 1,
-              1 << MAX_DEPTH,
-              MIN_LEAF_SIZE,
-              LEARNING_RATE,
-              SUBSAMPLE);
-      double[] imp = model.importance();
-      double sum = 0.0;
-      for (double v : imp) {
-        sum += Math.abs(v);
-      }
+      FactorFit fit = fits.get(k);
       for (int j = 0; j < numLatents; j++) {
-        importance[j][k] = sum > 0.0 ? Math.abs(imp[j]) / sum : 0.0;
+        importance[j][k] = fit.importance[j];
       }
-      trainAcc[k] = accuracy(model.predict(trainX), yTrain);
-      testAcc[k] = accuracy(model.predict(testX), test.factors()[k]);
+      trainAcc[k] = fit.trainAccuracy;
+      testAcc[k] = fit.testAccuracy;
     }
     return new DciResult(
         scores(importance),
@@ -128,6 +149,110 @@ public final class Dci {
         seed,
         train.numSamples(),
         test.numSamples());
+  }
+
+  /** One factor's normalised importances (one per latent) and accuracies. */
+  private record FactorFit(double[] importance, double trainAccuracy, double testAccuracy) {}
+
+  /** The XGBoost parameters for a factor with {@code numClasses} training classes. */
+  private static Map<String, Object> parameters(int numClasses, long seed) {
+    Map<String, Object> p = new HashMap<>();
+    if (numClasses > 2) {
+      p.put("objective", "multi:softprob");
+      p.put("num_class", numClasses);
+    } else {
+      p.put("objective", "binary:logistic");
+    }
+    p.put("max_depth", MAX_DEPTH);
+    p.put("eta", LEARNING_RATE);
+    p.put("subsample", SUBSAMPLE);
+    p.put("min_child_weight", MIN_CHILD_WEIGHT);
+    p.put("lambda", L2_PENALTY);
+    p.put("tree_method", "hist");
+    p.put("max_bin", MAX_BIN);
+    p.put("nthread", 1);
+    p.put("seed", seed);
+    p.put("verbosity", 0);
+    return p;
+  }
+
+  /** Trains and evaluates the booster of one factor; native memory is freed before returning. */
+  private static FactorFit fitFactor(
+      float[] trainX,
+      int[] yTrain,
+      float[] testX,
+      int[] yTest,
+      int numLatents,
+      long seed,
+      String factorName) {
+    int[] classes = LearnedMetricInputs.classes(yTrain);
+    float[] labels = new float[yTrain.length];
+    for (int i = 0; i < yTrain.length; i++) {
+      labels[i] = Arrays.binarySearch(classes, yTrain[i]);
+    }
+    DMatrix dTrain = null;
+    DMatrix dTest = null;
+    Booster booster = null;
+    try {
+      dTrain = new DMatrix(trainX, yTrain.length, numLatents, Float.NaN);
+      dTrain.setLabel(labels);
+      dTest = new DMatrix(testX, yTest.length, numLatents, Float.NaN);
+      booster =
+          XGBoost.train(
+              dTrain, parameters(classes.length, seed), N_TREES, new HashMap<>(), null, null);
+      double[] importance = normalisedGain(booster.getScore("", "total_gain"), numLatents);
+      double trainAcc = accuracy(booster.predict(dTrain), classes, yTrain);
+      double testAcc = accuracy(booster.predict(dTest), classes, yTest);
+      return new FactorFit(importance, trainAcc, testAcc);
+    } catch (XGBoostError e) {
+      throw new IllegalStateException(
+          "XGBoost failed on factor " + factorName + ": " + e.getMessage(), e);
+    } finally {
+      if (booster != null) {
+        booster.dispose();
+      }
+      if (dTest != null) {
+        dTest.dispose();
+      }
+      if (dTrain != null) {
+        dTrain.dispose();
+      }
+    }
+  }
+
+  /**
+   * The total gain per latent (XGBoost names feature j "f" + j and omits unused features), made
+   * absolute and normalised to sum 1; all zeros if no split was made.
+   */
+  private static double[] normalisedGain(Map<String, Double> gain, int numLatents) {
+    double[] imp = new double[numLatents];
+    for (Map.Entry<String, Double> e : gain.entrySet()) {
+      String name = e.getKey();
+      int j = name.startsWith("f") ? parseIndex(name.substring(1)) : -1;
+      if (j < 0 || j >= numLatents) {
+        throw new IllegalStateException(
+            "XGBoost reported importance for unknown feature " + name + " of " + numLatents);
+      }
+      imp[j] = Math.abs(e.getValue());
+    }
+    double sum = 0.0;
+    for (double v : imp) {
+      sum += v;
+    }
+    if (sum > 0.0) {
+      for (int j = 0; j < numLatents; j++) {
+        imp[j] /= sum;
+      }
+    }
+    return imp;
+  }
+
+  private static int parseIndex(String s) {
+    try {
+      return Integer.parseInt(s);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 
   /**
@@ -217,23 +342,40 @@ public final class Dci {
     return h / Math.log(n);
   }
 
-  private static final String RESPONSE = "candela_factor";
-
-  /**
-   * One double column per latent, named z0, z1, ... (the caller's names may not be identifiers).
-   */
-  private static DataFrame predictors(double[][] latents) {
-    List<BaseVector<?, ?, ?>> columns = new ArrayList<>(latents.length);
-    for (int j = 0; j < latents.length; j++) {
-      columns.add(DoubleVector.of("z" + j, latents[j]));
+  /** Samples × latents, row-major, as XGBoost's dense float matrix. */
+  private static float[] rowMajor(double[][] latents) {
+    int l = latents.length;
+    int n = latents[0].length;
+    float[] x = new float[n * l];
+    for (int j = 0; j < l; j++) {
+      double[] col = latents[j];
+      for (int i = 0; i < n; i++) {
+        x[i * l + j] = (float) col[i];
+      }
     }
-    return DataFrame.of(columns.toArray(new BaseVector<?, ?, ?>[0]));
+    return x;
   }
 
-  private static double accuracy(int[] predicted, int[] truth) {
+  /**
+   * Accuracy of the most probable class (the first on ties, as sklearn's argmax), mapped back to
+   * its code. Binary models give one column, P(class 1): class 1 wins only when it is above 1/2.
+   */
+  private static double accuracy(float[][] probabilities, int[] classes, int[] truth) {
     int correct = 0;
     for (int i = 0; i < truth.length; i++) {
-      if (predicted[i] == truth[i]) {
+      float[] p = probabilities[i];
+      int best;
+      if (p.length == 1) {
+        best = p[0] > 0.5f ? 1 : 0;
+      } else {
+        best = 0;
+        for (int c = 1; c < p.length; c++) {
+          if (p[c] > p[best]) {
+            best = c;
+          }
+        }
+      }
+      if (classes[best] == truth[i]) {
         correct++;
       }
     }

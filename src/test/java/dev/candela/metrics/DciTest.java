@@ -14,7 +14,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
-/** DCI end to end with Smile's gradient-boosted trees on small synthetic codes. */
+/** DCI end to end with XGBoost's gradient-boosted trees on small synthetic codes. */
 class DciTest {
 
   private static final int N_TRAIN = 300;
@@ -39,6 +39,16 @@ class DciTest {
 
   private static final double EXACT = 0.0;
 
+  /**
+   * Test accuracy on separable codes may miss 1 by this much. XGBoost's {@code hist} method splits
+   * at a histogram bin edge, which with fewer distinct values than bins is a training value (the
+   * smallest value on the right), not midway between the two classes as sklearn's exact splitter
+   * does; a test sample just below its class's smallest training value then lands on the wrong
+   * side. Observed at N = 300 / 200 with noise 0.05: at most 0.0225 (with {@code tree_method=exact}
+   * these cases score exactly 1). Training accuracy stays exact.
+   */
+  private static final double HIST_EDGE_ERRORS = 0.03;
+
   @Test
   void perfectlyDisentangledCodeScoresOne() {
     LatentCodes train = LearnedCodes.disentangled(N_TRAIN, 3, SIZES, 0.05, 1);
@@ -46,7 +56,7 @@ class DciTest {
     DciResult r = Dci.compute(train, test, 0);
     assertEquals(1.0, r.disentanglement(), NEAR_ONE);
     assertEquals(1.0, r.completeness(), NEAR_ONE);
-    assertEquals(1.0, r.informativeness(), EXACT);
+    assertEquals(1.0, r.informativeness(), HIST_EDGE_ERRORS);
     assertEquals(1.0, r.trainAccuracy(), EXACT);
     double[][] imp = r.importance();
     for (int k = 0; k < SIZES.length; k++) {
@@ -75,7 +85,8 @@ class DciTest {
             LearnedCodes.entangled(N_TEST, 3, 0.05, 4),
             0);
     // latent 0 alone predicts both factors perfectly: informative, but not disentangled
-    assertEquals(1.0, mixed.informativeness(), EXACT);
+    assertEquals(1.0, mixed.informativeness(), HIST_EDGE_ERRORS);
+    assertEquals(1.0, mixed.trainAccuracy(), EXACT);
     assertTrue(
         mixed.disentanglement() < good.disentanglement() - 0.5,
         "entangled D " + mixed.disentanglement() + " vs disentangled D " + good.disentanglement());
@@ -119,8 +130,10 @@ class DciTest {
       z[0][i] = 2.0;
     }
     DciResult r = Dci.compute(train, LatentCodes.of(z, f), 0);
-    assertEquals(0.9, r.testAccuracyPerFactor()[0], 1e-12);
-    assertEquals(1.0, r.testAccuracyPerFactor()[1], EXACT);
+    // the 10% with the unseen code are all wrong; the rest may lose a few to the bin edges
+    assertTrue(r.testAccuracyPerFactor()[0] <= 0.9 + 1e-12, "acc " + r.testAccuracyPerFactor()[0]);
+    assertEquals(0.9, r.testAccuracyPerFactor()[0], HIST_EDGE_ERRORS);
+    assertEquals(1.0, r.testAccuracyPerFactor()[1], HIST_EDGE_ERRORS);
   }
 
   @Test
@@ -128,7 +141,8 @@ class DciTest {
     LatentCodes a = LearnedCodes.disentangled(N_TRAIN, 2, SIZES, 0.05, 14);
     LatentCodes b = LearnedCodes.disentangled(N_TEST, 2, SIZES, 0.05, 15);
     DciResult r = Dci.compute(spread(a), spread(b), 0);
-    assertEquals(1.0, r.informativeness(), EXACT);
+    assertEquals(1.0, r.informativeness(), HIST_EDGE_ERRORS);
+    assertEquals(1.0, r.trainAccuracy(), EXACT);
   }
 
   /** Codes 0, 1, 2 become 1, 4, 7. */
