@@ -164,7 +164,11 @@ public final class Dci {
       p.put("objective", "binary:logistic");
     }
     p.put("max_depth", MAX_DEPTH);
-    p.put("eta", LEARNING_RATE);
+    // XGBoost's multi-class leaf value is half the Newton step, sklearn's is (K-1)/K of it; scaling
+    // eta by 2(K-1)/K makes each round move as far as sklearn's learning_rate does.
+    p.put(
+        "eta",
+        numClasses > 2 ? LEARNING_RATE * 2.0 * (numClasses - 1) / numClasses : LEARNING_RATE);
     p.put("subsample", SUBSAMPLE);
     p.put("min_child_weight", MIN_CHILD_WEIGHT);
     p.put("lambda", L2_PENALTY);
