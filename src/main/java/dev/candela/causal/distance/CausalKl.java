@@ -4,33 +4,45 @@ import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.Cpt;
 import dev.candela.causal.query.DiscreteJoint;
 import dev.candela.causal.query.Intervention;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * KL divergence and the causal KL family of O'Donnell, Korb &amp; Allison ("Causal KL: evaluating
- * causal discovery") between a true discrete model {@code P1} and a learned one {@code P2}, exact
- * by enumeration over the observed variables, natural logarithm.
+ * KL divergence and the causal KL family CKL1–3 of O'Donnell, Korb &amp; Allison ("Learning hybrid
+ * Bayesian networks by MML", 2006; O'Donnell's thesis) and WED3 between a true discrete model
+ * {@code P1} and a learned one {@code P2}, exact by enumeration over the observed variables,
+ * natural logarithm (nats).
  *
- * <p>The CKL variants measure {@code KL(P1 ‖ P2)} between the models augmented with intervention
- * variables, which equals the expected KL of the intervened joints over a distribution of hard
- * interventions with values uniform over each intervened variable's values. Candela's three
- * intervention distributions (the paper's text could not be consulted while writing this, so these
- * are stated rather than quoted):
+ * <p>The definitions follow the authors' software CAMML (BSD licence), method {@code
+ * camml.core.models.bNet.BNet.ckl(paramsTrue, paramsLearned, type)} with its augmentation classes
+ * {@code camml.plugin.augment.AugmentFN}, {@code AugmentFN2} and {@code AugmentFN3}: each CKL is
+ * {@code KL(P1 ‖ P2)} between the two networks augmented with intervention variables, times a
+ * constant so that it is on the scale of KL. CAMML uses the natural logarithm (its KL weights terms
+ * by {@code exp(logP)}). Written out, with {@code n} observed variables, {@code S} an intervention
+ * set and {@code KL_S(s) = KL(P1(V | do(S=s)) ‖ P2(V | do(S=s)))}:
  *
  * <ul>
- *   <li>{@code ckl1}: exactly one observed variable intervened, chosen uniformly: {@code (1/n) Σ_i
- *       (1/|X_i|) Σ_x KL(P1(V | do(X_i=x)) ‖ P2(V | do(X_i=x)))} (an average).
- *   <li>{@code ckl2}: each observed variable intervened independently with probability ½ (uniform
- *       over the 2ⁿ subsets, the empty one included): the average over subsets and values.
- *   <li>{@code ckl3}: all observed variables but one intervened: {@code Σ_i mean_{v_{−i}} KL(P1(X_i
- *       | do(V_{−i}=v_{−i})) ‖ P2(X_i | do(V_{−i}=v_{−i})))}, summed over {@code i} (n times the
- *       augmented-model KL with the free variable chosen uniformly), so it has the scale of WED3.
+ *   <li>{@code ckl1} (CAMML type 1, uniform over intervention sets and values): {@code 2 · Σ_S 2⁻ⁿ
+ *       Σ_s Π_{i∈S} (1/|X_i|) · KL_S(s)}; each variable is intervened independently with
+ *       probability ½ (the empty set included) and set to a uniform value.
+ *   <li>{@code ckl2} (CAMML type 2, uniform over sets, values from the truth): {@code 2 · Σ_S 2⁻ⁿ
+ *       Σ_s P1(X_S = s) · KL_S(s)}, {@code P1(X_S = s)} the true observational marginal.
+ *   <li>{@code ckl3} (CAMML type 3, all-but-one intervention sets, values from the truth, times
+ *       {@code n}): {@code Σ_i Σ_v P1(V_{−i} = v) · KL(P1(X_i | do(V_{−i}=v)) ‖ P2(X_i |
+ *       do(V_{−i}=v)))}. Without hidden variables this is {@code Σ_i E_{P1}[KL(P1(X_i | pa1_i) ‖
+ *       P2(X_i | pa2_i))]}, which is WED3.
  *   <li>{@code wed3} (DESIGN.md §5b): {@code Σ_i Σ_{y1,y2} P1(y1, y2) Σ_x P1(x | y1) ln[P1(x | y1)
  *       / P2(x | y2)]}, {@code y1}, {@code y2} the parent configurations of {@code X_i} in the true
  *       and learned DAG, {@code P1} the true observational joint, {@code P2(x | y2)} the learned
  *       CPT.
  * </ul>
+ *
+ * <p>Regimes of true probability 0 are skipped (as in CAMML's KL); a regime where {@code P2} gives
+ * probability 0 to something {@code P1} can produce makes the divergence {@code +∞}. CAMML's
+ * networks have no hidden variables; here hidden variables are never intervened on, are
+ * marginalised out of every KL, and the CKL2/CKL3 do-values are drawn from the truth's observed
+ * marginal.
  */
 public final class CausalKl {
   /** The cap on (number of intervened joints) × (joint size) for the CKL enumerations. */
@@ -59,109 +71,48 @@ public final class CausalKl {
   }
 
   /**
-   * CKL1: the mean KL over single-variable interventions (see the class comment).
+   * CKL1 (CAMML {@code BNet.ckl} type 1): {@code 2 · Σ_S 2⁻ⁿ Σ_s Π_{i∈S} (1/|X_i|) · KL(P1(V |
+   * do(S=s)) ‖ P2(V | do(S=s)))} over all subsets {@code S} of the observed variables.
    *
    * @param truth the true discrete model
    * @param model the learned discrete model
-   * @return the result, with the per-variable means as terms
+   * @return the result, with the contributions by intervention-set size as terms
    */
   public static DivergenceResult ckl1(CausalModel truth, CausalModel model) {
-    Alignment al = Alignment.of(truth, model);
-    int n = al.size();
-    checkWork(truth, model, totalValues(truth, al));
-    Map<String, Double> terms = new LinkedHashMap<>();
-    double total = 0;
-    for (int j = 0; j < n; j++) {
-      int card = truth.cardinality(al.truthCol(j));
-      double s = 0;
-      for (int x = 0; x < card; x++) {
-        s +=
-            DiscreteDivergence.kl(
-                joint(truth, al.truthCols(), Intervention.of(al.truthCol(j), x)),
-                joint(model, al.modelCols(), Intervention.of(al.modelCol(j), x)));
-      }
-      terms.put(al.names().get(j), s / card);
-      total += s / card / n;
-    }
-    return new DivergenceResult(
+    return setPrior(
         "ckl1",
-        total,
-        "mean over observed variables i (uniform) and values x (uniform) of KL(P1(V|do(X_i=x)) ||"
-            + " P2(V|do(X_i=x))), nats; terms: per-variable means",
-        terms);
+        truth,
+        model,
+        false,
+        "CAMML BNet.ckl type 1: 2 * sum over the 2^n subsets S of observed variables (each"
+            + " intervened independently with probability 1/2) of 2^-n * sum_s prod_{i in S}"
+            + " (1/|X_i|) * KL(P1(V|do(S=s)) || P2(V|do(S=s))), do-values uniform, nats; terms:"
+            + " contributions by |S|");
   }
 
   /**
-   * CKL2: the mean KL over all subsets of intervened variables and their values.
+   * CKL2 (CAMML {@code BNet.ckl} type 2): {@code 2 · Σ_S 2⁻ⁿ Σ_s P1(X_S = s) · KL(P1(V | do(S=s)) ‖
+   * P2(V | do(S=s)))}, the do-values drawn from the true observational joint.
    *
    * @param truth the true discrete model
    * @param model the learned discrete model
-   * @return the result, with the per-subset-size means as terms
+   * @return the result, with the contributions by intervention-set size as terms
    */
   public static DivergenceResult ckl2(CausalModel truth, CausalModel model) {
-    Alignment al = Alignment.of(truth, model);
-    int n = al.size();
-    if (n > 20) {
-      throw new IllegalArgumentException("ckl2 enumerates 2^n subsets; n = " + n + " > 20");
-    }
-    long regimes = 1;
-    for (int j = 0; j < n; j++) {
-      regimes *= 1 + truth.cardinality(al.truthCol(j));
-    }
-    checkWork(truth, model, regimes);
-    double[] sumBySize = new double[n + 1];
-    int[] countBySize = new int[n + 1];
-    double total = 0;
-    for (int mask = 0; mask < (1 << n); mask++) {
-      int size = Integer.bitCount(mask);
-      int[] sub = new int[size];
-      int[] cards = new int[size];
-      int k = 0;
-      long combos = 1;
-      for (int j = 0; j < n; j++) {
-        if ((mask >> j & 1) != 0) {
-          sub[k] = j;
-          cards[k] = truth.cardinality(al.truthCol(j));
-          combos *= cards[k];
-          k++;
-        }
-      }
-      double s = 0;
-      for (long c = 0; c < combos; c++) {
-        int[] vals = DiscreteJoint.decode(c, cards);
-        int[] tt = new int[size];
-        int[] mt = new int[size];
-        double[] vv = new double[size];
-        for (int q = 0; q < size; q++) {
-          tt[q] = al.truthCol(sub[q]);
-          mt[q] = al.modelCol(sub[q]);
-          vv[q] = vals[q];
-        }
-        s +=
-            DiscreteDivergence.kl(
-                joint(truth, al.truthCols(), new Intervention(tt, vv)),
-                joint(model, al.modelCols(), new Intervention(mt, vv)));
-      }
-      double mean = s / combos;
-      sumBySize[size] += mean;
-      countBySize[size]++;
-      total += mean / (1 << n);
-    }
-    Map<String, Double> terms = new LinkedHashMap<>();
-    for (int s = 0; s <= n; s++) {
-      terms.put("subsets of size " + s, sumBySize[s] / countBySize[s]);
-    }
-    return new DivergenceResult(
+    return setPrior(
         "ckl2",
-        total,
-        "mean over the 2^n subsets S of observed variables (each intervened with probability 1/2)"
-            + " and values uniform of KL(P1(V|do(S=s)) || P2(V|do(S=s))), nats; terms: means by"
-            + " |S|",
-        terms);
+        truth,
+        model,
+        true,
+        "CAMML BNet.ckl type 2: 2 * sum over the 2^n subsets S of observed variables (each"
+            + " intervened independently with probability 1/2) of 2^-n * sum_s P1(X_S=s) *"
+            + " KL(P1(V|do(S=s)) || P2(V|do(S=s))), do-values from the true observational joint"
+            + " P1, nats; terms: contributions by |S|");
   }
 
   /**
-   * CKL3: the sum over variables of the mean KL of that variable when all others are intervened.
+   * CKL3 (CAMML {@code BNet.ckl} type 3): {@code Σ_i Σ_v P1(V_{−i} = v) · KL(P1(X_i | do(V_{−i}=v))
+   * ‖ P2(X_i | do(V_{−i}=v)))}; equals WED3 for models without hidden variables.
    *
    * @param truth the true discrete model
    * @param model the learned discrete model
@@ -181,47 +132,128 @@ public final class CausalKl {
       work += c;
     }
     checkWork(truth, model, work);
+    double[] p1 = DiscreteJoint.joint(truth, Intervention.none());
     Map<String, Double> terms = new LinkedHashMap<>();
     double total = 0;
     for (int j = 0; j < n; j++) {
       int[] others = new int[n - 1];
-      int[] cards = new int[n - 1];
       int k = 0;
-      long combos = 1;
       for (int q = 0; q < n; q++) {
         if (q != j) {
-          others[k] = q;
-          cards[k] = truth.cardinality(al.truthCol(q));
-          combos *= cards[k];
-          k++;
+          others[k++] = q;
         }
       }
-      double s = 0;
-      for (long c = 0; c < combos; c++) {
-        int[] vals = DiscreteJoint.decode(c, cards);
-        int[] tt = new int[n - 1];
-        int[] mt = new int[n - 1];
-        double[] vv = new double[n - 1];
-        for (int q = 0; q < n - 1; q++) {
-          tt[q] = al.truthCol(others[q]);
-          mt[q] = al.modelCol(others[q]);
-          vv[q] = vals[q];
-        }
-        s +=
-            DiscreteDivergence.kl(
-                joint(truth, new int[] {al.truthCol(j)}, new Intervention(tt, vv)),
-                joint(model, new int[] {al.modelCol(j)}, new Intervention(mt, vv)));
-      }
-      terms.put(al.names().get(j), s / combos);
-      total += s / combos;
+      double s =
+          weightedKl(
+              truth,
+              model,
+              al,
+              others,
+              DiscreteJoint.marginal(truth, p1, truthCols(al, others)),
+              j);
+      terms.put(al.names().get(j), s);
+      total += s;
     }
     return new DivergenceResult(
         "ckl3",
         total,
-        "sum over observed variables i of the mean over values v of all other observed variables"
-            + " (uniform) of KL(P1(X_i|do(V_-i=v)) || P2(X_i|do(V_-i=v))), nats; terms: per"
-            + " variable",
+        "sum over observed variables i of sum_v P1(V_-i=v) * KL(P1(X_i|do(V_-i=v)) ||"
+            + " P2(X_i|do(V_-i=v))), do-values from the true observational joint P1 (CAMML BNet.ckl"
+            + " type 3: the all-but-one intervention prior times n; equals wed3 without hidden"
+            + " variables), nats; terms: per variable",
         terms);
+  }
+
+  /**
+   * CKL1/CKL2: {@code 2 · Σ_S 2⁻ⁿ Σ_s w_S(s) · KL_S(s)}, {@code w_S} uniform or the truth's
+   * marginal.
+   */
+  private static DivergenceResult setPrior(
+      String id, CausalModel truth, CausalModel model, boolean truthValues, String definition) {
+    Alignment al = Alignment.of(truth, model);
+    int n = al.size();
+    if (n > 20) {
+      throw new IllegalArgumentException(id + " enumerates 2^n subsets; n = " + n + " > 20");
+    }
+    long regimes = 1;
+    for (int j = 0; j < n; j++) {
+      regimes *= 1 + truth.cardinality(al.truthCol(j));
+    }
+    checkWork(truth, model, regimes);
+    double[] p1 = truthValues ? DiscreteJoint.joint(truth, Intervention.none()) : null;
+    double[] bySize = new double[n + 1];
+    double scale = 2.0 / (1L << n);
+    for (int mask = 0; mask < (1 << n); mask++) {
+      int[] sub = new int[Integer.bitCount(mask)];
+      int k = 0;
+      long combos = 1;
+      for (int j = 0; j < n; j++) {
+        if ((mask >> j & 1) != 0) {
+          sub[k++] = j;
+          combos *= truth.cardinality(al.truthCol(j));
+        }
+      }
+      double[] w;
+      if (truthValues) {
+        w = DiscreteJoint.marginal(truth, p1, truthCols(al, sub));
+      } else {
+        w = new double[(int) combos];
+        Arrays.fill(w, 1.0 / combos);
+      }
+      bySize[sub.length] += scale * weightedKl(truth, model, al, sub, w, -1);
+    }
+    Map<String, Double> terms = new LinkedHashMap<>();
+    double total = 0;
+    for (int s = 0; s <= n; s++) {
+      terms.put("|S| = " + s, bySize[s]);
+      total += bySize[s];
+    }
+    return new DivergenceResult(id, total, definition, terms);
+  }
+
+  /**
+   * {@code Σ_s w(s) · KL(P1(O | do(S=s)) ‖ P2(O | do(S=s)))} over the values {@code s} of the
+   * aligned variables {@code sub} (mixed radix, first most significant), skipping {@code w(s) = 0};
+   * {@code O} is the aligned variable {@code outcome}, or all aligned variables when it is -1.
+   */
+  private static double weightedKl(
+      CausalModel truth, CausalModel model, Alignment al, int[] sub, double[] w, int outcome) {
+    int size = sub.length;
+    int[] cards = new int[size];
+    int[] tt = new int[size];
+    int[] mt = new int[size];
+    for (int q = 0; q < size; q++) {
+      tt[q] = al.truthCol(sub[q]);
+      mt[q] = al.modelCol(sub[q]);
+      cards[q] = truth.cardinality(tt[q]);
+    }
+    int[] tOut = outcome < 0 ? al.truthCols() : new int[] {al.truthCol(outcome)};
+    int[] mOut = outcome < 0 ? al.modelCols() : new int[] {al.modelCol(outcome)};
+    double s = 0;
+    for (int c = 0; c < w.length; c++) {
+      if (w[c] == 0) {
+        continue;
+      }
+      int[] vals = DiscreteJoint.decode(c, cards);
+      double[] vv = new double[size];
+      for (int q = 0; q < size; q++) {
+        vv[q] = vals[q];
+      }
+      s +=
+          w[c]
+              * DiscreteDivergence.kl(
+                  joint(truth, tOut, new Intervention(tt, vv)),
+                  joint(model, mOut, new Intervention(mt, vv)));
+    }
+    return s;
+  }
+
+  private static int[] truthCols(Alignment al, int[] sub) {
+    int[] cols = new int[sub.length];
+    for (int q = 0; q < sub.length; q++) {
+      cols[q] = al.truthCol(sub[q]);
+    }
+    return cols;
   }
 
   /**
@@ -321,14 +353,6 @@ public final class CausalKl {
       r = r * cards[p] + v[p];
     }
     return r;
-  }
-
-  private static long totalValues(CausalModel truth, Alignment al) {
-    long s = 0;
-    for (int j = 0; j < al.size(); j++) {
-      s += truth.cardinality(al.truthCol(j));
-    }
-    return s;
   }
 
   private static void checkWork(CausalModel truth, CausalModel model, long joints) {
