@@ -384,7 +384,13 @@ public final class CounterfactualsCommand implements Callable<Integer> {
     params.put("seed", seed);
     params.put("maxSamples", SELECTION_SAMPLES);
     Path file = out.resolve(SELECTION);
-    JsonNode want = JsonReports.mapper().valueToTree(params);
+    JsonNode want;
+    try {
+      // Through text, so numbers compare as they read back from the file (int vs long nodes).
+      want = JsonReports.mapper().readTree(JsonReports.mapper().writeValueAsString(params));
+    } catch (IOException e) {
+      throw new CandelaException("cannot encode the selection parameters: " + e.getMessage(), e);
+    }
     if (Files.isRegularFile(file)) {
       JsonNode have;
       try {
