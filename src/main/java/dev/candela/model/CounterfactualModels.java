@@ -17,9 +17,11 @@ public final class CounterfactualModels implements AutoCloseable {
   private final VaeModel vae;
   private final FactorClassifier classifier;
   private final LatentDecoder decoder;
+  private final Device device;
 
-  private CounterfactualModels(VaeModel vae, FactorClassifier classifier) {
+  private CounterfactualModels(VaeModel vae, FactorClassifier classifier, Device device) {
     this.vae = vae;
+    this.device = device;
     this.classifier = classifier;
     ModelCard.Shape s = vae.card().input();
     this.decoder = LatentDecoder.of(new int[] {s.channels(), s.height(), s.width()}, vae::decode);
@@ -40,7 +42,7 @@ public final class CounterfactualModels implements AutoCloseable {
     VaeModel v = VaeModels.load(vaeDir, device, batchSize);
     try {
       FactorClassifier c = FactorClassifier.load(classifierDir, device, batchSize);
-      return new CounterfactualModels(v, c);
+      return new CounterfactualModels(v, c, device);
     } catch (CandelaException | RuntimeException e) {
       v.close();
       throw e;
@@ -138,6 +140,39 @@ public final class CounterfactualModels implements AutoCloseable {
       k += h.manager().getManagedArrays().size();
     }
     return k;
+  }
+
+  /**
+   * The engine's float32 matrix-multiply rate on the models' device ({@link
+   * ModelBench#matmulGflops}), the ceiling the counterfactual throughput is compared with.
+   *
+   * @param n the matrix side
+   * @param seconds time budget
+   * @return GFLOP/s
+   */
+  public double matmulGflops(int n, double seconds) {
+    return ModelBench.matmulGflops(device, n, seconds);
+  }
+
+  /**
+   * Floating-point operations per counterfactual image: one decoder pass plus one classifier pass
+   * ({@link ModelBench#decoderFlops}, {@link ModelBench#classifierFlops}).
+   *
+   * @return FLOPs per image
+   */
+  public double flopsPerImage() {
+    ModelCard.Shape s = vae.card().input();
+    return ModelBench.decoderFlops(s.channels(), vae.latentDim())
+        + ModelBench.classifierFlops(s.channels(), classifier.card().totalFactorValues());
+  }
+
+  /**
+   * The device name.
+   *
+   * @return e.g. {@code cpu()}
+   */
+  public String deviceName() {
+    return device.toString();
   }
 
   @Override
