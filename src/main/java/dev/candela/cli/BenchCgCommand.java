@@ -28,7 +28,10 @@ import picocli.CommandLine.Option;
  * classifier) of the batched CG path against one sample per call (the 1 + 2F counterfactual images
  * of one sample together) and one image per call, all in one run on the same data, with the toy
  * dense networks of {@link DenseToyNets} (EJML float matrix products, one thread). Prints the CG of
- * each path so equal results are visible.
+ * each path so equal results are visible. Then the DJL rows: the shipped dSprites VAE decoder and
+ * classifier batched (streamed over {@code --samples} in chunks) against one sample per call, the
+ * engine's float32 matmul rate in the same run, and heap and DJL attached-array counts at the start
+ * and the end of the batched run.
  */
 @Command(
     name = "cg",
