@@ -51,6 +51,7 @@ public final class Main implements Runnable {
     cl.addSubcommand(new TrainCommand());
     cl.addSubcommand(new TrainClassifierCommand());
     cl.addSubcommand(new GraphCommand());
+    cl.addSubcommand(new CounterfactualsCommand());
     cl.setExecutionExceptionHandler(Main::handle);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     return cl;

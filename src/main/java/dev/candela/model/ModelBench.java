@@ -129,6 +129,21 @@ public final class ModelBench {
         + conv(32, channels, 9, 64 * 64);
   }
 
+  /**
+   * Floating-point operations per image of the {@value Architectures#CLASSIFIER} factor classifier
+   * on 64 × 64 inputs (multiply-adds count 2; activations and heads ignored).
+   *
+   * @param channels C
+   * @param outputs the number of logits (Σ factor sizes)
+   * @return FLOPs
+   */
+  public static double classifierFlops(int channels, int outputs) {
+    return conv(channels, 32, 16, 32 * 32)
+        + conv(32, 64, 16, 16 * 16)
+        + conv(64, 64, 16, 8 * 8)
+        + 2.0 * 64 * 8 * 8 * outputs;
+  }
+
   private static double conv(int cin, int cout, int k2, int outPixels) {
     return 2.0 * cin * k2 * cout * outPixels;
   }

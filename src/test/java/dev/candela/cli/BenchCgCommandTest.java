@@ -25,7 +25,8 @@ class BenchCgCommandTest {
             "--factor-sizes",
             "2,3",
             "--batch",
-            "16");
+            "16",
+            "--no-djl");
     assertEquals(0, r.exit(), r.err());
     java.util.List<String> lines = r.out().lines().toList();
     java.util.List<String> paths =
@@ -37,6 +38,50 @@ class BenchCgCommandTest {
             .collect(java.util.stream.Collectors.toSet());
     assertEquals(1, cg.size(), "every path gives the same CG: " + r.out());
     assertTrue(r.out().contains("one image per call"), r.out());
+  }
+
+  @Test
+  void djlRowsReportRatesAndFlatNativeCounts() {
+    CliRun r =
+        CliRun.of(
+            "bench",
+            "cg",
+            "--samples",
+            "4",
+            "--loop-samples",
+            "1",
+            "--chunk",
+            "2",
+            "--djl-batch",
+            "16",
+            "--matmul",
+            "64",
+            "--device",
+            "cpu",
+            "--latents",
+            "2",
+            "--hidden",
+            "4",
+            "--image",
+            "4",
+            "--factor-sizes",
+            "2,2",
+            "--batch",
+            "8");
+    assertEquals(0, r.exit(), r.err());
+    java.util.List<String> lines = r.out().lines().toList();
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("djl batched ")), r.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("djl one sample per call ")), r.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("djl matmul 64×64 ")), r.out());
+    String mem = lines.stream().filter(l -> l.startsWith("memory:")).findFirst().orElseThrow();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "attached arrays (\\d+) \\(in inference managers 0\\);"
+                    + " end \\(after 2 chunks, 4 samples\\).*attached arrays (\\d+)"
+                    + " \\(in inference managers 0\\)")
+            .matcher(mem);
+    assertTrue(m.find(), mem);
+    assertEquals(m.group(1), m.group(2), mem);
   }
 
   @Test

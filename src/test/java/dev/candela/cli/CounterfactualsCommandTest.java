@@ -1,0 +1,200 @@
+package dev.candela.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.candela.data.npy.NpyDType;
+import dev.candela.data.npy.NpzWriter;
+import dev.candela.metrics.cf.CounterfactualJob;
+import dev.candela.report.JsonReports;
+import dev.candela.synth.DSpritesGenerator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code candela counterfactuals} end to end with the shipped dSprites VAE and classifier on a tiny
+ * generated dSprites-format npz: chunks, grids, summary, resume after deleting a chunk, {@code
+ * --limit}, {@code --factors}, and bad input.
+ */
+class CounterfactualsCommandTest {
+  private static final Path VAE = Path.of("models/dsprites-beta-vae");
+  private static final Path CLASSIFIER = Path.of("models/dsprites-classifier");
+  private static final List<String> EVALUATED =
+      List.of("shape", "scale", "orientation", "posX", "posY");
+
+  @TempDir static Path shared;
+  private static Path data;
+
+  @TempDir Path tmp;
+
+  @BeforeAll
+  static void generate() throws Exception {
+    data = shared.resolve("dsprites-36.npz");
+    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(36, 7), k -> {});
+  }
+
+  private static List<String> args(Path out, String... extra) {
+    List<String> a = new ArrayList<>();
+    a.addAll(
+        List.of(
+            "counterfactuals",
+            "--dataset",
+            data.toString(),
+            "--model",
+            VAE.toString(),
+            "--classifier",
+            CLASSIFIER.toString(),
+            "--out",
+            out.toString(),
+            "--device",
+            "cpu",
+            "--quiet"));
+    a.addAll(List.of(extra));
+    return a;
+  }
+
+  private static CliRun run(List<String> a) {
+    return CliRun.of(a.toArray(String[]::new));
+  }
+
+  @Test
+  void runsInChunksAndResumesOnlyTheMissingChunk() throws Exception {
+    Path out = tmp.resolve("job");
+    List<String> a = args(out, "--chunk-size", "12", "--grid-samples", "2", "--batch-size", "64");
+    CliRun first = run(a);
+    assertEquals(0, first.exit(), first.err());
+    assertTrue(first.err().contains("skipping factor 'color': it has a single value"), first.err());
+    assertTrue(first.out().contains("chunks: 3 computed, 0 reused"), first.out());
+    for (String f : EVALUATED) {
+      assertTrue(first.out().contains(f), first.out());
+      assertTrue(Files.isRegularFile(out.resolve("grids").resolve(f + ".png")), f);
+    }
+    assertFalse(Files.exists(out.resolve("grids").resolve("color.png")));
+    JsonNode summary = JsonReports.mapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals(36, summary.get("samples").asInt());
+    assertEquals(3, summary.get("chunks").asInt());
+    double cg = summary.get("cg").asDouble();
+    assertTrue(cg >= 0 && cg <= 1, "cg " + cg);
+    List<String> names = new ArrayList<>();
+    summary.get("factors").forEach(f -> names.add(f.get("name").asText()));
+    assertEquals(EVALUATED, names);
+    JsonNode selection = JsonReports.mapper().readTree(out.resolve("selection.json").toFile());
+    assertEquals(36, selection.get("samples").asInt());
+    assertEquals(0, selection.get("sets").get(0).size(), "color has no set");
+    assertEquals(1, selection.get("sets").get(1).size(), "rho 1");
+
+    byte[] summaryBytes = Files.readAllBytes(out.resolve("summary.json"));
+    Path chunk1 = CounterfactualJob.chunkFile(out, 1);
+    byte[] chunk1Bytes = Files.readAllBytes(chunk1);
+    long chunk0Time = Files.getLastModifiedTime(CounterfactualJob.chunkFile(out, 0)).toMillis();
+    Files.delete(chunk1);
+
+    CliRun second = run(a);
+    assertEquals(0, second.exit(), second.err());
+    assertTrue(second.out().contains("chunks: 1 computed, 2 reused"), second.out());
+    assertTrue(second.out().contains("the earlier run's selection"), second.out());
+    assertArrayEquals(chunk1Bytes, Files.readAllBytes(chunk1));
+    assertArrayEquals(summaryBytes, Files.readAllBytes(out.resolve("summary.json")));
+    assertEquals(
+        chunk0Time, Files.getLastModifiedTime(CounterfactualJob.chunkFile(out, 0)).toMillis());
+  }
+
+  @Test
+  void limitAndFactorsRestrictTheWork() throws Exception {
+    Path out = tmp.resolve("limited");
+    CliRun r =
+        run(
+            args(
+                out,
+                "--limit",
+                "10",
+                "--chunk-size",
+                "4",
+                "--factors",
+                "posX,shape",
+                "--rho",
+                "2"));
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().contains("chunks: 3 computed, 0 reused"), r.out());
+    JsonNode summary = JsonReports.mapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals(10, summary.get("samples").asInt());
+    List<String> names = new ArrayList<>();
+    summary.get("factors").forEach(f -> names.add(f.get("name").asText()));
+    assertEquals(List.of("shape", "posX"), names, "classifier order, only the chosen factors");
+    summary.get("factors").forEach(f -> assertEquals(2, f.get("set").size(), "rho 2"));
+    try (Stream<Path> grids = Files.list(out.resolve("grids"))) {
+      assertEquals(
+          List.of("posX.png", "shape.png"),
+          grids.map(p -> p.getFileName().toString()).sorted().toList());
+    }
+    try (Stream<String> lines = Files.lines(CounterfactualJob.chunkFile(out, 2))) {
+      assertEquals(1 + 2 * 2, lines.count(), "last chunk: samples 8 and 9, two factors each");
+    }
+    JsonNode selection = JsonReports.mapper().readTree(out.resolve("selection.json").toFile());
+    assertEquals(10, selection.get("samples").asInt(), "selection pass over the limited range");
+  }
+
+  @Test
+  void missingModelIsNamed() {
+    Path missing = tmp.resolve("no-such-model");
+    List<String> a = args(tmp.resolve("o"));
+    a.set(a.indexOf(VAE.toString()), missing.toString());
+    CliRun r = run(a);
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(r.err().contains(missing + ": no such model directory (--model)"), r.err());
+  }
+
+  @Test
+  void datasetWithoutLabelsIsRejected() throws Exception {
+    Path bare = tmp.resolve("bare.npz");
+    try (NpzWriter w = NpzWriter.create(bare)) {
+      w.put("imgs", NpyDType.U1, new long[] {2, 64, 64}, false, new byte[2 * 64 * 64]);
+    }
+    List<String> a = args(tmp.resolve("o"));
+    a.set(a.indexOf(data.toString()), bare.toString());
+    CliRun r = run(a);
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(r.err().contains("no 'latents_classes' array"), r.err());
+    assertEquals(1, r.err().lines().count(), r.err());
+  }
+
+  @Test
+  void mismatchingClassifierFactorsAreRejected() throws Exception {
+    Path clf = tmp.resolve("clf");
+    Files.createDirectories(clf);
+    try (Stream<Path> files = Files.list(CLASSIFIER)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, clf.resolve(f.getFileName()));
+      }
+    }
+    Path card = clf.resolve("model.json");
+    Files.writeString(
+        card, Files.readString(card).replace("\"name\" : \"shape\"", "\"name\" : \"form\""));
+    List<String> a = args(tmp.resolve("o"));
+    a.set(a.indexOf(CLASSIFIER.toString()), clf.toString());
+    CliRun r = run(a);
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(
+        r.err().contains("classifier factors [color, form, scale")
+            && r.err().contains("do not match the dataset's [color, shape, scale"),
+        r.err());
+  }
+
+  @Test
+  void unknownFactorIsNamed() {
+    CliRun r = run(args(tmp.resolve("o"), "--factors", "shape,hue"));
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(
+        r.err().contains("--factors: unknown factor 'hue' (factors: [color, shape, scale,"),
+        r.err());
+  }
+}
