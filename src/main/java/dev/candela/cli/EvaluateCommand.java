@@ -89,7 +89,7 @@ public final class EvaluateCommand implements Callable<Integer> {
       names = "--samples",
       paramLabel = "N",
       description = "Evaluation samples (default ${DEFAULT-VALUE}).")
-  int samples = 2000;
+  int samples = 1000;
 
   @Option(
       names = "--rho",
@@ -159,6 +159,21 @@ public final class EvaluateCommand implements Callable<Integer> {
           "Samples in the reconstruction and counterfactual grids (default ${DEFAULT-VALUE}).")
   int gridSamples = 8;
 
+  @Option(
+      names = "--cg-samples",
+      paramLabel = "N",
+      description =
+          "CG on a seeded random subset of this many evaluation samples (default ${DEFAULT-VALUE};"
+              + " each costs 1 + 2·F decodes and classifications).")
+  int cgSamples = 500;
+
+  @Option(
+      names = "--classic-from-dataset",
+      description =
+          "BetaVAE/FactorVAE draw their batches from the whole dataset (encoding what they draw)"
+              + " instead of from the encoded evaluation samples.")
+  boolean classicFromDataset;
+
   @Option(names = "--quiet", description = "No progress bars.")
   boolean quiet;
 
@@ -190,6 +205,8 @@ public final class EvaluateCommand implements Callable<Integer> {
             maxTest,
             classicScale,
             gridSamples,
+            cgSamples,
+            classicFromDataset,
             quiet);
     Map<String, ScoreReport> reports = new LinkedHashMap<>();
     try (FactorDataset ds = DatasetPaths.open(data)) {
@@ -216,6 +233,8 @@ public final class EvaluateCommand implements Callable<Integer> {
                 maxTest,
                 classicScale,
                 gridSamples,
+                cgSamples,
+                classicFromDataset,
                 quiet);
         Path dir = models.size() == 1 ? out : out.resolve(names.get(i));
         Evaluation ev =

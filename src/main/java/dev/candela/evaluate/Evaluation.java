@@ -194,7 +194,18 @@ public final class Evaluation {
       boolean fvae = s.metrics().contains(EvaluationSettings.Metric.FACTORVAE);
       if (beta || fvae) {
         long t = System.nanoTime();
-        FactorSampler sampler = FactorSampler.of(dataset);
+        FactorSampler sampler;
+        if (s.classicFromDataset()) {
+          sampler = FactorSampler.of(dataset);
+        } else {
+          int[][] rowsCodes = new int[n][space.numFactors()];
+          for (int i = 0; i < n; i++) {
+            for (int f = 0; f < rowsCodes[i].length; f++) {
+              rowsCodes[i][f] = codes[f][i];
+            }
+          }
+          sampler = FactorSampler.forCodes(space, idx, rowsCodes);
+        }
         CachedRepresentation rep = new CachedRepresentation(vae, dataset, s.batchSize());
         rep.seed(idx, z);
         SampledMetricOptions so =
@@ -223,6 +234,11 @@ public final class Evaluation {
       }
 
       // 3. CG
+      long[] gridPos = sampleIndices(n, Math.min(s.gridSamples(), n), s.seed() + 2);
+      long[] gridIdx = new long[gridPos.length];
+      for (int k = 0; k < gridPos.length; k++) {
+        gridIdx[k] = idx[(int) gridPos[k]];
+      }
       HtmlReport page =
           codeScores == null
               ? new HtmlReport(title)
@@ -269,13 +285,18 @@ public final class Evaluation {
               };
           CgAccumulator acc = new CgAccumulator(decoder, probs, co, stats);
           int chunk = Math.max(1, s.batchSize() / (1 + 2 * names.size()));
-          try (ProgressBar pb = bar("cg", n)) {
-            for (int a = 0; a < n; a += chunk) {
-              int b = Math.min(n, a + chunk);
-              float[][] zc = Arrays.copyOfRange(z, a, b);
-              int[][] cc = new int[names.size()][];
-              for (int k = 0; k < names.size(); k++) {
-                cc[k] = Arrays.copyOfRange(codes[datasetIndex[k]], a, b);
+          int nc = Math.min(n, s.cgSamples());
+          long[] pos = sampleIndices(n, nc, s.seed() + 1);
+          try (ProgressBar pb = bar("cg", nc)) {
+            for (int a = 0; a < nc; a += chunk) {
+              int b = Math.min(nc, a + chunk);
+              float[][] zc = new float[b - a][];
+              int[][] cc = new int[names.size()][b - a];
+              for (int r = a; r < b; r++) {
+                zc[r - a] = z[(int) pos[r]];
+                for (int k = 0; k < names.size(); k++) {
+                  cc[k][r - a] = codes[datasetIndex[k]][(int) pos[r]];
+                }
               }
               acc.process(zc, cc);
               if (pb != null) {
@@ -290,6 +311,7 @@ public final class Evaluation {
           }
           Map<String, Object> cgDetails = new LinkedHashMap<>();
           cgDetails.put("rho", rho);
+          cgDetails.put("samples", nc);
           cgDetails.put("ucSelection", s.ucSelection().name().toLowerCase(Locale.ROOT));
           cgDetails.put("summary", sum);
           cgDetails.put("latentStats", stats);
@@ -298,9 +320,8 @@ public final class Evaluation {
           write(json, title, scores, details, warnings, inputs, params, versions, device);
 
           // counterfactual grids
-          int g = Math.min(s.gridSamples(), n);
-          float[][] zg = Arrays.copyOf(z, g);
-          float[] originals = dataset.images(Arrays.copyOf(idx, g));
+          float[][] zg = gridRows(z, gridPos);
+          float[] originals = dataset.images(gridIdx);
           page.section("Counterfactual generativeness (CG)");
           page.figurePng(
               "CG per factor (ρ = " + rho + ", baseline " + s.baseline() + ")",
@@ -324,9 +345,10 @@ public final class Evaluation {
       }
 
       // 4. pictures
-      int g = Math.min(s.gridSamples(), n);
-      float[] originals = dataset.images(Arrays.copyOf(idx, g));
-      float[] recon = vae.decode(Arrays.copyOf(z, g));
+      int g = gridPos.length;
+      float[] originals = dataset.images(gridIdx);
+      float[][] zGrid = gridRows(z, gridPos);
+      float[] recon = vae.decode(zGrid);
       int vol = originals.length / g;
       float[] both = new float[2 * g * vol];
       System.arraycopy(originals, 0, both, 0, g * vol);
@@ -340,7 +362,7 @@ public final class Evaluation {
       float[][] trav = new float[d * steps][];
       for (int j = 0; j < d; j++) {
         for (int k = 0; k < steps; k++) {
-          float[] row = z[0].clone();
+          float[] row = zGrid[0].clone();
           row[j] = (float) (stats.min(j) + (stats.max(j) - stats.min(j)) * k / (steps - 1.0));
           trav[j * steps + k] = row;
         }
@@ -348,7 +370,7 @@ public final class Evaluation {
       byte[] travPng = Images.png(Images.grid(vae.decode(trav), d * steps, steps, shape));
       Images.write(out.resolve("traversals.png"), travPng);
       page.figurePng(
-          "Latent traversals of the first sample: one row per latent z0..z"
+          "Latent traversals of the first grid sample: one row per latent z0..z"
               + (d - 1)
               + ", from the evaluation set's minimum to its maximum",
           travPng);
@@ -392,6 +414,14 @@ public final class Evaluation {
     static String fmt(double v) {
       return String.format(Locale.ROOT, "%.4f", v);
     }
+  }
+
+  private static float[][] gridRows(float[][] z, long[] pos) {
+    float[][] out = new float[pos.length][];
+    for (int k = 0; k < pos.length; k++) {
+      out[k] = z[(int) pos[k]];
+    }
+    return out;
   }
 
   private static double secs(long t) {

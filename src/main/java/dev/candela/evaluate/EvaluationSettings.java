@@ -27,6 +27,9 @@ import java.util.Set;
  * @param maxTest cap on test rows of DCI/SAP/explicitness
  * @param classicScale scale of BetaVAE/FactorVAE's reference point counts (10,000 / 5,000)
  * @param gridSamples samples shown in the reconstruction and counterfactual grids
+ * @param cgSamples evaluation samples (a seeded random subset) CG is computed on
+ * @param classicFromDataset BetaVAE/FactorVAE draw from the whole dataset (encoding what they draw,
+ *     cached) instead of from the already-encoded evaluation samples
  * @param quiet no progress bars
  */
 public record EvaluationSettings(
@@ -44,6 +47,8 @@ public record EvaluationSettings(
     int maxTest,
     double classicScale,
     int gridSamples,
+    int cgSamples,
+    boolean classicFromDataset,
     boolean quiet) {
 
   /** The metric families of {@code candela evaluate}. */
@@ -91,6 +96,9 @@ public record EvaluationSettings(
     if (!(classicScale > 0 && classicScale <= 1)) {
       throw new IllegalArgumentException("--classic-scale must be in (0, 1], got " + classicScale);
     }
+    if (cgSamples < 1) {
+      throw new IllegalArgumentException("--cg-samples must be at least 1, got " + cgSamples);
+    }
     if (gridSamples < 1) {
       throw new IllegalArgumentException("grid samples must be at least 1, got " + gridSamples);
     }
@@ -113,6 +121,8 @@ public record EvaluationSettings(
     m.put("maxTrain", maxTrain);
     m.put("maxTest", maxTest);
     m.put("classicScale", classicScale);
+    m.put("classicFromDataset", classicFromDataset);
+    m.put("cgSamples", cgSamples);
     return m;
   }
 }
