@@ -265,6 +265,8 @@ public final class Evaluation {
           for (int k = 0; k < names.size(); k++) {
             datasetIndex[k] = space.names().indexOf(names.get(k));
           }
+          inputs.put(
+              "classifier:" + s.classifier(), String.join(",", clf.card().weights().values()));
           int rho = s.rhos().get(0);
           UcResult uc = Uc.compute(codeScores.irs(), rho, s.ucSelection());
           CgOptions co =
