@@ -347,10 +347,12 @@ public final class EvaluateCommand implements Callable<Integer> {
       }
       try (Stream<Path> s = Files.list(p)) {
         List<Path> subs =
-            s.filter(q -> Files.isRegularFile(q.resolve(ModelCard.FILE))).sorted().toList();
+            s.filter(q -> Files.isRegularFile(q.resolve(ModelCard.FILE)) && isVae(q))
+                .sorted()
+                .toList();
         if (subs.isEmpty()) {
           throw new BadInputException(
-              p + ": no " + ModelCard.FILE + " in it or in any of its sub-folders");
+              p + ": no VAE " + ModelCard.FILE + " in it or in any of its sub-folders");
         }
         return subs;
       } catch (IOException e) {
@@ -383,6 +385,14 @@ public final class EvaluateCommand implements Callable<Integer> {
       return out;
     }
     throw new BadInputException(p + ": no such model folder or list file");
+  }
+
+  private static boolean isVae(Path dir) {
+    try {
+      return "vae".equals(ModelCard.read(dir).kind());
+    } catch (BadInputException e) {
+      return true; // let the evaluation report the broken card
+    }
   }
 
   static List<String> uniqueNames(List<Path> models) {
