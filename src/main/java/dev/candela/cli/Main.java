@@ -45,6 +45,7 @@ public final class Main implements Runnable {
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main());
     cl.addSubcommand(new ScoreCodesCommand());
+    cl.addSubcommand(new EvaluateCommand());
     cl.addSubcommand(new BenchCommand());
     cl.addSubcommand(new DatasetCommand());
     cl.addSubcommand(new CausalCommand());

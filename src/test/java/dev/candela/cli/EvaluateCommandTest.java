@@ -1,0 +1,207 @@
+package dev.candela.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.synth.DSpritesGenerator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EvaluateCommandTest {
+
+  @TempDir static Path tmp;
+  static Path data;
+  static final Path MODELS = EvaluateCommand.repoRoot().resolve("models");
+
+  /** Tiny sizes so that every metric runs in a few seconds. */
+  static final String[] TINY = {
+    "--samples", "150", "--cg-samples", "20", "--max-train", "80", "--max-test", "40",
+    "--classic-scale", "0.005", "--grid-samples", "3", "--batch-size", "64", "--device", "cpu",
+    "--quiet"
+  };
+
+  @BeforeAll
+  static void generate() throws Exception {
+    data = tmp.resolve("dsprites-400.npz");
+    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(400, 5), i -> {});
+  }
+
+  static String[] args(String... extra) {
+    return Stream.concat(Stream.of(extra), Stream.of(TINY)).toArray(String[]::new);
+  }
+
+  @Test
+  void evaluatesOneModelEndToEnd() throws Exception {
+    Path out = tmp.resolve("one");
+    CliRun r =
+        CliRun.of(
+            args(
+                "evaluate",
+                "--dataset",
+                data.toString(),
+                "--model",
+                MODELS.resolve("dsprites-beta-vae").toString(),
+                "--out",
+                out.toString()));
+    assertEquals(0, r.exit(), r.err());
+    JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    for (String k :
+        List.of(
+            "irs",
+            "uc@1",
+            "mig",
+            "modularity",
+            "dci.disentanglement",
+            "dci.completeness",
+            "dci.informativeness",
+            "sap",
+            "explicitness",
+            "betavae",
+            "factorvae",
+            "cg",
+            "cg.shape",
+            "cg.scale",
+            "cg.orientation",
+            "cg.posX",
+            "cg.posY")) {
+      assertTrue(j.get("scores").has(k), "missing score " + k + " in " + j.get("scores"));
+      double v = j.get("scores").get(k).asDouble();
+      assertTrue(v >= -1 && v <= 1, k + " = " + v);
+    }
+    // color has a single value: excluded like score-codes does
+    assertTrue(!j.get("scores").has("cg.color"));
+    assertTrue(j.get("warnings").toString().contains("color"), j.get("warnings").toString());
+    JsonNode prov = j.get("provenance");
+    assertTrue(prov.get("inputs").toString().contains("sha256:"), prov.toString());
+    assertTrue(prov.get("inputs").toString().contains("dsprites:400:"), prov.toString());
+    assertEquals(0, prov.get("seed").asLong());
+    assertTrue(j.get("details").get("cg").get("summary").has("factors"));
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("data:image/png;base64,"));
+    assertTrue(html.contains("Counterfactuals of posX"));
+    assertTrue(html.contains("Reconstructions"));
+    for (String png :
+        List.of("irs.png", "reconstructions.png", "traversals.png", "counterfactuals-shape.png")) {
+      assertTrue(Files.size(out.resolve(png)) > 100, png);
+    }
+    assertTrue(r.out().contains("factorvae"), r.out());
+  }
+
+  @Test
+  void comparesTwoCheckpointsFromAListFile() throws Exception {
+    Path list = tmp.resolve("models.txt");
+    Files.writeString(
+        list,
+        "# two shipped models\n"
+            + MODELS.resolve("dsprites-beta-vae")
+            + "\n"
+            + MODELS.resolve("dsprites-factor-vae")
+            + "\n");
+    Path out = tmp.resolve("many");
+    CliRun r =
+        CliRun.of(
+            args(
+                "evaluate",
+                "--dataset",
+                data.toString(),
+                "--model",
+                list.toString(),
+                "--metrics",
+                "irs,uc,mig,betavae,factorvae,cg",
+                "--out",
+                out.toString()));
+    assertEquals(0, r.exit(), r.err());
+    List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
+    assertEquals(3, csv.size(), csv.toString());
+    assertTrue(csv.get(0).startsWith("model,irs,uc@1,mig,betavae,factorvae,cg"), csv.get(0));
+    assertTrue(csv.get(1).startsWith("dsprites-beta-vae,"), csv.get(1));
+    assertTrue(csv.get(2).startsWith("dsprites-factor-vae,"), csv.get(2));
+    JsonNode j = new ObjectMapper().readTree(out.resolve("comparison.json").toFile());
+    assertEquals(2, j.get("models").size());
+    assertTrue(Files.isRegularFile(out.resolve("dsprites-factor-vae/report.json")));
+    assertTrue(Files.readString(out.resolve("comparison.html")).contains("dsprites-factor-vae"));
+  }
+
+  @Test
+  void missingModelIsOneLine() {
+    CliRun r =
+        CliRun.of(
+            args(
+                "evaluate",
+                "--dataset",
+                data.toString(),
+                "--model",
+                tmp.resolve("nope").toString(),
+                "--out",
+                tmp.resolve("x").toString()));
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(r.err().contains("nope: no such model folder or list file"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+  }
+
+  @Test
+  void modelFactorMismatchIsOneLine() throws Exception {
+    Path m = copyWithRename(MODELS.resolve("dsprites-beta-vae"), "\"posX\"", "\"x\"");
+    CliRun r =
+        CliRun.of(
+            args(
+                "evaluate",
+                "--dataset",
+                data.toString(),
+                "--model",
+                m.toString(),
+                "--out",
+                tmp.resolve("y").toString()));
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(r.err().contains("do not match the dataset's factors"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+  }
+
+  @Test
+  void classifierFactorNamesMustMatch() throws Exception {
+    Path c = copyWithRename(MODELS.resolve("dsprites-classifier"), "\"posY\"", "\"y\"");
+    CliRun r =
+        CliRun.of(
+            args(
+                "evaluate",
+                "--dataset",
+                data.toString(),
+                "--model",
+                MODELS.resolve("dsprites-beta-vae").toString(),
+                "--classifier",
+                c.toString(),
+                "--metrics",
+                "irs,cg",
+                "--out",
+                tmp.resolve("z").toString()));
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(r.err().contains("classifier has no factor 'posY'"), r.err());
+  }
+
+  @Test
+  void badBaselineIsRejected() {
+    CliRun r = CliRun.of(args("evaluate", "--dataset", data.toString(), "--cg-baseline", "max"));
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(r.err().contains("--cg-baseline must be max-deviation, mean or zero, got 'max'"));
+  }
+
+  private static Path copyWithRename(Path src, String from, String to) throws IOException {
+    Path dst = Files.createTempDirectory(tmp, src.getFileName().toString());
+    try (Stream<Path> s = Files.list(src)) {
+      for (Path f : s.toList()) {
+        Files.copy(f, dst.resolve(f.getFileName()));
+      }
+    }
+    Path card = dst.resolve("model.json");
+    Files.writeString(card, Files.readString(card).replace(from, to));
+    return dst;
+  }
+}
