@@ -323,7 +323,8 @@ public final class Evaluation {
 
           // counterfactual grids
           float[][] zg = gridRows(z, gridPos);
-          float[] originals = dataset.images(gridIdx);
+          float[] originals =
+              inDecoderShape(dataset, dataset.images(gridIdx), gridIdx.length, decoder);
           page.section("Counterfactual generativeness (CG)");
           page.figurePng(
               "CG per factor (ρ = " + rho + ", baseline " + s.baseline() + ")",
@@ -348,7 +349,7 @@ public final class Evaluation {
 
       // 4. pictures
       int g = gridPos.length;
-      float[] originals = dataset.images(gridIdx);
+      float[] originals = inDecoderShape(dataset, dataset.images(gridIdx), g, decoder);
       float[][] zGrid = gridRows(z, gridPos);
       float[] recon = vae.decode(zGrid);
       int vol = originals.length / g;
@@ -502,14 +503,41 @@ public final class Evaluation {
     return out;
   }
 
+  /**
+   * Dataset images in the decoder's output shape, for grids beside decoded images: area-resized
+   * when the dataset's images are larger (CANDLE's 320×240 for a 64×64 model).
+   */
+  static float[] inDecoderShape(
+      FactorDataset dataset, float[] images, int n, dev.candela.metrics.LatentDecoder decoder) {
+    var from = dataset.imageShape();
+    int[] to = decoder.imageShape();
+    if (from.channels() == to[0] && from.height() == to[1] && from.width() == to[2]) {
+      return images;
+    }
+    return dev.candela.model.ImageResize.area(
+        images,
+        n,
+        new ModelCard.Shape(from.channels(), from.height(), from.width()),
+        new ModelCard.Shape(to[0], to[1], to[2]));
+  }
+
   /** The model's input shape and recorded factors must match the dataset. */
   static void checkModelMatchesDataset(ModelCard card, Path dir, FactorDataset ds)
       throws BadInputException {
     var shape = ds.imageShape();
     var in = card.input();
-    if (in.channels() != shape.channels()
-        || in.height() != shape.height()
-        || in.width() != shape.width()) {
+    var source = card.sourceImage();
+    boolean matchesInput =
+        in.channels() == shape.channels()
+            && in.height() == shape.height()
+            && in.width() == shape.width();
+    // A card with a source image shape takes dataset images of that shape and resizes them.
+    boolean matchesSource =
+        source != null
+            && source.channels() == shape.channels()
+            && source.height() == shape.height()
+            && source.width() == shape.width();
+    if (!matchesInput && !matchesSource) {
       throw new BadInputException(
           dir.resolve(ModelCard.FILE)
               + ": model input "
