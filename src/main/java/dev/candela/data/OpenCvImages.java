@@ -55,6 +55,39 @@ public final class OpenCvImages {
   }
 
   /**
+   * Reads a PNG of an expected size into {@code dst} as CHW RGB floats in [0, 1].
+   *
+   * @param file the image file
+   * @param shape the expected image shape (3 channels)
+   * @param dst destination
+   * @param offset where the image starts in {@code dst}
+   * @throws BadInputException when the file cannot be decoded or has another size (the message
+   *     names the file and both sizes)
+   */
+  public static void readChwRgb(
+      Path file, dev.candela.data.FactorDataset.ImageShape shape, float[] dst, int offset)
+      throws BadInputException {
+    Mat m = readBgr(file);
+    try {
+      if (m.rows() != shape.height() || m.cols() != shape.width()) {
+        throw new BadInputException(
+            file
+                + ": image is "
+                + m.cols()
+                + "x"
+                + m.rows()
+                + ", expected "
+                + shape.width()
+                + "x"
+                + shape.height());
+      }
+      toChwRgb(m, dst, offset);
+    } finally {
+      m.release();
+    }
+  }
+
+  /**
    * Copies an 8-bit BGR image into a float CHW RGB buffer with values in [0, 1].
    *
    * @param bgr the image, {@code CV_8UC3}

@@ -16,7 +16,6 @@ import java.util.HexFormat;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import org.opencv.core.Mat;
 
 /**
  * The CANDLE loader: a flat folder of {@code {id}.png} + {@code {id}.json} (see {@link
@@ -206,24 +205,7 @@ public final class CandleDataset implements FactorDataset {
     float[] out = new float[Math.multiplyExact(indices.length, shape.volume())];
     for (int k = 0; k < indices.length; k++) {
       Path file = pngOf(folder, id(indices[k]));
-      Mat m = OpenCvImages.readBgr(file);
-      try {
-        if (m.rows() != shape.height() || m.cols() != shape.width()) {
-          throw new BadInputException(
-              file
-                  + ": image is "
-                  + m.cols()
-                  + "x"
-                  + m.rows()
-                  + ", expected "
-                  + shape.width()
-                  + "x"
-                  + shape.height());
-        }
-        OpenCvImages.toChwRgb(m, out, k * shape.volume());
-      } finally {
-        m.release();
-      }
+      OpenCvImages.readChwRgb(file, shape, out, k * shape.volume());
     }
     return out;
   }

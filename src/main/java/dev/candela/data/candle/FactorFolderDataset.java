@@ -18,7 +18,6 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import org.opencv.core.Mat;
 
 /**
  * A generic CANDLE-like folder: {@code spec.json} (a factor specification: {@code {"name",
@@ -163,24 +162,7 @@ public final class FactorFolderDataset implements FactorDataset {
     float[] out = new float[Math.multiplyExact(indices.length, shape.volume())];
     for (int k = 0; k < indices.length; k++) {
       Path file = folder.resolve(id(indices[k]) + ".png");
-      Mat m = OpenCvImages.readBgr(file);
-      try {
-        if (m.rows() != shape.height() || m.cols() != shape.width()) {
-          throw new BadInputException(
-              file
-                  + ": image is "
-                  + m.cols()
-                  + "x"
-                  + m.rows()
-                  + ", expected "
-                  + shape.width()
-                  + "x"
-                  + shape.height());
-        }
-        OpenCvImages.toChwRgb(m, out, k * shape.volume());
-      } finally {
-        m.release();
-      }
+      OpenCvImages.readChwRgb(file, shape, out, k * shape.volume());
     }
     return out;
   }
