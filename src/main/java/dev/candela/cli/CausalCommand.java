@@ -8,7 +8,12 @@ import picocli.CommandLine.Command;
     name = "causal",
     mixinStandardHelpOptions = true,
     description = "Sample, fit and compare causal models (SCMs and causal Bayesian networks).",
-    subcommands = {CausalDistanceCommand.class, CausalSampleCommand.class, CausalFitCommand.class})
+    subcommands = {
+      CausalDistanceCommand.class,
+      CausalSampleCommand.class,
+      CausalFitCommand.class,
+      CausalFitLatentCommand.class
+    })
 public final class CausalCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
