@@ -1,7 +1,6 @@
 package dev.candela.cli;
 
 import dev.candela.data.ConfoundingRules;
-import dev.candela.data.candle.CandleIds;
 import dev.candela.data.validate.CandleValidator;
 import dev.candela.data.validate.Finding;
 import dev.candela.data.validate.StatisticsPlots;
@@ -35,9 +34,6 @@ public final class DatasetRenderCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, description = "Output folder.")
   Path out;
 
-  @Option(names = "--ids", description = "Id range a-b (inclusive), or a single id.")
-  String ids;
-
   @Option(
       names = "--count",
       description =
@@ -56,15 +52,6 @@ public final class DatasetRenderCommand implements Callable<Integer> {
       defaultValue = "128",
       description = "Cycles/EEVEE samples (default ${DEFAULT-VALUE}).")
   int samples;
-
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default ${DEFAULT-VALUE}).")
-  long seed;
-
-  @Option(
-      names = "--rules",
-      defaultValue = "published",
-      description = "Rules variant: published|paper (default ${DEFAULT-VALUE}).")
-  String rules;
 
   @Option(
       names = "--rules-file",
@@ -104,6 +91,8 @@ public final class DatasetRenderCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress bar.")
   boolean quiet;
 
+  @CommandLine.Mixin CandleSelectionOptions selection;
+
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
   /** Creates the command. */
@@ -118,10 +107,9 @@ public final class DatasetRenderCommand implements Callable<Integer> {
     }
     Path exe = BlenderRenderer.findBlender(blender, System.getenv());
     Path scriptPath = BlenderRenderer.findScript(script);
-    ConfoundingRules r =
-        ConfoundingRules.forDataset(rulesFile == null ? "candle" : rulesFile.toString(), rules);
-    int[] range = parseRange(ids, CandleIds.GRID);
-    int[] selected = new CandleGenerator(r, seed).select(range[0], range[1], count);
+    ConfoundingRules r = selection.confoundingRules(rulesFile);
+    int[] range = selection.range();
+    int[] selected = new CandleGenerator(r, selection.seed).select(range[0], range[1], count);
     int[] todo = BlenderRenderer.missing(out, selected);
     int cores = Runtime.getRuntime().availableProcessors();
     int perWorker = threads != null ? threads : Math.max(1, cores / workers);
@@ -133,7 +121,7 @@ public final class DatasetRenderCommand implements Callable<Integer> {
                 out,
                 engine,
                 samples,
-                seed,
+                selection.seed,
                 r.variant(),
                 rulesFile,
                 hdriDir,
@@ -214,31 +202,6 @@ public final class DatasetRenderCommand implements Callable<Integer> {
             + "'");
     o.flush();
     return report.clean() ? Main.OK : Main.FAILURE;
-  }
-
-  /**
-   * Parses {@code --ids}: {@code a-b} (inclusive) or a single id; {@code null} means all ids.
-   *
-   * @param text the option value, or {@code null}
-   * @param grid number of ids in the grid
-   * @return {@code {from, to}}
-   * @throws IllegalArgumentException when the text is not a range
-   */
-  static int[] parseRange(String text, int grid) {
-    if (text == null) {
-      return new int[] {0, grid - 1};
-    }
-    String[] parts = text.split("-", -1);
-    if (parts.length > 2) {
-      throw new IllegalArgumentException("--ids must be a-b or a single id, got '" + text + "'");
-    }
-    try {
-      int from = Integer.parseInt(parts[0].trim());
-      int to = parts.length > 1 ? Integer.parseInt(parts[1].trim()) : from;
-      return new int[] {from, to};
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--ids must be a-b or a single id, got '" + text + "'");
-    }
   }
 
   private static synchronized void step(ProgressBar bar) {

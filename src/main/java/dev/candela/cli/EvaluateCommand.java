@@ -179,6 +179,33 @@ public final class EvaluateCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  /** The settings of one run: this command's options with the given per-run values. */
+  private EvaluationSettings settings(
+      Path data,
+      Path classifier,
+      java.util.Set<EvaluationSettings.Metric> chosen,
+      List<Integer> rhoList,
+      CgBaseline baseline) {
+    return new EvaluationSettings(
+        data,
+        classifier,
+        chosen,
+        samples,
+        rhoList,
+        ucSelection,
+        baseline,
+        batchSize,
+        device,
+        seed,
+        maxTrain,
+        maxTest,
+        classicScale,
+        gridSamples,
+        cgSamples,
+        classicFromDataset,
+        quiet);
+  }
+
   /** Creates the command. */
   public EvaluateCommand() {}
 
@@ -190,24 +217,12 @@ public final class EvaluateCommand implements Callable<Integer> {
     List<Path> models =
         resolveModels(model != null ? model : root.resolve("models/dsprites-beta-vae"));
     EvaluationSettings settings =
-        new EvaluationSettings(
+        settings(
             data,
             null,
             EnumSet.copyOf(metrics),
-            samples,
             List.copyOf(new java.util.LinkedHashSet<>(rhos)),
-            ucSelection,
-            parseBaseline(cgBaseline),
-            batchSize,
-            device,
-            seed,
-            maxTrain,
-            maxTest,
-            classicScale,
-            gridSamples,
-            cgSamples,
-            classicFromDataset,
-            quiet);
+            parseBaseline(cgBaseline));
     Map<String, ScoreReport> reports = new LinkedHashMap<>();
     try (FactorDataset ds = DatasetPaths.open(data)) {
       List<String> names = uniqueNames(models);
@@ -218,24 +233,7 @@ public final class EvaluateCommand implements Callable<Integer> {
           err.println("no classifier for " + m + ": CG is skipped (pass --classifier)");
         }
         EvaluationSettings si =
-            new EvaluationSettings(
-                data,
-                clf,
-                settings.metrics(),
-                samples,
-                settings.rhos(),
-                ucSelection,
-                settings.baseline(),
-                batchSize,
-                device,
-                seed,
-                maxTrain,
-                maxTest,
-                classicScale,
-                gridSamples,
-                cgSamples,
-                classicFromDataset,
-                quiet);
+            settings(data, clf, settings.metrics(), settings.rhos(), settings.baseline());
         Path dir = models.size() == 1 ? out : out.resolve(names.get(i));
         Evaluation ev =
             new Evaluation(

@@ -3,10 +3,9 @@ package dev.candela.cli;
 import ai.djl.Device;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.ClassifierTrainer;
-import dev.candela.model.Devices;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code candela train-classifier}: trains a factor classifier and reports held-out accuracy. */
@@ -18,12 +17,6 @@ import picocli.CommandLine.Option;
           + " per factor on disjoint held-out images (written into DIR/model.json)."
     })
 public final class TrainClassifierCommand implements Callable<Integer> {
-  @Option(names = "--dataset", required = true, description = "Dataset folder, .npz or .h5.")
-  Path dataset;
-
-  @Option(names = "--out", required = true, description = "Output model directory.")
-  Path out;
-
   @Option(
       names = "--head",
       defaultValue = "softmax",
@@ -36,15 +29,6 @@ public final class TrainClassifierCommand implements Callable<Integer> {
       defaultValue = "5",
       description = "Epochs (default ${DEFAULT-VALUE}).")
   int epochs;
-
-  @Option(
-      names = "--batch-size",
-      defaultValue = "64",
-      description = "Batch size (default ${DEFAULT-VALUE}).")
-  int batchSize;
-
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default ${DEFAULT-VALUE}).")
-  long seed;
 
   @Option(
       names = "--lr",
@@ -64,14 +48,7 @@ public final class TrainClassifierCommand implements Callable<Integer> {
       description = "Held-out images (default ${DEFAULT-VALUE}).")
   int testCount;
 
-  @Option(
-      names = "--device",
-      defaultValue = "auto",
-      description = "auto, cpu or gpu (default ${DEFAULT-VALUE}).")
-  String device;
-
-  @Option(names = "--quiet", description = "No progress bar.")
-  boolean quiet;
+  @Mixin TrainingOptions common;
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -81,17 +58,17 @@ public final class TrainClassifierCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     ClassifierTrainer.Config cfg =
-        new ClassifierTrainer.Config(head, epochs, batchSize, seed, lr, trainCount, testCount);
-    Device dev = Devices.parse(device);
-    String command =
-        "candela " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        new ClassifierTrainer.Config(
+            head, epochs, common.batchSize, common.seed, lr, trainCount, testCount);
+    Device dev = common.parsedDevice();
+    String command = TrainingOptions.invocation(spec);
     ClassifierTrainer.Result r;
-    try (FactorDataset ds = DatasetPaths.open(dataset);
-        Progress p = new Progress("train-classifier", quiet)) {
-      r = ClassifierTrainer.train(ds, cfg, out, dev, command, p);
+    try (FactorDataset ds = common.openDataset();
+        Progress p = new Progress("train-classifier", common.quiet)) {
+      r = ClassifierTrainer.train(ds, cfg, common.out, dev, command, p);
     }
     System.out.println(
-        "wrote " + out + "; held-out accuracy " + r.card().results().get("heldOutAccuracy"));
+        "wrote " + common.out + "; held-out accuracy " + r.card().results().get("heldOutAccuracy"));
     return Main.OK;
   }
 }

@@ -2,14 +2,13 @@ package dev.candela.cli;
 
 import ai.djl.Device;
 import dev.candela.data.FactorDataset;
-import dev.candela.model.Devices;
 import dev.candela.model.Objective;
 import dev.candela.model.VaeTrainer;
 import dev.candela.model.VaeTrainingConfig;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code candela train}: trains a VAE and writes a model directory. */
@@ -25,12 +24,6 @@ public final class TrainCommand implements Callable<Integer> {
   @Option(names = "--objective", required = true, description = "Objective.")
   String objective;
 
-  @Option(names = "--dataset", required = true, description = "Dataset folder, .npz or .h5.")
-  Path dataset;
-
-  @Option(names = "--out", required = true, description = "Output model directory.")
-  Path out;
-
   @Option(
       names = "--latent-dim",
       defaultValue = "10",
@@ -42,15 +35,6 @@ public final class TrainCommand implements Callable<Integer> {
       defaultValue = "10",
       description = "Epochs (default ${DEFAULT-VALUE}).")
   int epochs;
-
-  @Option(
-      names = "--batch-size",
-      defaultValue = "64",
-      description = "Batch size (default ${DEFAULT-VALUE}).")
-  int batchSize;
-
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default ${DEFAULT-VALUE}).")
-  long seed;
 
   @Option(
       names = "--lr",
@@ -115,14 +99,7 @@ public final class TrainCommand implements Callable<Integer> {
   @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
   boolean resume;
 
-  @Option(
-      names = "--device",
-      defaultValue = "auto",
-      description = "auto, cpu or gpu (default ${DEFAULT-VALUE}).")
-  String device;
-
-  @Option(names = "--quiet", description = "No progress bar.")
-  boolean quiet;
+  @Mixin TrainingOptions common;
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -136,8 +113,8 @@ public final class TrainCommand implements Callable<Integer> {
             Objective.parse(objective),
             latentDim,
             epochs,
-            batchSize,
-            seed,
+            common.batchSize,
+            common.seed,
             lr,
             beta,
             gamma,
@@ -148,17 +125,16 @@ public final class TrainCommand implements Callable<Integer> {
             boxWeight,
             discLr,
             limit);
-    Device dev = Devices.parse(device);
-    String command =
-        "candela " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+    Device dev = common.parsedDevice();
+    String command = TrainingOptions.invocation(spec);
     VaeTrainer.Result r;
-    try (FactorDataset ds = DatasetPaths.open(dataset);
-        Progress p = new Progress("train " + cfg.objective(), quiet)) {
-      r = VaeTrainer.train(ds, cfg, out, resume, dev, command, p);
+    try (FactorDataset ds = common.openDataset();
+        Progress p = new Progress("train " + cfg.objective(), common.quiet)) {
+      r = VaeTrainer.train(ds, cfg, common.out, resume, dev, command, p);
     }
     Map<String, Double> last = r.history().get(r.history().size() - 1);
     System.out.println(
-        "wrote " + out + " (" + r.history().size() + " epochs; last epoch " + last + ")");
+        "wrote " + common.out + " (" + r.history().size() + " epochs; last epoch " + last + ")");
     return Main.OK;
   }
 }

@@ -61,12 +61,12 @@ class DatasetRenderCommandTest {
 
   @Test
   void idsOptionIsParsed() {
-    assertArrayEquals(new int[] {3, 9}, DatasetRenderCommand.parseRange("3-9", 100));
-    assertArrayEquals(new int[] {4, 4}, DatasetRenderCommand.parseRange("4", 100));
-    assertArrayEquals(new int[] {0, 99}, DatasetRenderCommand.parseRange(null, 100));
+    assertArrayEquals(new int[] {3, 9}, CandleSelectionOptions.parseRange("3-9", 100));
+    assertArrayEquals(new int[] {4, 4}, CandleSelectionOptions.parseRange("4", 100));
+    assertArrayEquals(new int[] {0, 99}, CandleSelectionOptions.parseRange(null, 100));
     IllegalArgumentException e =
         assertThrows(
-            IllegalArgumentException.class, () -> DatasetRenderCommand.parseRange("1-2-3", 100));
+            IllegalArgumentException.class, () -> CandleSelectionOptions.parseRange("1-2-3", 100));
     assertEquals("--ids must be a-b or a single id, got '1-2-3'", e.getMessage());
   }
 

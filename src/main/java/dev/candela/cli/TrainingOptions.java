@@ -1,0 +1,57 @@
+package dev.candela.cli;
+
+import ai.djl.Device;
+import dev.candela.BadInputException;
+import dev.candela.data.FactorDataset;
+import dev.candela.model.Devices;
+import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * Options shared by {@code candela train} and {@code candela train-classifier} (a picocli mixin):
+ * the dataset, the output model directory, batch size, seed, device and progress display.
+ */
+final class TrainingOptions {
+  @Option(names = "--dataset", required = true, description = "Dataset folder, .npz or .h5.")
+  Path dataset;
+
+  @Option(names = "--out", required = true, description = "Output model directory.")
+  Path out;
+
+  @Option(
+      names = "--batch-size",
+      defaultValue = "64",
+      description = "Batch size (default ${DEFAULT-VALUE}).")
+  int batchSize;
+
+  @Option(names = "--seed", defaultValue = "0", description = "Seed (default ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--device",
+      defaultValue = "auto",
+      description = "auto, cpu or gpu (default ${DEFAULT-VALUE}).")
+  String device;
+
+  @Option(names = "--quiet", description = "No progress bar.")
+  boolean quiet;
+
+  /** Creates the options. */
+  TrainingOptions() {}
+
+  /** The parsed {@code --device}. */
+  Device parsedDevice() {
+    return Devices.parse(device);
+  }
+
+  /** Opens {@code --dataset}. */
+  FactorDataset openDataset() throws BadInputException {
+    return DatasetPaths.open(dataset);
+  }
+
+  /** The command line as typed, {@code candela ...}, recorded in the model card. */
+  static String invocation(CommandSpec spec) {
+    return "candela " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+  }
+}
