@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
     name = "train",
     mixinStandardHelpOptions = true,
     description = {
-      "Train a disentanglement_lib-architecture VAE (64x64 input; larger images are area-resized)"
-          + " with beta-vae, beta-tcvae, dip-vae-i, factor-vae, ss-<any of those> or ss-fvae-bb."
+      "Train a disentanglement_lib-architecture VAE (dl-conv64: 64x64 input, larger images are"
+          + " area-resized; dl-conv-candle: native 3x240x320 CANDLE images) with beta-vae, beta-tcvae, dip-vae-i, factor-vae, ss-<any of those> or ss-fvae-bb."
           + " Writes DIR/vae-0000.params, DIR/model.json and DIR/checkpoint/ after every epoch."
     })
 public final class TrainCommand implements Callable<Integer> {
@@ -96,6 +96,14 @@ public final class TrainCommand implements Callable<Integer> {
       description = "Train on a seeded subset of N images (0 = all).")
   int limit;
 
+  @Option(
+      names = "--architecture",
+      defaultValue = "dl-conv64",
+      description =
+          "dl-conv64 (64x64 input, larger images area-resized) or dl-conv-candle (native"
+              + " 240x320 input, CANDLE datasets only) (default ${DEFAULT-VALUE}).")
+  String architecture;
+
   @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
   boolean resume;
 
@@ -124,7 +132,8 @@ public final class TrainCommand implements Callable<Integer> {
             ssWeight,
             boxWeight,
             discLr,
-            limit);
+            limit,
+            architecture);
     Device dev = common.parsedDevice();
     String command = TrainingOptions.invocation(spec);
     VaeTrainer.Result r;

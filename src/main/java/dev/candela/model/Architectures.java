@@ -20,8 +20,16 @@ import ai.djl.nn.core.Linear;
  * dense 256 and 1024 (ReLU), reshape to 64 × 4 × 4, four ×2 upsampling steps, each
  * nearest-neighbour upsampling and a 3 × 3 convolution (64, 32, 32, C filters, ReLU between;
  * disentanglement_lib uses 4 × 4 stride-2 transposed convolutions, which DJL's PyTorch engine does
- * not implement), giving C × 64 × 64 logits. Larger inputs (CANDLE's 3 × 240 × 320) are
+ * not implement), giving C × 64 × 64 logits. Larger inputs (CANDLE's 3 × 240 × 320) may be
  * area-resized to 64 × 64 first (the card's {@code sourceImage}).
+ *
+ * <p>{@value #DL_CONV_CANDLE}: the same style natively for CANDLE's C × 240 × 320 images. Encoder:
+ * five 4 × 4 stride-2 convolutions (32, 32, 64, 64, 64 filters, ReLU; 240 × 320 → 120 × 160 → 60 ×
+ * 80 → 30 × 40 → 15 × 20 → 8 × 10, the last one padded 2 rows and 1 column), dense 256 (ReLU),
+ * dense 2·D. Decoder (mirrored): dense 256 and 5120 (ReLU), reshape to 64 × 8 × 10, ×2 upsampling
+ * to 16 × 20 with the last row dropped (15 × 20) and a 3 × 3 convolution of 64 filters, then four
+ * ×2 upsampling steps (64, 32, 32, C filters, ReLU between), giving C × 240 × 320 logits. The fifth
+ * convolution keeps the dense layers at 5120 × 256 weights each (instead of 19200 × 256).
  *
  * <p>{@value #CLASSIFIER}: (conv + ReLU) × 3 (4 × 4, stride 2, 32, 64, 64 filters) and one dense
  * layer with one output per factor value (the heads are applied by {@link FactorClassifier}).
@@ -29,6 +37,15 @@ import ai.djl.nn.core.Linear;
 public final class Architectures {
   /** The disentanglement_lib convolutional VAE for 64 × 64 inputs. */
   public static final String DL_CONV64 = "dl-conv64";
+
+  /** The disentanglement_lib-style convolutional VAE for CANDLE's native 240 × 320 inputs. */
+  public static final String DL_CONV_CANDLE = "dl-conv-candle";
+
+  /** Input height of {@value #DL_CONV_CANDLE}. */
+  public static final int CANDLE_HEIGHT = 240;
+
+  /** Input width of {@value #DL_CONV_CANDLE}. */
+  public static final int CANDLE_WIDTH = 320;
 
   /** The factor classifier. */
   public static final String CLASSIFIER = "conv3-fc";
@@ -73,20 +90,145 @@ public final class Architectures {
   }
 
   /**
-   * Checks that an architecture name is known and the input is 64 × 64.
+   * The network input of a VAE architecture for images with C channels.
+   *
+   * @param name {@value #DL_CONV64} or {@value #DL_CONV_CANDLE}
+   * @param channels C
+   * @return C × 64 × 64 or C × 240 × 320
+   */
+  public static ModelCard.Shape vaeInput(String name, int channels) {
+    if (DL_CONV64.equals(name)) {
+      return new ModelCard.Shape(channels, SIDE, SIDE);
+    }
+    if (DL_CONV_CANDLE.equals(name)) {
+      return new ModelCard.Shape(channels, CANDLE_HEIGHT, CANDLE_WIDTH);
+    }
+    throw new IllegalArgumentException(
+        "unknown VAE architecture '"
+            + name
+            + "' (known: "
+            + DL_CONV64
+            + ", "
+            + DL_CONV_CANDLE
+            + ")");
+  }
+
+  /**
+   * Checks that an architecture name is known and the input has the size it takes (64 × 64, or 240
+   * × 320 for {@value #DL_CONV_CANDLE}).
    *
    * @param name the architecture
    * @param input the network input shape
    */
   static void check(String name, ModelCard.Shape input) {
-    if (!DL_CONV64.equals(name) && !CLASSIFIER.equals(name)) {
+    int h;
+    int w;
+    if (DL_CONV64.equals(name) || CLASSIFIER.equals(name)) {
+      h = SIDE;
+      w = SIDE;
+    } else if (DL_CONV_CANDLE.equals(name)) {
+      h = CANDLE_HEIGHT;
+      w = CANDLE_WIDTH;
+    } else {
       throw new IllegalArgumentException(
-          "unknown architecture '" + name + "' (known: " + DL_CONV64 + ", " + CLASSIFIER + ")");
+          "unknown architecture '"
+              + name
+              + "' (known: "
+              + DL_CONV64
+              + ", "
+              + DL_CONV_CANDLE
+              + ", "
+              + CLASSIFIER
+              + ")");
     }
-    if (input.height() != SIDE || input.width() != SIDE) {
+    if (input.height() != h || input.width() != w) {
       throw new IllegalArgumentException(
-          "architecture " + name + " takes " + SIDE + "x" + SIDE + " inputs, got " + input);
+          "architecture " + name + " takes " + h + "x" + w + " inputs, got " + input);
     }
+  }
+
+  /**
+   * The encoder of a VAE architecture: (N, C, H, W) → (N, 2·D).
+   *
+   * @param name {@value #DL_CONV64} or {@value #DL_CONV_CANDLE}
+   * @param latentDim D
+   * @return the block
+   */
+  public static SequentialBlock encoder(String name, int latentDim) {
+    vaeInput(name, 1);
+    return DL_CONV_CANDLE.equals(name) ? candleEncoder(latentDim) : encoder(latentDim);
+  }
+
+  /**
+   * The decoder of a VAE architecture: (N, D) → (N, C, H, W) logits.
+   *
+   * @param name {@value #DL_CONV64} or {@value #DL_CONV_CANDLE}
+   * @param channels C
+   * @return the block
+   */
+  public static SequentialBlock decoder(String name, int channels) {
+    vaeInput(name, channels);
+    return DL_CONV_CANDLE.equals(name) ? candleDecoder(channels) : decoder(channels);
+  }
+
+  /**
+   * The {@value #DL_CONV_CANDLE} encoder: (N, C, 240, 320) → (N, 2·D).
+   *
+   * @param latentDim D
+   * @return the block
+   */
+  public static SequentialBlock candleEncoder(int latentDim) {
+    return new SequentialBlock()
+        .add(conv(32))
+        .add(Activation.reluBlock())
+        .add(conv(32))
+        .add(Activation.reluBlock())
+        .add(conv(64))
+        .add(Activation.reluBlock())
+        .add(conv(64))
+        .add(Activation.reluBlock())
+        .add(
+            Conv2d.builder()
+                .setKernelShape(new Shape(4, 4))
+                .optStride(new Shape(2, 2))
+                .optPadding(new Shape(2, 1))
+                .setFilters(64)
+                .build())
+        .add(Activation.reluBlock())
+        .add(Blocks.batchFlattenBlock())
+        .add(Linear.builder().setUnits(256).build())
+        .add(Activation.reluBlock())
+        .add(Linear.builder().setUnits(2L * latentDim).build());
+  }
+
+  /**
+   * The {@value #DL_CONV_CANDLE} decoder: (N, D) → (N, C, 240, 320) logits.
+   *
+   * @param channels C
+   * @return the block
+   */
+  public static SequentialBlock candleDecoder(int channels) {
+    return new SequentialBlock()
+        .add(Linear.builder().setUnits(256).build())
+        .add(Activation.reluBlock())
+        .add(Linear.builder().setUnits(64L * 8 * 10).build())
+        .add(Activation.reluBlock())
+        .add(new LambdaBlock(l -> new NDList(l.singletonOrThrow().reshape(-1, 64, 8, 10))))
+        .add(new LambdaBlock(l -> new NDList(upsample2(l.singletonOrThrow()).get(":, :, 0:15, :"))))
+        .add(
+            Conv2d.builder()
+                .setKernelShape(new Shape(3, 3))
+                .optPadding(new Shape(1, 1))
+                .setFilters(64)
+                .build())
+        .add(Activation.reluBlock())
+        .add(deconv(64))
+        .add(Activation.reluBlock())
+        .add(deconv(32))
+        .add(Activation.reluBlock())
+        .add(deconv(32))
+        .add(Activation.reluBlock())
+        .add(deconv(channels));
   }
 
   /**

@@ -9,8 +9,8 @@ import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 
 /**
- * A training subset held in memory as network inputs (area-resized to 64 × 64 when needed), with
- * the factor codes of every sample and, for CANDLE folders, the bounding-box masks.
+ * A training subset held in memory as network inputs (area-resized to the network's input size when
+ * needed), with the factor codes of every sample and, for CANDLE folders, the bounding-box masks.
  */
 final class TrainingData {
   /** Largest in-memory subset (floats). */
@@ -21,7 +21,7 @@ final class TrainingData {
   final long[] indices;
   final float[] images;
   final int[][] codes;
-  final float[] boxes; // null unless requested: n × 64 × 64 masks
+  final float[] boxes; // null unless requested: n × input height × input width masks
 
   private TrainingData(
       ModelCard.Shape source,
@@ -82,10 +82,33 @@ final class TrainingData {
   static TrainingData load(
       FactorDataset ds, long[] indices, boolean withBoxes, LongConsumer progress)
       throws CandelaException {
+    return load(ds, indices, Architectures.SIDE, Architectures.SIDE, withBoxes, progress);
+  }
+
+  /**
+   * Loads samples, area-resized to a network input size (unchanged when the dataset's images have
+   * that size).
+   *
+   * @param ds the dataset
+   * @param indices sample indices
+   * @param height network input height
+   * @param width network input width
+   * @param withBoxes whether to build bounding-box masks (CANDLE folders only)
+   * @param progress called with the number of loaded samples
+   * @return the data
+   * @throws CandelaException when the dataset cannot be read or lacks boxes
+   */
+  static TrainingData load(
+      FactorDataset ds,
+      long[] indices,
+      int height,
+      int width,
+      boolean withBoxes,
+      LongConsumer progress)
+      throws CandelaException {
     FactorDataset.ImageShape is = ds.imageShape();
     ModelCard.Shape source = new ModelCard.Shape(is.channels(), is.height(), is.width());
-    ModelCard.Shape input =
-        new ModelCard.Shape(is.channels(), Architectures.SIDE, Architectures.SIDE);
+    ModelCard.Shape input = new ModelCard.Shape(is.channels(), height, width);
     if ((long) indices.length * input.volume() > MAX_FLOATS) {
       throw new IllegalArgumentException(
           indices.length

@@ -11,10 +11,10 @@ import ai.djl.training.ParameterStore;
 import ai.djl.util.PairList;
 
 /**
- * The {@value Architectures#DL_CONV64} VAE as one DJL block (so one parameter file and one
- * trainer). Forward: input (N, C, 64, 64) → [decoder logits of a reparameterised sample (N, C, 64,
- * 64), mean (N, D), log-variance (N, D), sample z (N, D)]; with {@code training == false} z is the
- * mean.
+ * A VAE of one of the {@link Architectures} ({@value Architectures#DL_CONV64} or {@value
+ * Architectures#DL_CONV_CANDLE}) as one DJL block (so one parameter file and one trainer). Forward:
+ * input (N, C, H, W) → [decoder logits of a reparameterised sample (N, C, H, W), mean (N, D),
+ * log-variance (N, D), sample z (N, D)]; with {@code training == false} z is the mean.
  */
 public final class VaeBlock extends AbstractBlock {
   private final int latentDim;
@@ -22,20 +22,31 @@ public final class VaeBlock extends AbstractBlock {
   private final SequentialBlock decoder;
 
   /**
-   * Creates the block.
+   * Creates a {@value Architectures#DL_CONV64} block.
    *
    * @param latentDim D
    * @param channels image channels C
    */
   public VaeBlock(int latentDim, int channels) {
+    this(Architectures.DL_CONV64, latentDim, channels);
+  }
+
+  /**
+   * Creates the block of an architecture.
+   *
+   * @param architecture {@value Architectures#DL_CONV64} or {@value Architectures#DL_CONV_CANDLE}
+   * @param latentDim D
+   * @param channels image channels C
+   */
+  public VaeBlock(String architecture, int latentDim, int channels) {
     super((byte) 1);
     if (latentDim <= 0 || channels <= 0) {
       throw new IllegalArgumentException(
           "latentDim and channels must be > 0, got " + latentDim + ", " + channels);
     }
     this.latentDim = latentDim;
-    this.encoder = addChildBlock("encoder", Architectures.encoder(latentDim));
-    this.decoder = addChildBlock("decoder", Architectures.decoder(channels));
+    this.encoder = addChildBlock("encoder", Architectures.encoder(architecture, latentDim));
+    this.decoder = addChildBlock("decoder", Architectures.decoder(architecture, channels));
   }
 
   /**

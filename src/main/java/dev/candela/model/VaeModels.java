@@ -70,8 +70,13 @@ public final class VaeModels {
       }
       return new HostedVae(card, enc.getBlock(), dec.getBlock(), device, batchSize, enc, dec);
     }
-    Architectures.check(card.architecture(), card.input());
-    VaeBlock block = new VaeBlock(card.latentDim(), card.input().channels());
+    VaeBlock block;
+    try {
+      Architectures.check(card.architecture(), card.input());
+      block = new VaeBlock(card.architecture(), card.latentDim(), card.input().channels());
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(dir.resolve(ModelCard.FILE) + ": " + e.getMessage(), e);
+    }
     Model m = loadDjl(dir, DJL_VAE_PREFIX, block, device);
     return new HostedVae(card, block.encoder(), block.decoder(), device, batchSize, m);
   }

@@ -24,12 +24,13 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Trains a {@value Architectures#DL_CONV64} VAE with one of the {@link Objective}s through DJL's
- * training API ({@link Trainer}, {@link GradientCollector}) and a checkpointable Adam. Writes a
- * model directory ({@code vae-0000.params} + {@code model.json}) and a checkpoint after every epoch
- * ({@code checkpoint/}); {@code resume} continues from it. Deterministic on the CPU for a seed: the
- * engine's random seed and the shuffling are re-derived from (seed, epoch), and the optimizer state
- * is saved, so a resumed run reproduces an uninterrupted one.
+ * Trains a {@value Architectures#DL_CONV64} or {@value Architectures#DL_CONV_CANDLE} VAE with one
+ * of the {@link Objective}s through DJL's training API ({@link Trainer}, {@link GradientCollector})
+ * and a checkpointable Adam. Writes a model directory ({@code vae-0000.params} + {@code
+ * model.json}) and a checkpoint after every epoch ({@code checkpoint/}); {@code resume} continues
+ * from it. Deterministic on the CPU for a seed: the engine's random seed and the shuffling are
+ * re-derived from (seed, epoch), and the optimizer state is saved, so a resumed run reproduces an
+ * uninterrupted one.
  */
 public final class VaeTrainer {
   private VaeTrainer() {}
@@ -87,12 +88,38 @@ public final class VaeTrainer {
       throws CandelaException {
     Objective obj = cfg.objective();
     int[] supervised = supervisedFactors(ds, cfg);
+    String arch = cfg.architecture();
+    ModelCard.Shape netIn = Architectures.vaeInput(arch, ds.imageShape().channels());
+    if (Architectures.DL_CONV_CANDLE.equals(arch)) {
+      FactorDataset.ImageShape is = ds.imageShape();
+      if (is.height() != netIn.height() || is.width() != netIn.width()) {
+        throw new IllegalArgumentException(
+            "--architecture "
+                + arch
+                + " takes "
+                + netIn.height()
+                + "x"
+                + netIn.width()
+                + " images, but dataset '"
+                + ds.space().name()
+                + "' has "
+                + is.channels()
+                + "x"
+                + is.height()
+                + "x"
+                + is.width()
+                + "; use --architecture "
+                + Architectures.DL_CONV64);
+      }
+    }
+    int inH = netIn.height();
+    int inW = netIn.width();
     Checkpoints ck = new Checkpoints(out);
     Map<String, Object> config = cfg.toMap();
     Checkpoints.State state = ck.start(resume, config);
 
     long[] indices = TrainingData.subset(ds.size(), cfg.limit(), cfg.seed());
-    TrainingData data = TrainingData.load(ds, indices, obj.boundingBox(), k -> {});
+    TrainingData data = TrainingData.load(ds, indices, inH, inW, obj.boundingBox(), k -> {});
     int n = data.size();
     if (n < cfg.batchSize()) {
       throw new IllegalArgumentException(
@@ -107,7 +134,7 @@ public final class VaeTrainer {
     Engine engine = Engine.getEngine(VaeModels.ENGINE);
     engine.setRandomSeed((int) cfg.seed());
 
-    VaeBlock block = new VaeBlock(d, c);
+    VaeBlock block = new VaeBlock(arch, d, c);
     boolean factorVae = obj.base() == Objective.Base.FACTOR_VAE;
     try (Model model = Model.newInstance(VaeModels.DJL_VAE_PREFIX, device, VaeModels.ENGINE);
         Model discModel = factorVae ? Model.newInstance("disc", device, VaeModels.ENGINE) : null) {
@@ -120,7 +147,7 @@ public final class VaeTrainer {
         ck.restore(model, adam, VaeModels.DJL_VAE_PREFIX);
       }
       Trainer trainer = model.newTrainer(config(adam, device));
-      trainer.initialize(new Shape(b, c, Architectures.SIDE, Architectures.SIDE));
+      trainer.initialize(new Shape(b, c, inH, inW));
       Block disc = null;
       Trainer discTrainer = null;
       CheckpointAdam discAdam = null;
@@ -149,8 +176,7 @@ public final class VaeTrainer {
             float[] x = new float[b * vol];
             float[] y = new float[b * Math.max(1, supervised.length)];
             float[] mask = new float[b];
-            float[] box =
-                obj.boundingBox() ? new float[b * Architectures.SIDE * Architectures.SIDE] : null;
+            float[] box = obj.boundingBox() ? new float[b * inH * inW] : null;
             int labelledCount = 0;
             for (int i = 0; i < b; i++) {
               int r = perm[s * b + i];
@@ -165,11 +191,11 @@ public final class VaeTrainer {
                 }
               }
               if (box != null) {
-                int area = Architectures.SIDE * Architectures.SIDE;
+                int area = inH * inW;
                 System.arraycopy(data.boxes, r * area, box, i * area, area);
               }
             }
-            NDArray xs = sub.create(x, new Shape(b, c, Architectures.SIDE, Architectures.SIDE));
+            NDArray xs = sub.create(x, new Shape(b, c, inH, inW));
             terms = new LinkedHashMap<>();
             NDArray zDetached;
             zeroGradients(block);
@@ -219,8 +245,7 @@ public final class VaeTrainer {
                 loss = loss.add(sup.mul((float) cfg.supervisedWeight()));
               }
               if (box != null) {
-                NDArray w =
-                    sub.create(box, new Shape(b, 1, Architectures.SIDE, Architectures.SIDE));
+                NDArray w = sub.create(box, new Shape(b, 1, inH, inW));
                 NDArray diff = xs.sub(Activation.sigmoid(logits)).mul(w);
                 NDArray bb = diff.square().reshape(b, -1).sum(new int[] {1}).mean();
                 terms.put("box", bb.getFloat());
@@ -294,7 +319,7 @@ public final class VaeTrainer {
           new ModelCard(
               "vae",
               "djl",
-              Architectures.DL_CONV64,
+              arch,
               data.input,
               data.source.equals(data.input) ? null : data.source,
               d,

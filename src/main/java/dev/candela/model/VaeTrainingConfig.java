@@ -23,6 +23,8 @@ import java.util.Map;
  * @param boxWeight λ of the bounding-box term of ss-fvae-bb
  * @param discriminatorLearningRate FactorVAE discriminator Adam learning rate (β1 0.5, β2 0.9)
  * @param limit number of training images (a seeded subset), or 0 for all
+ * @param architecture {@value Architectures#DL_CONV64} (images area-resized to 64 × 64) or {@value
+ *     Architectures#DL_CONV_CANDLE} (native 240 × 320 images)
  */
 public record VaeTrainingConfig(
     Objective objective,
@@ -39,7 +41,8 @@ public record VaeTrainingConfig(
     double supervisedWeight,
     double boxWeight,
     double discriminatorLearningRate,
-    int limit) {
+    int limit,
+    String architecture) {
 
   /** Validates the hyper-parameters; the message names the offending option and value. */
   public VaeTrainingConfig {
@@ -71,6 +74,96 @@ public record VaeTrainingConfig(
     if (limit < 0) {
       throw new IllegalArgumentException("--limit must be >= 0, got " + limit);
     }
+    if (!Architectures.DL_CONV64.equals(architecture)
+        && !Architectures.DL_CONV_CANDLE.equals(architecture)) {
+      throw new IllegalArgumentException(
+          "--architecture must be "
+              + Architectures.DL_CONV64
+              + " or "
+              + Architectures.DL_CONV_CANDLE
+              + ", got "
+              + architecture);
+    }
+  }
+
+  /**
+   * A {@value Architectures#DL_CONV64} configuration (see the canonical constructor).
+   *
+   * @param objective the objective
+   * @param latentDim D
+   * @param epochs epochs
+   * @param batchSize batch size
+   * @param seed seed
+   * @param learningRate Adam learning rate
+   * @param beta β
+   * @param gamma γ
+   * @param lambdaOd DIP-VAE-I off-diagonal weight
+   * @param lambdaD DIP-VAE-I diagonal weight
+   * @param supervisedFraction labelled fraction
+   * @param supervisedWeight weight of the supervised term
+   * @param boxWeight λ of the box term
+   * @param discriminatorLearningRate discriminator learning rate
+   * @param limit training images, or 0 for all
+   */
+  public VaeTrainingConfig(
+      Objective objective,
+      int latentDim,
+      int epochs,
+      int batchSize,
+      long seed,
+      double learningRate,
+      double beta,
+      double gamma,
+      double lambdaOd,
+      double lambdaD,
+      double supervisedFraction,
+      double supervisedWeight,
+      double boxWeight,
+      double discriminatorLearningRate,
+      int limit) {
+    this(
+        objective,
+        latentDim,
+        epochs,
+        batchSize,
+        seed,
+        learningRate,
+        beta,
+        gamma,
+        lambdaOd,
+        lambdaD,
+        supervisedFraction,
+        supervisedWeight,
+        boxWeight,
+        discriminatorLearningRate,
+        limit,
+        Architectures.DL_CONV64);
+  }
+
+  /**
+   * This configuration with another architecture.
+   *
+   * @param name {@value Architectures#DL_CONV64} or {@value Architectures#DL_CONV_CANDLE}
+   * @return the configuration
+   */
+  public VaeTrainingConfig withArchitecture(String name) {
+    return new VaeTrainingConfig(
+        objective,
+        latentDim,
+        epochs,
+        batchSize,
+        seed,
+        learningRate,
+        beta,
+        gamma,
+        lambdaOd,
+        lambdaD,
+        supervisedFraction,
+        supervisedWeight,
+        boxWeight,
+        discriminatorLearningRate,
+        limit,
+        name);
   }
 
   /**
@@ -107,7 +200,8 @@ public record VaeTrainingConfig(
   }
 
   /**
-   * The configuration as a map (for the model card and the checkpoint).
+   * The configuration as a map (for the model card and the checkpoint); the architecture appears
+   * only when it is not the default {@value Architectures#DL_CONV64}.
    *
    * @return ordered map
    */
@@ -138,6 +232,10 @@ public record VaeTrainingConfig(
       m.put("boxWeight", boxWeight);
     }
     m.put("limit", limit);
+    if (!Architectures.DL_CONV64.equals(architecture)) {
+      // dl-conv64 is left out so checkpoints written before the option existed still resume
+      m.put("architecture", architecture);
+    }
     return m;
   }
 }

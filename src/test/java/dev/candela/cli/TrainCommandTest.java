@@ -1,8 +1,11 @@
 package dev.candela.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.synth.DSpritesGenerator;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +44,51 @@ class TrainCommandTest {
             "cpu");
     assertEquals(Main.BAD_INPUT, r.exit());
     assertTrue(r.err().contains("none.npz"), r.err());
+  }
+
+  @Test
+  void candleArchitectureRefusesA64x64Dataset() throws Exception {
+    Path npz = tmp.resolve("d.npz");
+    DSpritesGenerator.write(npz, DSpritesGenerator.chooseIndices(8, 3), k -> {});
+    CliRun r =
+        CliRun.of(
+            "train",
+            "--objective",
+            "beta-vae",
+            "--architecture",
+            "dl-conv-candle",
+            "--dataset",
+            npz.toString(),
+            "--out",
+            tmp.resolve("o").toString(),
+            "--device",
+            "cpu",
+            "--quiet");
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(
+        r.err().contains("--architecture dl-conv-candle takes 240x320 images, but dataset")
+            && r.err().contains("has 1x64x64"),
+        r.err());
+    assertFalse(Files.exists(tmp.resolve("o")), "nothing written");
+  }
+
+  @Test
+  void unknownArchitectureIsAUserError() {
+    CliRun r =
+        CliRun.of(
+            "train",
+            "--objective",
+            "beta-vae",
+            "--architecture",
+            "resnet",
+            "--dataset",
+            tmp.toString(),
+            "--out",
+            tmp.resolve("o").toString());
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(
+        r.err().contains("--architecture must be dl-conv64 or dl-conv-candle, got resnet"),
+        r.err());
   }
 
   @Test
