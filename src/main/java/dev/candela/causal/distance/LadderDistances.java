@@ -28,6 +28,13 @@ import java.util.SplittableRandom;
  * <p>{@code D} is a {@link SampleDistance} on {@code k} draws per distribution, or for discrete
  * models an exact TV or KL on enumerated joints. The same do-values and evidence rows are used for
  * both models. Everything is deterministic given the seed.
+ *
+ * <p>With {@link LadderOptions.Compat#PEYRARD_WEST_CODE} the aggregation follows the authors'
+ * released code (epfl-dlab/causal-distances, {@code CMD.py}) instead: ID is the plain mean over the
+ * {@code n·l} single-node (node, value) terms without the empty intervention, a discrete node gets
+ * {@code l} do-values drawn uniformly from its states, and the evidence value of each continuous
+ * variable is drawn from Uniform(0, 1) rather than from {@code P1}; CD stays the mean of ID and the
+ * {@code m} evidence terms.
  */
 public final class LadderDistances {
   private LadderDistances() {}
@@ -68,7 +75,7 @@ public final class LadderDistances {
     List<String> nodeNames = new ArrayList<>();
     nodeNames.add(LadderOptions.EMPTY);
     nodeNames.addAll(al.names());
-    double[] mu = weights(nodeNames, o.mu());
+    double[] mu = weights(nodeNames, o);
 
     // OD and ID.
     double od = cmp.observational(obs1, obs2);
@@ -93,6 +100,7 @@ public final class LadderDistances {
     // CD: the empty evidence contributes ID; then m evidence rows from the truth.
     double cdSum = id;
     double[][] ev = Sampler.sample(truth, Intervention.none(), o.m(), evidenceRng);
+    boolean codeCompat = o.compat() == LadderOptions.Compat.PEYRARD_WEST_CODE;
     double[] modelObs =
         model.isDiscrete() ? DiscreteJoint.observedJoint(model, Intervention.none()) : null;
     int used = 0;
@@ -101,6 +109,10 @@ public final class LadderDistances {
       double[] e = new double[n];
       for (int j = 0; j < n; j++) {
         e[j] = row[al.truthCol(j)];
+        if (codeCompat && truth.cardinality(al.truthCol(j)) <= 0) {
+          // The released code draws each evidence value from Uniform(0, 1).
+          e[j] = evidenceRng.nextDouble();
+        }
       }
       if (modelObs != null && modelObs[observedIndex(model, al, e)] == 0) {
         skipped++;
@@ -145,7 +157,7 @@ public final class LadderDistances {
     List<String> names = new ArrayList<>();
     names.add(LadderOptions.EMPTY);
     names.addAll(al.names());
-    return evidenceTerm(cmp, al, evidence, nodeValues, weights(names, o.mu()), drawRng);
+    return evidenceTerm(cmp, al, evidence, nodeValues, weights(names, o), drawRng);
   }
 
   private static double evidenceTerm(
@@ -190,7 +202,13 @@ public final class LadderDistances {
     for (int j = 0; j < al.size(); j++) {
       int card = truth.cardinality(al.truthCol(j));
       double[] vals;
-      if (card > 0) {
+      if (card > 0 && o.compat() == LadderOptions.Compat.PEYRARD_WEST_CODE) {
+        // The released code draws l values uniformly (with replacement) from the states.
+        vals = new double[o.l()];
+        for (int q = 0; q < o.l(); q++) {
+          vals[q] = valuesRng.nextInt(card);
+        }
+      } else if (card > 0) {
         vals = new double[card];
         for (int x = 0; x < card; x++) {
           vals[x] = x;
@@ -211,8 +229,14 @@ public final class LadderDistances {
     return nodeValues;
   }
 
-  private static double[] weights(List<String> nodes, Map<String, Double> given) {
+  private static double[] weights(List<String> nodes, LadderOptions o) {
+    Map<String, Double> given = o.mu();
     double[] w = new double[nodes.size()];
+    if (given.isEmpty() && o.compat() == LadderOptions.Compat.PEYRARD_WEST_CODE) {
+      // The released code averages over the single-node interventions only (no empty one).
+      java.util.Arrays.fill(w, 1, w.length, 1.0 / (nodes.size() - 1));
+      return w;
+    }
     if (given.isEmpty()) {
       java.util.Arrays.fill(w, 1.0 / nodes.size());
       return w;

@@ -62,7 +62,8 @@ public record LadderOptions(
     NONE,
     /**
      * The authors' released code: pooled 1-D histogram EMD, do-values Uniform(−5, 5), l = 5, no
-     * z-normalisation.
+     * z-normalisation, ID averaged over single-node interventions only (no empty one), l random
+     * do-values for discrete nodes too, continuous evidence values from Uniform(0, 1).
      */
     PEYRARD_WEST_CODE
   }
@@ -205,7 +206,12 @@ public record LadderOptions(
         "distance",
         exact == Exact.NONE ? distance.id() : exact.name().toLowerCase(java.util.Locale.ROOT));
     p.put("mu", mu.isEmpty() ? "uniform" : mu);
-    p.put("nu", "uniform over the m evidence rows and the empty evidence");
+    p.put(
+        "nu",
+        compat == Compat.NONE
+            ? "uniform over the m evidence rows and the empty evidence"
+            : "uniform over the m evidence rows (continuous values Uniform(0,1)) and the empty"
+                + " evidence");
     p.put("compat", compat == Compat.NONE ? "none" : "peyrard-west-code");
     return p;
   }

@@ -94,6 +94,23 @@ class LadderDistancesTest {
     assertTrue(compat.od() < 0.5, "compat OD " + compat.od());
   }
 
+  @Test
+  void compatIdLeavesOutTheEmptyIntervention() {
+    // A and B independent, P(A=1) = 0.5 in both, P(B=1) = 0.2 vs 0.6. OD = TV = 0.4; every
+    // do(A=a) keeps B's marginal (TV 0.4); every do(B=b) leaves equal joints (TV 0).
+    CausalModel t = Models.chain2(0.5, 0.2, 0.2);
+    CausalModel m = Models.chain2(0.5, 0.6, 0.6);
+    LadderResult faithful = LadderDistances.compute(t, m, EXACT_TV.withSizes(1, 3, 0), 4);
+    assertEquals(0.4, faithful.od(), EXACT);
+    assertEquals((0.4 + 0.4 + 0) / 3, faithful.id(), EXACT);
+    LadderOptions code =
+        LadderOptions.peyrardWestCode(1, 0).withExact(LadderOptions.Exact.TV).withSizes(1, 3, 0);
+    LadderResult compat = LadderDistances.compute(t, m, code, 4);
+    assertEquals(0.4, compat.od(), EXACT);
+    assertEquals((0.4 + 0) / 2, compat.id(), EXACT);
+    assertEquals(compat.id(), compat.cd(), EXACT);
+  }
+
   private static CausalModel twoRoots(double mx, double my) {
     return new CausalModel(
         List.of(
