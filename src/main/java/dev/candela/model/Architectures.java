@@ -178,27 +178,17 @@ public final class Architectures {
    * @return the block
    */
   public static SequentialBlock candleEncoder(int latentDim) {
-    return new SequentialBlock()
-        .add(conv(32))
-        .add(Activation.reluBlock())
-        .add(conv(32))
-        .add(Activation.reluBlock())
-        .add(conv(64))
-        .add(Activation.reluBlock())
-        .add(conv(64))
-        .add(Activation.reluBlock())
-        .add(
-            Conv2d.builder()
-                .setKernelShape(new Shape(4, 4))
-                .optStride(new Shape(2, 2))
-                .optPadding(new Shape(2, 1))
-                .setFilters(64)
-                .build())
-        .add(Activation.reluBlock())
-        .add(Blocks.batchFlattenBlock())
-        .add(Linear.builder().setUnits(256).build())
-        .add(Activation.reluBlock())
-        .add(Linear.builder().setUnits(2L * latentDim).build());
+    SequentialBlock b =
+        convTrunk(new SequentialBlock())
+            .add(
+                Conv2d.builder()
+                    .setKernelShape(new Shape(4, 4))
+                    .optStride(new Shape(2, 2))
+                    .optPadding(new Shape(2, 1))
+                    .setFilters(64)
+                    .build())
+            .add(Activation.reluBlock());
+    return encoderHead(b, latentDim);
   }
 
   /**
@@ -208,27 +198,19 @@ public final class Architectures {
    * @return the block
    */
   public static SequentialBlock candleDecoder(int channels) {
-    return new SequentialBlock()
-        .add(Linear.builder().setUnits(256).build())
-        .add(Activation.reluBlock())
-        .add(Linear.builder().setUnits(64L * 8 * 10).build())
-        .add(Activation.reluBlock())
-        .add(new LambdaBlock(l -> new NDList(l.singletonOrThrow().reshape(-1, 64, 8, 10))))
-        .add(new LambdaBlock(l -> new NDList(upsample2(l.singletonOrThrow()).get(":, :, 0:15, :"))))
-        .add(
-            Conv2d.builder()
-                .setKernelShape(new Shape(3, 3))
-                .optPadding(new Shape(1, 1))
-                .setFilters(64)
-                .build())
-        .add(Activation.reluBlock())
-        .add(deconv(64))
-        .add(Activation.reluBlock())
-        .add(deconv(32))
-        .add(Activation.reluBlock())
-        .add(deconv(32))
-        .add(Activation.reluBlock())
-        .add(deconv(channels));
+    SequentialBlock b =
+        denseToMaps(8, 10)
+            .add(
+                new LambdaBlock(
+                    l -> new NDList(upsample2(l.singletonOrThrow()).get(":, :, 0:15, :"))))
+            .add(
+                Conv2d.builder()
+                    .setKernelShape(new Shape(3, 3))
+                    .optPadding(new Shape(1, 1))
+                    .setFilters(64)
+                    .build())
+            .add(Activation.reluBlock());
+    return upsamplingTail(b, channels);
   }
 
   /**
@@ -238,19 +220,7 @@ public final class Architectures {
    * @return the block
    */
   public static SequentialBlock encoder(int latentDim) {
-    return new SequentialBlock()
-        .add(conv(32))
-        .add(Activation.reluBlock())
-        .add(conv(32))
-        .add(Activation.reluBlock())
-        .add(conv(64))
-        .add(Activation.reluBlock())
-        .add(conv(64))
-        .add(Activation.reluBlock())
-        .add(Blocks.batchFlattenBlock())
-        .add(Linear.builder().setUnits(256).build())
-        .add(Activation.reluBlock())
-        .add(Linear.builder().setUnits(2L * latentDim).build());
+    return encoderHead(convTrunk(new SequentialBlock()), latentDim);
   }
 
   /**
@@ -260,13 +230,42 @@ public final class Architectures {
    * @return the block
    */
   public static SequentialBlock decoder(int channels) {
+    return upsamplingTail(denseToMaps(4, 4), channels);
+  }
+
+  /** Four stride-2 4×4 convolutions (32, 32, 64, 64 filters) with ReLU, appended to {@code b}. */
+  private static SequentialBlock convTrunk(SequentialBlock b) {
+    return b.add(conv(32))
+        .add(Activation.reluBlock())
+        .add(conv(32))
+        .add(Activation.reluBlock())
+        .add(conv(64))
+        .add(Activation.reluBlock())
+        .add(conv(64))
+        .add(Activation.reluBlock());
+  }
+
+  /** Flatten, dense 256 + ReLU, dense 2·D (means then log-variances), appended to {@code b}. */
+  private static SequentialBlock encoderHead(SequentialBlock b, int latentDim) {
+    return b.add(Blocks.batchFlattenBlock())
+        .add(Linear.builder().setUnits(256).build())
+        .add(Activation.reluBlock())
+        .add(Linear.builder().setUnits(2L * latentDim).build());
+  }
+
+  /** Dense 256 + ReLU, dense 64·h·w + ReLU, reshaped to 64 maps of h × w. */
+  private static SequentialBlock denseToMaps(int h, int w) {
     return new SequentialBlock()
         .add(Linear.builder().setUnits(256).build())
         .add(Activation.reluBlock())
-        .add(Linear.builder().setUnits(1024).build())
+        .add(Linear.builder().setUnits(64L * h * w).build())
         .add(Activation.reluBlock())
-        .add(new LambdaBlock(l -> new NDList(l.singletonOrThrow().reshape(-1, 64, 4, 4))))
-        .add(deconv(64))
+        .add(new LambdaBlock(l -> new NDList(l.singletonOrThrow().reshape(-1, 64, h, w))));
+  }
+
+  /** Four ×2 upsampling stages (64, 32, 32, C filters) with ReLU between, appended to {@code b}. */
+  private static SequentialBlock upsamplingTail(SequentialBlock b, int channels) {
+    return b.add(deconv(64))
         .add(Activation.reluBlock())
         .add(deconv(32))
         .add(Activation.reluBlock())
