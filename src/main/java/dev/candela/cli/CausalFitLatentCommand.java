@@ -75,19 +75,9 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
   @Override
   public Integer call() throws CandelaException {
     int bins = ScoreCodesCommand.parseBins(factorBins);
-    CodeTables.FactorTable ft = CodeTables.readFactors(factors);
-    CodeTables.NumericTable lt = CodeTables.readLatents(latents);
-    if (ft.rows() != lt.rows()) {
-      throw new dev.candela.BadInputException(
-          "row counts differ: "
-              + factors
-              + " has "
-              + ft.rows()
-              + " rows, "
-              + latents
-              + " has "
-              + lt.rows());
-    }
+    CodeTables.Paired tables = CodeTables.readPaired(factors, latents);
+    CodeTables.FactorTable ft = tables.factors();
+    CodeTables.NumericTable lt = tables.latents();
     Dag g = Dag.read(dag);
     for (String name : g.names()) {
       if (!ft.columns().contains(name)) {

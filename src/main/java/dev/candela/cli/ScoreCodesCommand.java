@@ -120,8 +120,9 @@ public final class ScoreCodesCommand implements Callable<Integer> {
     int bins = parseBins(factorBins);
     java.io.PrintWriter err = spec.commandLine().getErr();
     long t0 = System.nanoTime();
-    CodeTables.FactorTable ft = CodeTables.readFactors(factors);
-    CodeTables.NumericTable lt = CodeTables.readLatents(latents);
+    CodeTables.Paired tables = CodeTables.readPaired(factors, latents);
+    CodeTables.FactorTable ft = tables.factors();
+    CodeTables.NumericTable lt = tables.latents();
     err.printf(
         java.util.Locale.ROOT,
         "read %d rows: %d factors, %d latents (%.1f s)%n",
@@ -130,17 +131,6 @@ public final class ScoreCodesCommand implements Callable<Integer> {
         lt.columns().size(),
         (System.nanoTime() - t0) / 1e9);
     err.flush();
-    if (ft.rows() != lt.rows()) {
-      throw new dev.candela.BadInputException(
-          "row counts differ: "
-              + factors
-              + " has "
-              + ft.rows()
-              + " rows, "
-              + latents
-              + " has "
-              + lt.rows());
-    }
     LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), lt.columns(), ft.columns());
     CodeScorer.Options options =
         new CodeScorer.Options(

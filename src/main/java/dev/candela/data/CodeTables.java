@@ -106,6 +106,39 @@ public final class CodeTables {
   }
 
   /**
+   * A factor table and a latent table with the same rows.
+   *
+   * @param factors the factor codes
+   * @param latents the latent codes
+   */
+  public record Paired(FactorTable factors, NumericTable latents) {}
+
+  /**
+   * Reads a factor table and a latent table and checks that they have the same number of rows.
+   *
+   * @param factorFile the factor table (CSV or npy)
+   * @param latentFile the latent table (CSV or npy)
+   * @return both tables
+   * @throws BadInputException for a bad table, or when the row counts differ (naming both files)
+   */
+  public static Paired readPaired(Path factorFile, Path latentFile) throws BadInputException {
+    FactorTable ft = readFactors(factorFile);
+    NumericTable lt = readLatents(latentFile);
+    if (ft.rows() != lt.rows()) {
+      throw new BadInputException(
+          "row counts differ: "
+              + factorFile
+              + " has "
+              + ft.rows()
+              + " rows, "
+              + latentFile
+              + " has "
+              + lt.rows());
+    }
+    return new Paired(ft, lt);
+  }
+
+  /**
    * Reads a latent table (CSV with header or 2-D npy).
    *
    * @param file the file
