@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
       CausalDistanceCommand.class,
       CausalSampleCommand.class,
       CausalFitCommand.class,
-      CausalFitLatentCommand.class
+      CausalFitLatentCommand.class,
+      CausalTruthCommand.class
     })
 public final class CausalCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

@@ -25,8 +25,9 @@ import picocli.CommandLine.Option;
  * {@code candela causal fit-latent}: a latent causal model. The factor-aligned latent groups Z_I
  * come from the IRS matrix of the encoded codes with a UC selection of ρ latents per factor (the
  * same selection CG uses); a linear-Gaussian SCM over the groups is fitted by least squares on the
- * factors' DAG ({@link LatentScmFit}). Compare it with the dataset's ground-truth SCM over factors
- * with {@code causal distance --z-normalise}.
+ * factors' DAG ({@link LatentScmFit}), by default in the factors' units (each group's sign, mean
+ * and sd matched to its factor's values). Compare it with the dataset's ground-truth model over
+ * factor codes ({@code causal truth --labels codes}) with {@code causal distance}.
  */
 @Command(
     name = "fit-latent",
@@ -34,7 +35,8 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Fit a linear-Gaussian SCM over the factor-aligned latent groups (IRS + UC selection)",
-      "on a DAG over factors; compare it with a ground truth using 'causal distance --z-normalise'."
+      "on a DAG over factors; compare it with a ground truth over factor codes using 'causal"
+          + " distance'."
     })
 public final class CausalFitLatentCommand implements Callable<Integer> {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
@@ -65,6 +67,15 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
       defaultValue = "20",
       description = "IRS factor re-binning: 'none' or N (default 20).")
   String factorBins;
+
+  @Option(
+      names = "--scale",
+      defaultValue = "factor",
+      description =
+          "Units of the fitted groups: factor (sign, mean and sd of each factor's values, so"
+              + " do-values mean the same as in a ground truth over factor codes) or standard"
+              + " (zero mean, unit variance). Default ${DEFAULT-VALUE}.")
+  String scale;
 
   @Option(names = "--out", required = true, description = "Write the fitted model JSON here.")
   Path out;
@@ -131,7 +142,24 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
         rows[r][j] = lt.values()[j][r];
       }
     }
-    CausalModel model = LatentScmFit.fit(rows, groups, g);
+    double[][] values = null;
+    if (scale.equals("factor")) {
+      values = new double[g.size()][];
+      for (int i = 0; i < g.size(); i++) {
+        int f = ft.columns().indexOf(g.name(i));
+        List<Object> vocab = ft.vocabularies().get(f);
+        boolean numeric = vocab.stream().allMatch(v -> v instanceof Number);
+        int[] c = ft.codes()[f];
+        values[i] = new double[c.length];
+        for (int r = 0; r < c.length; r++) {
+          values[i][r] = numeric ? ((Number) vocab.get(c[r])).doubleValue() : c[r];
+        }
+      }
+    } else if (!scale.equals("standard")) {
+      throw new dev.candela.BadInputException(
+          "--scale must be factor or standard, got '" + scale + "'");
+    }
+    CausalModel model = LatentScmFit.fit(rows, groups, g, values);
     ModelJson.write(model, out);
     err.println("wrote " + out);
     err.flush();

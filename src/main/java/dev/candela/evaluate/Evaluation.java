@@ -472,8 +472,15 @@ public final class Evaluation {
     return z;
   }
 
-  /** n distinct indices of 0..size-1, seeded, increasing. */
-  static long[] sampleIndices(long size, int n, long seed) {
+  /**
+   * Draws evaluation samples: {@code n} distinct indices of {@code 0..size-1}, seeded, increasing.
+   *
+   * @param size the dataset size
+   * @param n how many ({@code <= size})
+   * @param seed the seed
+   * @return the sorted indices
+   */
+  public static long[] sampleIndices(long size, int n, long seed) {
     SplittableRandom rng = new SplittableRandom(seed);
     long[] out;
     if (size <= 4L * n || size <= Integer.MAX_VALUE / 2 && size <= 2_000_000) {
@@ -521,8 +528,15 @@ public final class Evaluation {
         new ModelCard.Shape(to[0], to[1], to[2]));
   }
 
-  /** The model's input shape and recorded factors must match the dataset. */
-  static void checkModelMatchesDataset(ModelCard card, Path dir, FactorDataset ds)
+  /**
+   * Checks that a model's input shape (or source image shape) and recorded factors match a dataset.
+   *
+   * @param card the model card
+   * @param dir the model folder, for messages
+   * @param ds the dataset
+   * @throws BadInputException naming the card file and both shapes or factor lists
+   */
+  public static void checkModelMatchesDataset(ModelCard card, Path dir, FactorDataset ds)
       throws BadInputException {
     var shape = ds.imageShape();
     var in = card.input();

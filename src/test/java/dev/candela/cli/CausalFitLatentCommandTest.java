@@ -87,4 +87,68 @@ class CausalFitLatentCommandTest {
             + " [a, b, c]",
         r.err().strip());
   }
+
+  /** The OD of a fitted latent model against the factors' ground truth, in the given units. */
+  private double odAgainstTruth(Path[] in, String scale) throws Exception {
+    Path spec = dir.resolve("spec.json");
+    Files.writeString(
+        spec,
+        "{\"name\": \"abc\", \"factors\": [{\"name\": \"a\", \"values\": [0, 1, 2, 3]},"
+            + " {\"name\": \"b\", \"values\": [0, 1, 2, 3, 4]},"
+            + " {\"name\": \"c\", \"values\": [0, 1, 2, 3, 4, 5]}],"
+            + " \"image\": {\"channels\": 1, \"height\": 8, \"width\": 8}}");
+    Path truth = dir.resolve("truth.json");
+    CliRun t = CliRun.of("causal", "truth", "--spec", spec.toString(), "--out", truth.toString());
+    assertEquals(0, t.exit(), t.err());
+    Path model = dir.resolve("latent-" + scale + ".json");
+    CliRun f =
+        CliRun.of(
+            "causal",
+            "fit-latent",
+            "--latents",
+            in[1].toString(),
+            "--factors",
+            in[0].toString(),
+            "--dag",
+            truth.toString(),
+            "--scale",
+            scale,
+            "--out",
+            model.toString());
+    assertEquals(0, f.exit(), f.err());
+    Path json = dir.resolve("d-" + scale + ".json");
+    CliRun d =
+        CliRun.of(
+            "causal",
+            "distance",
+            "--truth",
+            truth.toString(),
+            "--model",
+            model.toString(),
+            "--metrics",
+            "od,shd",
+            "--json",
+            json.toString());
+    assertEquals(0, d.exit(), d.err());
+    var scores =
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile()).get("scores");
+    assertEquals(0.0, scores.get("shd").asDouble());
+    return scores.get("od").asDouble();
+  }
+
+  @Test
+  void latentModelInFactorUnitsIsCloseToTheFactorTruth() throws Exception {
+    Path[] in = codes();
+    double calibrated = odAgainstTruth(in, "factor");
+    double standard = odAgainstTruth(in, "standard");
+    // Uniform codes 0..K-1 against Gaussians with their mean and sd: W1 well under one code step;
+    // standardised groups sit around 0 instead of (K-1)/2, about 1.5 to 2.5 codes away.
+    // W1 >= the distance between the means (Jensen). Standardised groups have mean 0 where the
+    // factors' means are (1.5, 2, 2.5): at least |(1.5, 2, 2.5)| = 3.54 in the population (3.0
+    // leaves
+    // room for sampling). Calibrated groups have the factors' means and sds; what remains is the
+    // shape (uniform codes vs Gaussian) and the finite-sample OT bias.
+    assertTrue(standard > 3.0, "standard OD " + standard);
+    assertTrue(calibrated < standard / 2, "calibrated OD " + calibrated + " vs " + standard);
+  }
 }

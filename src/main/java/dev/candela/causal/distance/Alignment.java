@@ -32,6 +32,27 @@ public record Alignment(List<String> names, int[] truthCols, int[] modelCols) {
    *     names the variable
    */
   public static Alignment of(CausalModel truth, CausalModel model) {
+    return of(truth, model, false);
+  }
+
+  /**
+   * Aligns two models for sample-based comparisons (the ladder distances), where a discrete
+   * variable of the truth may face a continuous one in the compared model: the truth's value index
+   * {@code 0..K−1} is then the number both models are sampled, intervened on and conditioned on
+   * (for example a ground-truth network over factor codes against a latent SCM calibrated to those
+   * codes, see {@code LatentScmFit}).
+   *
+   * @param truth the true model
+   * @param model the compared model
+   * @return the alignment
+   * @throws IllegalArgumentException as {@link #of(CausalModel, CausalModel)}, and for a continuous
+   *     truth variable facing a discrete one (the truth's real values cannot index its CPT)
+   */
+  public static Alignment forSamples(CausalModel truth, CausalModel model) {
+    return of(truth, model, true);
+  }
+
+  private static Alignment of(CausalModel truth, CausalModel model, boolean discreteTruthOk) {
     List<String> tn = truth.observedNames();
     List<String> mn = model.observedNames();
     if (!new java.util.HashSet<>(tn).equals(new java.util.HashSet<>(mn))) {
@@ -45,9 +66,18 @@ public record Alignment(List<String> names, int[] truthCols, int[] modelCols) {
       mc[j] = model.indexOf(name);
       boolean td = truth.variable(tc[j]).mechanism() instanceof Cpt;
       boolean md = model.variable(mc[j]).mechanism() instanceof Cpt;
+      if (td && !md && discreteTruthOk) {
+        continue;
+      }
       if (td != md) {
         throw new IllegalArgumentException(
-            "variable '" + name + "' is discrete in one model and continuous in the other");
+            "variable '"
+                + name
+                + "' is "
+                + (td ? "discrete" : "continuous")
+                + " in the truth but "
+                + (md ? "discrete" : "continuous")
+                + " in the model");
       }
       if (td) {
         List<String> tv = ((Cpt) truth.variable(tc[j]).mechanism()).values();

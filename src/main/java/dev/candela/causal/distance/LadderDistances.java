@@ -50,7 +50,7 @@ public final class LadderDistances {
    */
   public static LadderResult compute(
       CausalModel truth, CausalModel model, LadderOptions o, long seed) {
-    Alignment al = Alignment.of(truth, model);
+    Alignment al = Alignment.forSamples(truth, model);
     boolean exact = o.exact() != LadderOptions.Exact.NONE;
     if (exact && !(truth.isDiscrete() && model.isDiscrete())) {
       throw new IllegalArgumentException("exact " + o.exact() + " needs two discrete models");
@@ -139,7 +139,7 @@ public final class LadderDistances {
    */
   public static double counterfactualTerm(
       CausalModel truth, CausalModel model, LadderOptions o, double[] evidence, long seed) {
-    Alignment al = Alignment.of(truth, model);
+    Alignment al = Alignment.forSamples(truth, model);
     if (evidence.length != al.size()) {
       throw new IllegalArgumentException(
           "evidence has " + evidence.length + " values for " + al.size() + " observed variables");

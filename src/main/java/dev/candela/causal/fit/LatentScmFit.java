@@ -26,7 +26,33 @@ public final class LatentScmFit {
    *     of range (naming the factor) or a constant group
    */
   public static CausalModel fit(double[][] latents, int[][] groups, Dag factorDag) {
+    return fit(latents, groups, factorDag, null);
+  }
+
+  /**
+   * Fits the SCM over latent groups calibrated to the factors' units: each standardised group
+   * {@code g} becomes {@code Z = mean(t) + sign · sd(t) · g}, where {@code t} is the factor's value
+   * per row and {@code sign} makes {@code corr(Z, t) >= 0}. A latent group's sign, offset and scale
+   * are not identified; this puts them in the factor's units, so a do-value or an evidence value
+   * means the same number in the latent model as in a ground-truth model over the factor values
+   * (with {@code t} the codes {@code 0..K−1}: the value indices of a discrete ground truth).
+   *
+   * @param latents {@code n × L} latent codes
+   * @param groups for each DAG node (factor), the latent dimensions of its group, non-empty
+   * @param factorDag the DAG over factors, node {@code i} is group {@code i}
+   * @param factorValues {@code d × n}: per DAG node, the factor's value on each row; {@code null}
+   *     keeps the groups standardised
+   * @return the fitted linear-Gaussian SCM with the DAG's names
+   * @throws IllegalArgumentException as {@link #fit(double[][], int[][], Dag)}, and for a factor
+   *     column of the wrong length or a constant factor
+   */
+  public static CausalModel fit(
+      double[][] latents, int[][] groups, Dag factorDag, double[][] factorValues) {
     int d = factorDag.size();
+    if (factorValues != null && factorValues.length != d) {
+      throw new IllegalArgumentException(
+          factorValues.length + " factor columns for " + d + " factors");
+    }
     if (groups.length != d) {
       throw new IllegalArgumentException(groups.length + " latent groups for " + d + " factors");
     }
@@ -64,7 +90,38 @@ public final class LatentScmFit {
       for (int r = 0; r < n; r++) {
         data[r][i] = (data[r][i] - mean) / sd;
       }
+      if (factorValues != null) {
+        calibrate(data, i, factorValues[i], factorDag.name(i));
+      }
     }
     return LinearGaussianFit.fit(factorDag, data);
+  }
+
+  /** Maps standardised column i onto the mean, sd and sign of the factor's values. */
+  private static void calibrate(double[][] data, int i, double[] t, String name) {
+    int n = data.length;
+    if (t.length != n) {
+      throw new IllegalArgumentException(
+          "factor '" + name + "' has " + t.length + " values for " + n + " rows");
+    }
+    double mean = 0;
+    for (double v : t) {
+      mean += v;
+    }
+    mean /= n;
+    double ss = 0;
+    double cov = 0;
+    for (int r = 0; r < n; r++) {
+      ss += (t[r] - mean) * (t[r] - mean);
+      cov += (t[r] - mean) * data[r][i];
+    }
+    double sd = Math.sqrt(ss / Math.max(1, n - 1));
+    if (!(sd > 0)) {
+      throw new IllegalArgumentException("factor '" + name + "' is constant; it has no scale");
+    }
+    double sign = cov < 0 ? -1 : 1;
+    for (int r = 0; r < n; r++) {
+      data[r][i] = mean + sign * sd * data[r][i];
+    }
   }
 }

@@ -56,6 +56,9 @@ public final class GraphIo {
         if (root.isObject() && root.has("edges")) {
           return readEdgeJson(file, root);
         }
+        if (isModelJson(root)) {
+          return readModelJson(file, root);
+        }
       }
       ScoreMatrix m = readMatrix(file);
       return Graph.of(m.names(), toBinary(file, m.values()));
@@ -157,6 +160,46 @@ public final class GraphIo {
       names.add(v.asText());
     }
     return names;
+  }
+
+  /** A causal-model JSON ({@code "variables"} holding objects with names and parents). */
+  private static boolean isModelJson(JsonNode root) {
+    JsonNode vars = root.isObject() ? root.get("variables") : null;
+    return vars != null && vars.isArray() && !vars.isEmpty() && vars.get(0).isObject();
+  }
+
+  /**
+   * The DAG of a causal-model JSON file: one edge from each listed parent, hidden ones included.
+   */
+  private static Graph readModelJson(Path file, JsonNode root) throws BadInputException {
+    List<String> names = new ArrayList<>();
+    for (JsonNode v : root.get("variables")) {
+      JsonNode name = v.get("name");
+      if (!v.isObject() || name == null || !name.isTextual()) {
+        throw new BadInputException(file + ": model variable " + v + " has no string \"name\"");
+      }
+      names.add(name.asText());
+    }
+    Map<String, Integer> idx = GraphSupport.indexNames(names);
+    List<int[]> edges = new ArrayList<>();
+    int child = 0;
+    for (JsonNode v : root.get("variables")) {
+      JsonNode ps = v.get("parents");
+      if (ps != null && !ps.isArray()) {
+        throw new BadInputException(
+            file + ": \"parents\" of '" + names.get(child) + "' must be an array, got " + ps);
+      }
+      for (JsonNode p : ps == null ? List.<JsonNode>of() : ps) {
+        Integer from = p.isTextual() ? idx.get(p.asText()) : null;
+        if (from == null) {
+          throw new BadInputException(
+              file + ": variable '" + names.get(child) + "' has unknown parent " + p);
+        }
+        edges.add(new int[] {from, child});
+      }
+      child++;
+    }
+    return Graph.fromEdges(names, edges.toArray(new int[0][]), new int[0][]);
   }
 
   private static Graph readEdgeJson(Path file, JsonNode root) throws BadInputException {

@@ -81,4 +81,29 @@ class FitTest {
             .getMessage();
     assertEquals("factor 'F1' latent dimension 7 out of range", msg);
   }
+
+  @Test
+  void latentGroupsCalibratedToFactorValuesTakeTheirSignMeanAndSd() {
+    Dag xy = Dag.of(List.of("F0", "F1"), new int[][] {{0, 1}, {0, 0}});
+    double[][] z = {{0, 0, 1}, {2, 2, 3}, {4, 4, 5}, {6, 6, 8}};
+    // F0's values fall as its group (0,2,4,6) rises: the sign flips and Z0 becomes 3,2,1,0 exactly.
+    double[][] values = {{3, 2, 1, 0}, {0, 1, 2, 3}};
+    CausalModel m = LatentScmFit.fit(z, new int[][] {{0, 1}, {2}}, xy, values);
+    AdditiveNoise x = (AdditiveNoise) m.variable(0).mechanism();
+    assertEquals(1.5, x.intercept(), OLS);
+    assertEquals(Math.sqrt(5.0 / 3), x.noise().scale(), OLS);
+    // Both columns have sd sqrt(5/3), so the slope is corr(Z0, Z1) = -r, through the means 1.5.
+    double r = 11.5 / Math.sqrt(5 * 26.75);
+    AdditiveNoise y = (AdditiveNoise) m.variable(1).mechanism();
+    assertEquals(-r, y.weight(0), OLS);
+    assertEquals(1.5 * (1 + r), y.intercept(), OLS);
+    String msg =
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    LatentScmFit.fit(
+                        z, new int[][] {{0}, {2}}, xy, new double[][] {{1, 1, 1, 1}, {0, 1, 2, 3}}))
+            .getMessage();
+    assertEquals("factor 'F0' is constant; it has no scale", msg);
+  }
 }

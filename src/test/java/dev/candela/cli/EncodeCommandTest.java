@@ -1,0 +1,96 @@
+package dev.candela.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.candela.data.CodeTables;
+import dev.candela.data.FactorDataset;
+import dev.candela.synth.DSpritesGenerator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code encode}: the CSV pair score-codes and causal fit-latent read, row-aligned with index.csv.
+ */
+class EncodeCommandTest {
+  @TempDir static Path tmp;
+  static Path data;
+
+  @BeforeAll
+  static void generate() throws Exception {
+    data = tmp.resolve("dsprites-300.npz");
+    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(300, 3), i -> {});
+  }
+
+  @Test
+  void writesLatentsFactorsAndIndicesThatScoreCodesReads() throws Exception {
+    Path out = tmp.resolve("enc");
+    CliRun r =
+        CliRun.of(
+            "encode",
+            "--dataset",
+            data.toString(),
+            "--model",
+            "models/dsprites-beta-vae",
+            "--samples",
+            "120",
+            "--batch-size",
+            "50",
+            "--quiet",
+            "--out",
+            out.toString());
+    assertEquals(0, r.exit(), r.err());
+    List<String> z = Files.readAllLines(out.resolve("latents.csv"));
+    List<String> f = Files.readAllLines(out.resolve("factors.csv"));
+    List<String> idx = Files.readAllLines(out.resolve("index.csv"));
+    assertEquals(121, z.size());
+    assertEquals(121, f.size());
+    assertEquals(121, idx.size());
+    assertEquals("color,shape,scale,orientation,posX,posY", f.get(0));
+    assertEquals(10, z.get(0).split(",").length);
+    // Row r holds the codes of dataset index idx[r].
+    try (FactorDataset ds = DatasetPaths.open(data)) {
+      for (int row = 1; row <= 120; row += 37) {
+        long i = Long.parseLong(idx.get(row));
+        int[] c = ds.codes(i);
+        String want =
+            String.join(",", java.util.Arrays.stream(c).mapToObj(Integer::toString).toList());
+        assertEquals(want, f.get(row));
+      }
+    }
+    CodeTables.Paired p =
+        CodeTables.readPaired(out.resolve("factors.csv"), out.resolve("latents.csv"));
+    assertEquals(120, p.latents().rows());
+    CliRun s =
+        CliRun.of(
+            "score-codes",
+            "--factors",
+            out.resolve("factors.csv").toString(),
+            "--latents",
+            out.resolve("latents.csv").toString(),
+            "--metrics",
+            "mig");
+    assertEquals(0, s.exit(), s.err());
+  }
+
+  @Test
+  void tooManySamplesNamesTheDatasetAndTheCount() {
+    CliRun r =
+        CliRun.of(
+            "encode",
+            "--dataset",
+            data.toString(),
+            "--model",
+            "models/dsprites-beta-vae",
+            "--samples",
+            "5000",
+            "--out",
+            tmp.resolve("x").toString());
+    assertEquals(2, r.exit());
+    assertTrue(r.err().contains("--samples 5000 exceeds the dataset's 300 images"), r.err());
+  }
+}
