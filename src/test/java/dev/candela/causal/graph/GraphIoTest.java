@@ -29,6 +29,20 @@ class GraphIoTest {
   }
 
   @Test
+  void causalModelJsonGivesTheDagOfItsParents() throws Exception {
+    Dag g = Dag.read(Path.of("datasets/causal/candle-factors.json"));
+    assertEquals(List.of("scene", "lights", "object_type", "color", "size", "rotation"), g.names());
+    assertEquals(List.of("scene", "object_type"), g.parents("size"));
+    assertEquals(List.of(), g.parents("rotation"));
+    Path bad =
+        write(
+            "m.json",
+            "{\"variables\": [{\"name\": \"A\", \"parents\": [\"Q\"], \"mechanism\": \"cpt\"}]}");
+    BadInputException e = assertThrows(BadInputException.class, () -> Dag.read(bad));
+    assertEquals(bad + ": variable 'A' has unknown parent \"Q\"", e.getMessage());
+  }
+
+  @Test
   void plainCsvAndJsonMatrixAgree() throws Exception {
     Dag a = Dag.read(write("g.csv", "0,1\n0,0\n"));
     Dag b = Dag.read(write("g.json", "[[0,1],[0,0]]"));
