@@ -9,6 +9,7 @@ import dev.candela.causal.distance.CausalMetrics;
 import dev.candela.causal.distance.DistanceRequest;
 import dev.candela.causal.distance.EnergyDistance;
 import dev.candela.causal.distance.LadderOptions;
+import dev.candela.causal.distance.TvOptions;
 import dev.candela.causal.distance.Wasserstein;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
@@ -100,6 +101,22 @@ public final class CausalDistanceCommand implements Callable<Integer> {
       description = "Monte Carlo size for multi-outcome Gaussian TV.")
   int mcSamples;
 
+  @Option(
+      names = "--tv-points",
+      defaultValue = "" + TvOptions.DEFAULT_POINTS,
+      description =
+          "n: outcome points of the numerical TV (nonlinear/mixed models), half from each model"
+              + " (default ${DEFAULT-VALUE}).")
+  int tvPoints;
+
+  @Option(
+      names = "--tv-particles",
+      defaultValue = "" + TvOptions.DEFAULT_PARTICLES,
+      description =
+          "M: likelihood-weighting particles per density in the numerical TV"
+              + " (default ${DEFAULT-VALUE}).")
+  int tvParticles;
+
   @Option(names = "--json", description = "Write scores, details and provenance here.")
   Path json;
 
@@ -121,7 +138,13 @@ public final class CausalDistanceCommand implements Callable<Integer> {
         ids.addAll(List.of("kl", "ckl1", "ckl2", "ckl3", "wed3"));
       }
     }
-    DistanceRequest req = new DistanceRequest(t, mm, opts, treatment, outcomes, mcSamples, seed);
+    TvOptions tvOpts;
+    try {
+      tvOpts = TvOptions.defaults().withMcSamples(mcSamples).withNumerical(tvPoints, tvParticles);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--mc-samples/--tv-points/--tv-particles: " + e.getMessage(), e);
+    }
+    DistanceRequest req = new DistanceRequest(t, mm, opts, treatment, outcomes, tvOpts, seed);
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Object> details = new LinkedHashMap<>();
     for (String id : ids) {
@@ -145,6 +168,8 @@ public final class CausalDistanceCommand implements Callable<Integer> {
         params.put("outcomes", outcomes);
       }
       params.put("mcSamples", mcSamples);
+      params.put("tvPoints", tvPoints);
+      params.put("tvParticles", tvParticles);
       Map<String, Object> doc = new LinkedHashMap<>();
       doc.put("scores", scores);
       doc.put("details", details);
