@@ -47,8 +47,7 @@ class NumericalTvTest {
                 root("T", false, Noise.gaussian(1)),
                 child("O", List.of("T"), f, new double[] {1}, 0, Noise.gaussian(sigma))));
     if (second) {
-      vs.add(
-          child("O2", List.of("O"), FunctionForm.SIN, new double[] {1}, 0, Noise.gaussian(0.3)));
+      vs.add(child("O2", List.of("O"), FunctionForm.SIN, new double[] {1}, 0, Noise.gaussian(0.3)));
     }
     return new CausalModel(vs);
   }
@@ -133,12 +132,7 @@ class NumericalTvTest {
     assertEquals(2 * STD.cumulativeProbability(0.3) - 1, exact.value(), EXACT);
     TvResult num =
         InterventionalTv.tv(
-            a,
-            b,
-            "X=1",
-            List.of("Y"),
-            OPTS.withNumerical(4000, 400).withForceNumerical(true),
-            5);
+            a, b, "X=1", List.of("Y"), OPTS.withNumerical(4000, 400).withForceNumerical(true), 5);
     assertEquals(NumericalTv.METHOD, num.method());
     assertEquals(400, num.particles());
     assertEquals(exact.value(), num.value(), SE_MULTIPLE * num.standardError() + INNER_BIAS);
@@ -168,8 +162,7 @@ class NumericalTvTest {
     // T -> O: the mean over t in {-1, 0, 1}; O -> T: do(O) leaves T ~ N(0, 1) in both, TV 0.
     double expected = 0;
     for (double t : InterventionalTv.DEFAULT_VALUES) {
-      expected +=
-          (2 * STD.cumulativeProbability(Math.abs(Math.tanh(t) - t) / (2 * sigma)) - 1) / 3;
+      expected += (2 * STD.cumulativeProbability(Math.abs(Math.tanh(t) - t) / (2 * sigma)) - 1) / 3;
     }
     assertEquals(List.of(NumericalTv.METHOD), s.methods());
     assertEquals(0.0, s.pairs().get("O->T"));

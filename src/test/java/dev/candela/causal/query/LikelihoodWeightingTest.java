@@ -24,7 +24,9 @@ class LikelihoodWeightingTest {
    */
   private static final double MC_MEAN = 0.05;
 
-  /** Tolerance on a counterfactual variance near 1 with an ESS above 5k (about 4 standard errors). */
+  /**
+   * Tolerance on a counterfactual variance near 1 with an ESS above 5k (about 4 standard errors).
+   */
   private static final double MC_VAR = 0.08;
 
   /** Tolerance on a probability estimated from an ESS above 5k (about 5 standard errors). */
@@ -133,13 +135,7 @@ class LikelihoodWeightingTest {
                 0,
                 Noise.gaussian(0.5)),
             child(
-                "Q",
-                List.of("X"),
-                true,
-                FunctionForm.TANH,
-                new double[] {2},
-                0,
-                Noise.gaussian(0)),
+                "Q", List.of("X"), true, FunctionForm.TANH, new double[] {2}, 0, Noise.gaussian(0)),
             child(
                 "Y",
                 List.of("Q", "H"),
@@ -346,8 +342,7 @@ class LikelihoodWeightingTest {
       double[] row = p.values()[j];
       double h = row[0];
       double q = Math.tanh(2 * 0.3);
-      double expected =
-          logNormal(0.3 - h, 0.5) + logNormal(-0.2 - q - h, 0.3);
+      double expected = logNormal(0.3 - h, 0.5) + logNormal(-0.2 - q - h, 0.3);
       assertEquals(expected, p.logWeights()[j], 1e-10);
       assertEquals(0.3 - h, p.noise()[j][1], EXACT);
       assertEquals(-0.2 - q - h, p.noise()[j][3], 1e-12);
