@@ -103,19 +103,24 @@ public final class CausalDistanceCommand implements Callable<Integer> {
 
   @Option(
       names = "--tv-points",
-      defaultValue = "" + TvOptions.DEFAULT_POINTS,
       description =
           "n: outcome points of the numerical TV (nonlinear/mixed models), half from each model"
-              + " (default ${DEFAULT-VALUE}).")
-  int tvPoints;
+              + " (default "
+              + TvOptions.DEFAULT_POINTS
+              + "; "
+              + TvOptions.SUMMARY_POINTS
+              + " per pair for the DAG summary).")
+  Integer tvPoints;
 
   @Option(
       names = "--tv-particles",
-      defaultValue = "" + TvOptions.DEFAULT_PARTICLES,
       description =
-          "M: likelihood-weighting particles per density in the numerical TV"
-              + " (default ${DEFAULT-VALUE}).")
-  int tvParticles;
+          "M: likelihood-weighting particles per density in the numerical TV (default "
+              + TvOptions.DEFAULT_PARTICLES
+              + "; "
+              + TvOptions.SUMMARY_PARTICLES
+              + " for the DAG summary).")
+  Integer tvParticles;
 
   @Option(names = "--json", description = "Write scores, details and provenance here.")
   Path json;
@@ -140,7 +145,12 @@ public final class CausalDistanceCommand implements Callable<Integer> {
     }
     TvOptions tvOpts;
     try {
-      tvOpts = TvOptions.defaults().withMcSamples(mcSamples).withNumerical(tvPoints, tvParticles);
+      TvOptions base = treatment == null ? TvOptions.summaryDefaults() : TvOptions.defaults();
+      tvOpts =
+          base.withMcSamples(mcSamples)
+              .withNumerical(
+                  tvPoints == null ? base.points() : tvPoints,
+                  tvParticles == null ? base.particles() : tvParticles);
     } catch (IllegalArgumentException e) {
       throw new BadInputException("--mc-samples/--tv-points/--tv-particles: " + e.getMessage(), e);
     }
@@ -168,8 +178,8 @@ public final class CausalDistanceCommand implements Callable<Integer> {
         params.put("outcomes", outcomes);
       }
       params.put("mcSamples", mcSamples);
-      params.put("tvPoints", tvPoints);
-      params.put("tvParticles", tvParticles);
+      params.put("tvPoints", tvOpts.points());
+      params.put("tvParticles", tvOpts.particles());
       Map<String, Object> doc = new LinkedHashMap<>();
       doc.put("scores", scores);
       doc.put("details", details);

@@ -190,8 +190,8 @@ public final class InterventionalTv {
   }
 
   /**
-   * The DAG summary with the default settings and seed 0: the sum over ordered pairs (T, O) of
-   * distinct observed variables of the mean TV over treatment values.
+   * The DAG summary with {@link TvOptions#summaryDefaults()} and seed 0: the sum over ordered pairs
+   * (T, O) of distinct observed variables of the mean TV over treatment values.
    *
    * @param truth the first model
    * @param model the second model
@@ -200,7 +200,7 @@ public final class InterventionalTv {
    */
   public static Map<String, Double> summary(
       CausalModel truth, CausalModel model, double[] continuousValues) {
-    return summary(truth, model, continuousValues, TvOptions.defaults(), 0).pairs();
+    return summary(truth, model, continuousValues, TvOptions.summaryDefaults(), 0).pairs();
   }
 
   /**

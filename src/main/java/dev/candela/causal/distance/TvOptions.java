@@ -17,6 +17,15 @@ public record TvOptions(int mcSamples, int points, int particles, boolean forceN
   /** The default number of particles {@code M} per density estimate. */
   public static final int DEFAULT_PARTICLES = 100;
 
+  /**
+   * The default {@code n} of the DAG summary (smaller: the summary runs one estimate per ordered
+   * pair and treatment value, 270 of them for 10 continuous variables).
+   */
+  public static final int SUMMARY_POINTS = 200;
+
+  /** The default {@code M} of the DAG summary. */
+  public static final int SUMMARY_PARTICLES = 50;
+
   /** The default Monte Carlo size of the multi-outcome linear-Gaussian estimator. */
   public static final int DEFAULT_MC_SAMPLES = 100_000;
 
@@ -41,6 +50,16 @@ public record TvOptions(int mcSamples, int points, int particles, boolean forceN
    */
   public static TvOptions defaults() {
     return new TvOptions(DEFAULT_MC_SAMPLES, DEFAULT_POINTS, DEFAULT_PARTICLES, false);
+  }
+
+  /**
+   * The defaults of the DAG summary: {@value #SUMMARY_POINTS} points and {@value
+   * #SUMMARY_PARTICLES} particles per estimate.
+   *
+   * @return the options
+   */
+  public static TvOptions summaryDefaults() {
+    return defaults().withNumerical(SUMMARY_POINTS, SUMMARY_PARTICLES);
   }
 
   /**
