@@ -9,6 +9,7 @@ import dev.candela.causal.distance.CausalMetrics;
 import dev.candela.causal.distance.DistanceRequest;
 import dev.candela.causal.distance.EnergyDistance;
 import dev.candela.causal.distance.LadderOptions;
+import dev.candela.causal.distance.TvOptions;
 import dev.candela.causal.distance.Wasserstein;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
@@ -100,6 +101,27 @@ public final class CausalDistanceCommand implements Callable<Integer> {
       description = "Monte Carlo size for multi-outcome Gaussian TV.")
   int mcSamples;
 
+  @Option(
+      names = "--tv-points",
+      description =
+          "n: outcome points of the numerical TV (nonlinear/mixed models), half from each model"
+              + " (default "
+              + TvOptions.DEFAULT_POINTS
+              + "; "
+              + TvOptions.SUMMARY_POINTS
+              + " per pair for the DAG summary).")
+  Integer tvPoints;
+
+  @Option(
+      names = "--tv-particles",
+      description =
+          "M: likelihood-weighting particles per density in the numerical TV (default "
+              + TvOptions.DEFAULT_PARTICLES
+              + "; "
+              + TvOptions.SUMMARY_PARTICLES
+              + " for the DAG summary).")
+  Integer tvParticles;
+
   @Option(names = "--json", description = "Write scores, details and provenance here.")
   Path json;
 
@@ -121,7 +143,18 @@ public final class CausalDistanceCommand implements Callable<Integer> {
         ids.addAll(List.of("kl", "ckl1", "ckl2", "ckl3", "wed3"));
       }
     }
-    DistanceRequest req = new DistanceRequest(t, mm, opts, treatment, outcomes, mcSamples, seed);
+    TvOptions tvOpts;
+    try {
+      TvOptions base = treatment == null ? TvOptions.summaryDefaults() : TvOptions.defaults();
+      tvOpts =
+          base.withMcSamples(mcSamples)
+              .withNumerical(
+                  tvPoints == null ? base.points() : tvPoints,
+                  tvParticles == null ? base.particles() : tvParticles);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--mc-samples/--tv-points/--tv-particles: " + e.getMessage(), e);
+    }
+    DistanceRequest req = new DistanceRequest(t, mm, opts, treatment, outcomes, tvOpts, seed);
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Object> details = new LinkedHashMap<>();
     for (String id : ids) {
@@ -145,6 +178,8 @@ public final class CausalDistanceCommand implements Callable<Integer> {
         params.put("outcomes", outcomes);
       }
       params.put("mcSamples", mcSamples);
+      params.put("tvPoints", tvOpts.points());
+      params.put("tvParticles", tvOpts.particles());
       Map<String, Object> doc = new LinkedHashMap<>();
       doc.put("scores", scores);
       doc.put("details", details);

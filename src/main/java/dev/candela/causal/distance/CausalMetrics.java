@@ -30,13 +30,22 @@ public final class CausalMetrics {
         "tv",
         r -> {
           if (r.treatment() == null) {
-            Map<String, Double> s =
-                InterventionalTv.summary(r.truth(), r.model(), InterventionalTv.DEFAULT_VALUES);
-            return new CausalMetric.Value(s.get("sum"), Map.of("dagSummary", s));
+            InterventionalTv.Summary s =
+                InterventionalTv.summary(
+                    r.truth(), r.model(), InterventionalTv.DEFAULT_VALUES, r.tvOptions(), r.seed());
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("dagSummary", s.pairs());
+            d.put("methods", s.methods());
+            d.put("standardError", s.standardError());
+            if (s.points() > 0) {
+              d.put("points", s.points());
+              d.put("particles", s.particles());
+            }
+            return new CausalMetric.Value(s.sum(), d);
           }
           TvResult t =
               InterventionalTv.tv(
-                  r.truth(), r.model(), r.treatment(), r.outcomes(), r.mcSamples(), r.seed());
+                  r.truth(), r.model(), r.treatment(), r.outcomes(), r.tvOptions(), r.seed());
           return new CausalMetric.Value(t.value(), t);
         });
     register("kl", r -> divergence(CausalKl.kl(r.truth(), r.model())));

@@ -16,7 +16,7 @@ public final class DistanceRequest {
   private final LadderOptions ladder;
   private final String treatment;
   private final List<String> outcomes;
-  private final int mcSamples;
+  private final TvOptions tvOptions;
   private final long seed;
   private final Map<String, Object> memo = new HashMap<>();
 
@@ -39,13 +39,51 @@ public final class DistanceRequest {
       List<String> outcomes,
       int mcSamples,
       long seed) {
+    this(
+        truth,
+        model,
+        ladder,
+        treatment,
+        outcomes,
+        TvOptions.defaults().withMcSamples(mcSamples),
+        seed);
+  }
+
+  /**
+   * Creates a request with explicit TV settings.
+   *
+   * @param truth the true model
+   * @param model the learned model
+   * @param ladder OD/ID/CD options
+   * @param treatment the TV treatment {@code NAME=value,...}, or null for the DAG summary
+   * @param outcomes the TV outcomes (empty with a null treatment)
+   * @param tvOptions the TV estimation settings
+   * @param seed the seed
+   */
+  public DistanceRequest(
+      CausalModel truth,
+      CausalModel model,
+      LadderOptions ladder,
+      String treatment,
+      List<String> outcomes,
+      TvOptions tvOptions,
+      long seed) {
     this.truth = truth;
     this.model = model;
     this.ladder = ladder;
     this.treatment = treatment;
     this.outcomes = List.copyOf(outcomes);
-    this.mcSamples = mcSamples;
+    this.tvOptions = tvOptions;
     this.seed = seed;
+  }
+
+  /**
+   * The TV estimation settings.
+   *
+   * @return the settings
+   */
+  public TvOptions tvOptions() {
+    return tvOptions;
   }
 
   /**
@@ -99,7 +137,7 @@ public final class DistanceRequest {
    * @return the size
    */
   public int mcSamples() {
-    return mcSamples;
+    return tvOptions.mcSamples();
   }
 
   /**

@@ -26,6 +26,11 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  *       {@code ln p1 = ln p2}, and {@code TV = |(F1(r2) − F1(r1)) − (F2(r2) − F2(r1))|}.
  *   <li>Linear-Gaussian models, several outcomes: no closed form; Monte Carlo on exact densities,
  *       {@code TV = E_{x~P1}[max(0, 1 − p2(x)/p1(x))]}, with its standard error (seeded).
+ *   <li>Any other pair (nonlinear additive-noise, mixed, discrete beyond {@link
+ *       DiscreteJoint#MAX_STATES}, or a discrete model against a continuous one), or with {@link
+ *       TvOptions#forceNumerical()}: the numerical estimator {@link NumericalTv}, {@code TV = E_{o
+ *       ~ ½(P1+P2)}[|p1(o) − p2(o)| / (p1(o) + p2(o))]} with likelihood-weighting densities,
+ *       reported with its standard error, {@code n} and {@code M}.
  * </ul>
  *
  * <p>The DAG summary sums the TV over all ordered pairs (T, O) of distinct observed variables, each
@@ -58,6 +63,32 @@ public final class InterventionalTv {
       List<String> outcomes,
       int mcSamples,
       long seed) {
+    return tv(
+        truth, model, treatment, outcomes, TvOptions.defaults().withMcSamples(mcSamples), seed);
+  }
+
+  /**
+   * The TV between the two models' interventional distributions of some outcomes, with explicit
+   * estimation settings.
+   *
+   * @param truth the first (true) model
+   * @param model the second model
+   * @param treatment {@code NAME=value,...} (labels for discrete variables)
+   * @param outcomes outcome variable names, jointly
+   * @param opts the Monte Carlo and numerical-estimator settings
+   * @param seed the Monte Carlo seed
+   * @return the result, naming the method
+   * @throws IllegalArgumentException for unknown variables, an intervened outcome, or (numerical
+   *     estimator) an outcome with zero noise; the message names it
+   */
+  public static TvResult tv(
+      CausalModel truth,
+      CausalModel model,
+      String treatment,
+      List<String> outcomes,
+      TvOptions opts,
+      long seed) {
+    int mcSamples = opts.mcSamples();
     Alignment.of(truth, model);
     if (outcomes.isEmpty()) {
       throw new IllegalArgumentException("at least one outcome is needed");
@@ -72,14 +103,15 @@ public final class InterventionalTv {
             "outcome '" + truth.variable(c).name() + "' is also intervened");
       }
     }
-    if (truth.isDiscrete() && model.isDiscrete()) {
+    boolean numeric = opts.forceNumerical();
+    if (!numeric && enumerable(truth) && enumerable(model)) {
       double v =
           DiscreteDivergence.tv(
               DiscreteJoint.marginal(truth, DiscreteJoint.joint(truth, i1), o1),
               DiscreteJoint.marginal(model, DiscreteJoint.joint(model, i2), o2));
       return new TvResult(v, treatment, outcomes, "exact-enumeration", 0, 0);
     }
-    if (truth.isLinearGaussian() && model.isLinearGaussian()) {
+    if (!numeric && truth.isLinearGaussian() && model.isLinearGaussian()) {
       LinearGaussian.Gaussian g1 = LinearGaussian.distribution(truth, i1).marginal(o1);
       LinearGaussian.Gaussian g2 = LinearGaussian.distribution(model, i2).marginal(o2);
       if (o1.length == 1) {
@@ -97,8 +129,11 @@ public final class InterventionalTv {
           est[1],
           mcSamples);
     }
-    throw new IllegalArgumentException(
-        "interventional TV needs two discrete or two linear-Gaussian models");
+    return NumericalTv.estimate(truth, model, i1, i2, o1, o2, treatment, outcomes, opts, seed);
+  }
+
+  private static boolean enumerable(CausalModel m) {
+    return m.isDiscrete() && DiscreteJoint.stateCount(m) <= DiscreteJoint.MAX_STATES;
   }
 
   /**
@@ -155,8 +190,8 @@ public final class InterventionalTv {
   }
 
   /**
-   * The DAG summary: the sum over ordered pairs (T, O) of distinct observed variables of the mean
-   * TV over treatment values.
+   * The DAG summary with {@link TvOptions#summaryDefaults()} and seed 0: the sum over ordered pairs
+   * (T, O) of distinct observed variables of the mean TV over treatment values.
    *
    * @param truth the first model
    * @param model the second model
@@ -165,9 +200,57 @@ public final class InterventionalTv {
    */
   public static Map<String, Double> summary(
       CausalModel truth, CausalModel model, double[] continuousValues) {
+    return summary(truth, model, continuousValues, TvOptions.summaryDefaults(), 0).pairs();
+  }
+
+  /**
+   * The DAG summary and how it was computed.
+   *
+   * @param pairs pair {@code "T->O"} to its mean TV over treatment values, plus the key {@code
+   *     "sum"}
+   * @param sum the sum over pairs
+   * @param methods the distinct methods used (see {@link TvResult#method()})
+   * @param standardError the Monte Carlo standard error of the sum (independent pair estimates), 0
+   *     when every term is exact
+   * @param points {@code n} of the numerical estimator (0 if unused)
+   * @param particles the largest {@code M} used by the numerical estimator (0 if unused)
+   */
+  public record Summary(
+      Map<String, Double> pairs,
+      double sum,
+      List<String> methods,
+      double standardError,
+      int points,
+      int particles) {
+    /** Copies. */
+    public Summary {
+      pairs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(pairs));
+      methods = List.copyOf(methods);
+    }
+  }
+
+  /**
+   * The DAG summary: the sum over ordered pairs (T, O) of distinct observed variables of the mean
+   * TV over treatment values (all values, uniformly, for a discrete T; {@code continuousValues} for
+   * a continuous one). Each TV uses its own seed drawn from {@code seed}.
+   *
+   * @param truth the first model
+   * @param model the second model
+   * @param continuousValues treatment values for continuous treatments
+   * @param opts the estimation settings
+   * @param seed the seed
+   * @return the summary with its methods and standard error
+   */
+  public static Summary summary(
+      CausalModel truth, CausalModel model, double[] continuousValues, TvOptions opts, long seed) {
     Alignment al = Alignment.of(truth, model);
     Map<String, Double> out = new LinkedHashMap<>();
+    java.util.Set<String> methods = new java.util.LinkedHashSet<>();
+    SplittableRandom seeds = new SplittableRandom(seed);
     double total = 0;
+    double var = 0;
+    int points = 0;
+    int particles = 0;
     for (int t = 0; t < al.size(); t++) {
       int card = truth.cardinality(al.truthCol(t));
       List<String> values = new ArrayList<>();
@@ -183,18 +266,32 @@ public final class InterventionalTv {
           continue;
         }
         double s = 0;
+        double v2 = 0;
         for (String v : values) {
-          s +=
-              tv(truth, model, al.names().get(t) + "=" + v, List.of(al.names().get(o)), 2, 0)
-                  .value();
+          TvResult r =
+              tv(
+                  truth,
+                  model,
+                  al.names().get(t) + "=" + v,
+                  List.of(al.names().get(o)),
+                  opts,
+                  seeds.nextLong());
+          s += r.value();
+          v2 += r.standardError() * r.standardError();
+          methods.add(r.method());
+          if (NumericalTv.METHOD.equals(r.method())) {
+            points = r.samples();
+            particles = Math.max(particles, r.particles());
+          }
         }
         double mean = s / values.size();
         out.put(al.names().get(t) + "->" + al.names().get(o), mean);
         total += mean;
+        var += v2 / ((double) values.size() * values.size());
       }
     }
     out.put("sum", total);
-    return out;
+    return new Summary(out, total, new ArrayList<>(methods), Math.sqrt(var), points, particles);
   }
 
   private static int[] columns(CausalModel m, List<String> names) {

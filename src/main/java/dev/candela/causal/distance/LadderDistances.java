@@ -4,6 +4,7 @@ import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.query.Counterfactuals;
 import dev.candela.causal.query.DiscreteJoint;
 import dev.candela.causal.query.Intervention;
+import dev.candela.causal.query.LikelihoodWeighting;
 import dev.candela.causal.query.Sampler;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,7 +23,10 @@ import java.util.SplittableRandom;
  *       uniform over the values of a discrete node, {@code l} draws for a continuous one.
  *   <li>{@code CD = Σ_e ν(e) Σ_I μ(I) E_x[D(P1(V | e, do(I=x)), P2(V | e, do(I=x)))]}, over the
  *       empty evidence (whose term is ID) and {@code m} evidence rows of all observed variables
- *       drawn from {@code P1}, ν uniform; counterfactuals by {@link Counterfactuals}.
+ *       drawn from {@code P1}, ν uniform; counterfactuals by {@link Counterfactuals}. Evidence a
+ *       model cannot explain (probability 0 under a discrete model, or likelihood-weighting
+ *       abduction with all weights 0 or an ESS below {@link Counterfactuals#MIN_ESS}) is left out
+ *       and counted as skipped.
  * </ul>
  *
  * <p>{@code D} is a {@link SampleDistance} on {@code k} draws per distribution, or for discrete
@@ -118,7 +122,13 @@ public final class LadderDistances {
         skipped++;
         continue;
       }
-      cdSum += evidenceTerm(cmp, al, e, nodeValues, mu, drawRng);
+      try {
+        cdSum += evidenceTerm(cmp, al, e, nodeValues, mu, drawRng);
+      } catch (LikelihoodWeighting.DegenerateWeightsException ex) {
+        // The sampled abduction cannot explain this evidence (weight 0, or ESS below the floor).
+        skipped++;
+        continue;
+      }
       used++;
     }
     double cd = cdSum / (used + 1);

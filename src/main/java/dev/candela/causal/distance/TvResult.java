@@ -8,10 +8,14 @@ import java.util.List;
  * @param value the distance in [0, 1]
  * @param treatment the intervention, as {@code NAME=value,...}
  * @param outcomes the outcome variables, jointly
- * @param method {@code exact-enumeration}, {@code closed-form-normal} or {@code
- *     monte-carlo-density-ratio}
+ * @param method {@code exact-enumeration}, {@code closed-form-normal}, {@code
+ *     monte-carlo-density-ratio} (several linear-Gaussian outcomes) or {@code
+ *     numerical-likelihood-weighting} ({@link NumericalTv})
  * @param standardError the Monte Carlo standard error, 0 for exact methods
- * @param samples the Monte Carlo sample size, 0 for exact methods
+ * @param samples the Monte Carlo sample size ({@code n} outcome points for the numerical
+ *     estimator), 0 for exact methods
+ * @param particles {@code M}, the likelihood-weighting particles per density estimate of the
+ *     numerical estimator (1 when the density is exact), 0 for the other methods
  */
 public record TvResult(
     double value,
@@ -19,7 +23,28 @@ public record TvResult(
     List<String> outcomes,
     String method,
     double standardError,
-    int samples) {
+    int samples,
+    int particles) {
+
+  /**
+   * A result without particles (exact and Gaussian Monte Carlo methods).
+   *
+   * @param value the distance
+   * @param treatment the intervention
+   * @param outcomes the outcomes
+   * @param method the method
+   * @param standardError the standard error
+   * @param samples the Monte Carlo size
+   */
+  public TvResult(
+      double value,
+      String treatment,
+      List<String> outcomes,
+      String method,
+      double standardError,
+      int samples) {
+    this(value, treatment, outcomes, method, standardError, samples, 0);
+  }
 
   /** Validates. */
   public TvResult {

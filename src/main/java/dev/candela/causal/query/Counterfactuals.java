@@ -25,6 +25,10 @@ import org.apache.commons.math3.linear.RealMatrix;
  *       evidence mixes the full worlds consistent with it, weighted by their probability. Exact by
  *       enumeration (this choice of exogenous model depends on the order of the values; CPTs alone
  *       do not identify counterfactuals).
+ *   <li>Everything else (nonlinear additive-noise or mixed discrete/continuous models with partial
+ *       evidence, for example with hidden variables; discrete models too large to enumerate): a
+ *       documented sampler, {@link LikelihoodWeighting} abduction with systematic resampling (see
+ *       {@link #query}).
  * </ul>
  */
 public final class Counterfactuals {
@@ -189,51 +193,196 @@ public final class Counterfactuals {
     }
   }
 
+  /** The default number of likelihood-weighting particles for abduction. */
+  public static final int DEFAULT_PARTICLES = 10_000;
+
   /**
-   * Draws counterfactual rows over all columns.
+   * The floor on the effective sample size of the abduction particles: below it the sampler refuses
+   * to answer ({@link LikelihoodWeighting.DegenerateWeightsException}).
+   */
+  public static final double MIN_ESS = 10;
+
+  /** Below this effective sample size callers should warn that the answer is noisy. */
+  public static final double WARN_ESS = 100;
+
+  /** How counterfactual rows are produced. */
+  public enum Method {
+    /** The exact path when one exists, else likelihood weighting. */
+    AUTO,
+    /** Always likelihood weighting (for checks against the exact paths). */
+    LIKELIHOOD_WEIGHTING
+  }
+
+  /**
+   * Counterfactual rows with the method that produced them.
    *
-   * @param m the model: discrete (exact joint, then sampled), additive-noise with evidence on every
-   *     column (a point, repeated), or linear-Gaussian (exact Gaussian, sampled)
+   * @param rows {@code k × m.size()} rows
+   * @param method {@code sampling} (no evidence: the interventional distribution), {@code
+   *     exact-enumeration} (discrete), {@code exact-additive-noise} (every variable observed),
+   *     {@code exact-gaussian} (linear-Gaussian) or {@code likelihood-weighting}
+   * @param ess the effective sample size of the abduction particles, 0 for the other methods
+   * @param particles the number of abduction particles, 0 for the other methods
+   */
+  public record Result(double[][] rows, String method, double ess, int particles) {}
+
+  /**
+   * Draws counterfactual rows over all columns ({@link Method#AUTO}, {@link #DEFAULT_PARTICLES}).
+   *
+   * @param m the model
    * @param evCols evidence columns (empty for the interventional distribution)
    * @param evVals evidence values (value indices for discrete variables)
    * @param iv the intervention
    * @param k the number of rows
    * @param rng the seeded generator
    * @return {@code k × m.size()} rows
-   * @throws IllegalArgumentException for a model and evidence combination not covered above
+   * @throws IllegalArgumentException when the evidence is impossible under the model or the
+   *     abduction's effective sample size is below {@link #MIN_ESS}; the message names it
    */
   public static double[][] sample(
       CausalModel m, int[] evCols, double[] evVals, Intervention iv, int k, SplittableRandom rng) {
+    return query(m, evCols, evVals, iv, k, DEFAULT_PARTICLES, Method.AUTO, rng).rows();
+  }
+
+  /**
+   * Draws counterfactual rows over all columns by abduction, action and prediction (Pearl).
+   *
+   * <ul>
+   *   <li>No evidence: the interventional distribution ({@link Sampler}).
+   *   <li>Discrete models within {@link DiscreteJoint#MAX_STATES}: the exact joint ({@link
+   *       #discrete}), then sampled.
+   *   <li>Additive-noise models with evidence on every column: the exact point ({@link #additive}),
+   *       repeated.
+   *   <li>Linear-Gaussian models: the exact Gaussian ({@link LinearGaussian#counterfactual}),
+   *       sampled.
+   *   <li>Otherwise (nonlinear additive-noise or mixed models with partial evidence, large discrete
+   *       models), or with {@link Method#LIKELIHOOD_WEIGHTING}: abduction by {@link
+   *       LikelihoodWeighting} with the evidence clamped in the observational model ({@code
+   *       particles} weighted particles carrying the implied noise of every variable), systematic
+   *       resampling of {@code k} particles ({@link LikelihoodWeighting#systematicResample}), then
+   *       action (the intervention) and prediction: in topological order each non-intervened
+   *       variable is recomputed from its new parents and the particle's noise, {@code x_i =
+   *       mean_i(pa_i') + u_i} for additive noise and {@code x_i = min{x : U_i < F(x | pa_i')}} for
+   *       a CPT. The rows are draws from a consistent estimate of the counterfactual distribution
+   *       (the error shrinks as the ESS grows).
+   * </ul>
+   *
+   * @param m the model
+   * @param evCols evidence columns
+   * @param evVals evidence values
+   * @param iv the intervention
+   * @param k the number of rows
+   * @param particles the abduction particles for likelihood weighting
+   * @param method {@link Method#AUTO} or force the sampler
+   * @param rng the seeded generator
+   * @return the rows, the method, and the ESS
+   * @throws LikelihoodWeighting.DegenerateWeightsException when every particle has weight 0 (the
+   *     message names the evidence variable and value) or the ESS is below {@link #MIN_ESS}
+   */
+  public static Result query(
+      CausalModel m,
+      int[] evCols,
+      double[] evVals,
+      Intervention iv,
+      int k,
+      int particles,
+      Method method,
+      SplittableRandom rng) {
     int d = m.size();
+    if (evCols.length != evVals.length) {
+      throw new IllegalArgumentException(
+          evCols.length + " evidence columns but " + evVals.length + " values");
+    }
+    if (k < 0) {
+      throw new IllegalArgumentException("sample size must be >= 0, got " + k);
+    }
     if (evCols.length == 0) {
-      return Sampler.sample(m, iv, k, rng);
+      return new Result(Sampler.sample(m, iv, k, rng), "sampling", 0, 0);
     }
-    if (m.isDiscrete()) {
-      int[] ev = new int[evVals.length];
-      for (int j = 0; j < ev.length; j++) {
-        ev[j] = (int) evVals[j];
+    if (method == Method.AUTO) {
+      if (m.isDiscrete() && DiscreteJoint.stateCount(m) <= DiscreteJoint.MAX_STATES) {
+        int[] ev = new int[evVals.length];
+        for (int j = 0; j < ev.length; j++) {
+          ev[j] = (int) evVals[j];
+        }
+        double[] joint = discrete(m, evCols, ev, iv);
+        return new Result(drawFromJoint(m, joint, k, rng), "exact-enumeration", 0, 0);
       }
-      double[] joint = discrete(m, evCols, ev, iv);
-      return drawFromJoint(m, joint, k, rng);
-    }
-    if (evCols.length == d && allAdditive(m)) {
-      double[] full = new double[d];
-      for (int j = 0; j < d; j++) {
-        full[evCols[j]] = evVals[j];
+      if (evCols.length == d && allAdditive(m)) {
+        double[] full = new double[d];
+        for (int j = 0; j < d; j++) {
+          full[evCols[j]] = evVals[j];
+        }
+        double[] point = additive(m, full, iv);
+        double[][] out = new double[k][];
+        for (int r = 0; r < k; r++) {
+          out[r] = point.clone();
+        }
+        return new Result(out, "exact-additive-noise", 0, 0);
       }
-      double[] point = additive(m, full, iv);
-      double[][] out = new double[k][];
-      for (int r = 0; r < k; r++) {
-        out[r] = point.clone();
+      if (m.isLinearGaussian()) {
+        return new Result(
+            drawGaussian(LinearGaussian.counterfactual(m, evCols, evVals, iv), k, rng),
+            "exact-gaussian",
+            0,
+            0);
       }
-      return out;
     }
-    if (m.isLinearGaussian()) {
-      return drawGaussian(LinearGaussian.counterfactual(m, evCols, evVals, iv), k, rng);
+    return likelihoodWeighting(m, evCols, evVals, iv, k, particles, rng);
+  }
+
+  private static Result likelihoodWeighting(
+      CausalModel m,
+      int[] evCols,
+      double[] evVals,
+      Intervention iv,
+      int k,
+      int particles,
+      SplittableRandom rng) {
+    Sampler.checkIntervention(m, iv);
+    LikelihoodWeighting lw = LikelihoodWeighting.of(m, evCols, Intervention.none());
+    LikelihoodWeighting.Particles p = lw.run(evVals, particles, rng);
+    lw.requireUsable(p, Math.min(MIN_ESS, particles));
+    int[] pick = LikelihoodWeighting.systematicResample(p.logWeights(), k, rng);
+    double[][] noise = p.noise();
+    double[][] out = new double[k][];
+    for (int r = 0; r < k; r++) {
+      out[r] = predictWithNoise(m, noise[pick[r]], iv);
     }
-    throw new IllegalArgumentException(
-        "counterfactuals with partial evidence need a discrete or linear-Gaussian model; "
-            + "observe every variable for other additive-noise models");
+    return new Result(out, "likelihood-weighting", p.ess(), particles);
+  }
+
+  /**
+   * Action and prediction with given exogenous noise: intervened columns take their forced value,
+   * every other column is recomputed in topological order from its parents and its noise ({@code
+   * mean_i(pa_i) + u_i} for additive noise, the inverse CDF at {@code U_i} for a CPT).
+   *
+   * @param m the model
+   * @param noise the noise of every column
+   * @param iv the intervention
+   * @return the row over all columns
+   */
+  public static double[] predictWithNoise(CausalModel m, double[] noise, Intervention iv) {
+    int d = m.size();
+    boolean[] forced = iv.mask(d);
+    double[] out = new double[d];
+    double[] pv = new double[d];
+    for (int i : m.topologicalOrder()) {
+      if (forced[i]) {
+        out[i] = iv.valueOf(i);
+        continue;
+      }
+      if (m.variable(i).mechanism() instanceof AdditiveNoise a) {
+        int[] ps = m.parents(i);
+        for (int j = 0; j < ps.length; j++) {
+          pv[j] = out[ps[j]];
+        }
+        out[i] = a.mean(pv) + noise[i];
+      } else {
+        Cpt c = (Cpt) m.variable(i).mechanism();
+        out[i] = Sampler.drawCategorical(c, m.cptRow(i, out), noise[i]);
+      }
+    }
+    return out;
   }
 
   private static boolean allAdditive(CausalModel m) {
