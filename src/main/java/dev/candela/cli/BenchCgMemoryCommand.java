@@ -106,6 +106,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
       double seconds,
       double imagesPerSecond,
       double heapMiB,
+      double committedMiB,
       int attached,
       int inference,
       double rssMiB,
@@ -249,6 +250,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
                   (now - clock[0]) / 1e9 - clock[2] / 1e9,
                   rate,
                   heap,
+                  rt.totalMemory() / MIB,
                   models.attachedArrays(),
                   models.inferenceArrays(),
                   rss[0] / 1024.0,
@@ -294,6 +296,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
           "images/s",
           "heap MiB",
           "Δheap",
+          "committed MiB",
           "DJL arrays",
           "in inference",
           "VmRSS MiB",
@@ -310,6 +313,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
             String.format(Locale.ROOT, "%.0f", p.imagesPerSecond()),
             String.format(Locale.ROOT, "%.1f", p.heapMiB()),
             prev == null ? "" : String.format(Locale.ROOT, "%+.1f", p.heapMiB() - prev.heapMiB()),
+            String.format(Locale.ROOT, "%.1f", p.committedMiB()),
             Integer.toString(p.attached()),
             Integer.toString(p.inference()),
             mib(p.rssMiB()),
@@ -337,12 +341,13 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
     double intervals = (double) (b.samples() - a.samples()) / step;
     return String.format(
         Locale.ROOT,
-        "growth per %d samples from %d to %d samples: heap %+.2f MiB, DJL arrays %+.2f,"
-            + " VmRSS %+.2f MiB, RssAnon %+.2f MiB, RssFile %+.2f MiB",
+        "growth per %d samples from %d to %d samples: heap %+.2f MiB (committed %+.2f MiB),"
+            + " DJL arrays %+.2f, VmRSS %+.2f MiB, RssAnon %+.2f MiB, RssFile %+.2f MiB",
         step,
         a.samples(),
         b.samples(),
         (b.heapMiB() - a.heapMiB()) / intervals,
+        (b.committedMiB() - a.committedMiB()) / intervals,
         (b.attached() - a.attached()) / intervals,
         (b.rssMiB() - a.rssMiB()) / intervals,
         (b.rssAnonMiB() - a.rssAnonMiB()) / intervals,

@@ -39,9 +39,9 @@ class BenchCgMemoryCommandTest {
             .map(l -> l.trim().split("\\s+"))
             .toList();
     assertEquals(3, rows.size(), r.out());
-    String arrays = rows.get(0)[4];
+    String arrays = rows.get(0)[5];
     for (String[] row : rows) {
-      assertEquals(arrays, row[row.length == 11 ? 5 : 4], "DJL arrays stay constant: " + r.out());
+      assertEquals(arrays, row[row.length == 12 ? 6 : 5], "DJL arrays stay constant: " + r.out());
     }
     assertTrue(r.out().contains("growth per 20 samples from 40 to 60 samples: heap"), r.out());
     assertTrue(r.out().contains("DJL arrays +0.00"), r.out());
