@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       BenchSidCommand.class,
       CausalBenchCommand.class,
       BenchCgCommand.class,
+      BenchCgMemoryCommand.class,
       BenchModelsCommand.class
     })
 public final class BenchCommand implements Runnable {

@@ -3,6 +3,7 @@ package dev.candela.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.CgBaseline;
 import dev.candela.metrics.CgOptions;
@@ -20,6 +21,7 @@ import dev.candela.metrics.cf.CounterfactualJob;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.Devices;
 import dev.candela.model.ModelCard;
+import dev.candela.model.VaeModels;
 import dev.candela.report.JsonReports;
 import dev.candela.report.TextTable;
 import java.io.IOException;
@@ -61,6 +63,29 @@ public final class CounterfactualsCommand implements Callable<Integer> {
 
   /** Name of the file recording the selection pass and its parameters. */
   public static final String SELECTION = "selection.json";
+
+  /**
+   * Name of the file with the selection pass's latent codes ({@code sample,z0,…}), reused by the
+   * chunks so no sample is encoded twice, on the first run and on every resume.
+   */
+  public static final String SELECTION_CODES = "selection-codes.csv";
+
+  /** Told after every chunk, with the loaded models (the memory benchmark samples here). */
+  @FunctionalInterface
+  interface ChunkObserver {
+    /**
+     * A chunk is done.
+     *
+     * @param models the loaded models
+     * @param chunk the chunk index
+     * @param total the number of chunks
+     * @param samplesDone samples of the range finished so far
+     */
+    void chunkDone(CounterfactualModels models, int chunk, int total, int samplesDone);
+  }
+
+  /** Set by {@code bench cg-memory}; null otherwise. */
+  ChunkObserver observer;
 
   @Option(names = "--dataset", required = true, description = "Dataset (npz, h5 or folder).")
   Path dataset;
@@ -120,6 +145,13 @@ public final class CounterfactualsCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress bar.")
   boolean quiet;
 
+  @Option(
+      names = "--encode-all",
+      hidden = true,
+      description =
+          "Encode every chunk sample even when the selection pass has its code (for checks).")
+  boolean encodeAll;
+
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   /** Creates the command. */
@@ -147,8 +179,10 @@ public final class CounterfactualsCommand implements Callable<Integer> {
       }
       int end = (int) (limit == null ? n : Math.min(n, limit));
       checkImageShape(data, models);
-      ChunkSource source = new EncodingSource(data, models, map, 0, gridSamples);
       Selection sel = selection(data, models, map, end, selection, err);
+      EncodingSource source =
+          new EncodingSource(
+              data, models, map, 0, gridSamples, encodeAll ? null : sel.indices, sel.rows);
       List<String> names =
           models.classifierFactors().stream().map(ModelCard.FactorInfo::name).toList();
       CgOptions cg =
@@ -167,6 +201,7 @@ public final class CounterfactualsCommand implements Callable<Integer> {
               .optChunkSize(chunkSize)
               .optStats(sel.stats)
               .optGridSamples(gridSamples)
+              .optProvenance(provenance(data, models, end, sel))
               .build();
       CounterfactualJob.Result res;
       try (ProgressBar bar = bar("counterfactuals", o.numChunks())) {
@@ -180,11 +215,53 @@ public final class CounterfactualsCommand implements Callable<Integer> {
                   if (bar != null) {
                     bar.stepTo(k + 1L);
                   }
+                  if (observer != null) {
+                    observer.chunkDone(
+                        models, k, total, (int) Math.min(end, (k + 1L) * o.chunkSize()));
+                  }
                 });
       }
-      printSummary(res, sel, o);
+      printSummary(res, sel, o, source);
       return Main.OK;
     }
+  }
+
+  /** What produced the summary: inputs' checksums, seed, every option, versions, device. */
+  private Provenance provenance(
+      FactorDataset data, CounterfactualModels models, int end, Selection sel)
+      throws CandelaException {
+    Map<String, String> inputs = new java.util.TreeMap<>();
+    inputs.put("model:" + model, String.join(",", models.vaeCard().weights().values()));
+    inputs.put(
+        "classifier:" + classifier, String.join(",", models.classifierCard().weights().values()));
+    inputs.put("dataset:" + dataset, data.fingerprint());
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("dataset", dataset.toString());
+    params.put("model", model.toString());
+    params.put("classifier", classifier.toString());
+    params.put("out", out.toString());
+    params.put("rho", rho);
+    params.put("ucSelection", ucSelection);
+    params.put("cgBaseline", cgBaseline);
+    params.put("chunkSize", chunkSize);
+    params.put("limit", limit);
+    params.put("factors", factors);
+    params.put("batchSize", batchSize);
+    params.put("device", device);
+    params.put("seed", seed);
+    params.put("gridSamples", gridSamples);
+    params.put("samplesUsed", end);
+    params.put("selectionSamples", sel.samples);
+    Object trained =
+        models.vaeCard().training() == null
+            ? null
+            : models.vaeCard().training().get("datasetFingerprint");
+    if (trained != null) {
+      params.put("modelTrainingDatasetFingerprint", trained);
+    }
+    Map<String, String> versions = new LinkedHashMap<>(Provenance.softwareVersions());
+    versions.put("engine", VaeModels.ENGINE);
+    return new Provenance(inputs, seed, params, versions, models.deviceName(), Provenance.nowIso());
   }
 
   private void checkOptions() {
@@ -361,9 +438,20 @@ public final class CounterfactualsCommand implements Callable<Integer> {
     return s.channels() == m.channels() && s.height() == m.height() && s.width() == m.width();
   }
 
-  /** The sets Z_I and the baseline statistics of the selection pass. */
+  /**
+   * The sets Z_I and the baseline statistics of the selection pass, and its samples' codes ({@code
+   * indices} increasing, {@code rows[k]} the code of sample {@code indices[k]}; both null when an
+   * earlier run left no codes file).
+   */
   private record Selection(
-      int[][] sets, LatentStats stats, double irs, double uc, int samples, boolean reused) {}
+      int[][] sets,
+      LatentStats stats,
+      double irs,
+      double uc,
+      int samples,
+      boolean reused,
+      long[] indices,
+      float[][] rows) {}
 
   private Selection selection(
       FactorDataset data,
@@ -416,13 +504,24 @@ public final class CounterfactualsCommand implements Callable<Integer> {
       try {
         int[][] sets = JsonReports.mapper().treeToValue(have.get("sets"), int[][].class);
         LatentStats stats = JsonReports.mapper().treeToValue(have.get("stats"), LatentStats.class);
+        Path codesFile = out.resolve(SELECTION_CODES);
+        long[] known = null;
+        float[][] knownRows = null;
+        if (Files.isRegularFile(codesFile)) {
+          int m = have.path("samples").asInt();
+          known = new long[m];
+          knownRows = new float[m][];
+          readSelectionCodes(codesFile, known, knownRows, models.vaeCard().latentDim());
+        }
         return new Selection(
             sets,
             stats,
             have.path("irs").asDouble(),
             have.path("uc").asDouble(),
             have.path("samples").asInt(),
-            true);
+            true,
+            known,
+            knownRows);
       } catch (IOException | IllegalArgumentException e) {
         throw new BadInputException(file + ": malformed (" + e.getMessage() + ")", e);
       }
@@ -491,6 +590,7 @@ public final class CounterfactualsCommand implements Callable<Integer> {
       throw new CandelaException(
           out + ": cannot create the output folder (" + e.getMessage() + ")");
     }
+    writeSelectionCodes(out.resolve(SELECTION_CODES), idx, rows);
     JsonReports.writeValue(record, file);
     if (m < end) {
       err.println(
@@ -500,7 +600,80 @@ public final class CounterfactualsCommand implements Callable<Integer> {
               + end
               + " samples");
     }
-    return new Selection(sets, stats, irs.score(), uc.score(), m, false);
+    return new Selection(sets, stats, irs.score(), uc.score(), m, false, idx, rows);
+  }
+
+  /** Writes {@code sample,z0,…} rows; floats in Java's shortest round-trip form. */
+  private static void writeSelectionCodes(Path file, long[] idx, float[][] rows)
+      throws CandelaException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    try (java.io.BufferedWriter w = Files.newBufferedWriter(tmp)) {
+      int d = rows.length == 0 ? 0 : rows[0].length;
+      StringBuilder sb = new StringBuilder("sample");
+      for (int j = 0; j < d; j++) {
+        sb.append(",z").append(j);
+      }
+      w.write(sb.append('\n').toString());
+      for (int i = 0; i < idx.length; i++) {
+        sb.setLength(0);
+        sb.append(idx[i]);
+        for (float v : rows[i]) {
+          sb.append(',').append(v);
+        }
+        w.write(sb.append('\n').toString());
+      }
+    } catch (IOException e) {
+      throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
+    }
+    try {
+      Files.move(
+          tmp,
+          file,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** Reads {@link #writeSelectionCodes}'s file into {@code idx} and {@code rows} (pre-sized). */
+  private static void readSelectionCodes(Path file, long[] idx, float[][] rows, int d)
+      throws CandelaException {
+    try (java.io.BufferedReader r = Files.newBufferedReader(file)) {
+      r.readLine();
+      for (int i = 0; i < idx.length; i++) {
+        String line = r.readLine();
+        String[] cells = line == null ? new String[0] : line.split(",", -1);
+        if (cells.length != d + 1) {
+          throw new BadInputException(
+              file
+                  + ": line "
+                  + (i + 2)
+                  + " has "
+                  + cells.length
+                  + " columns, expected sample and "
+                  + d
+                  + " latents ("
+                  + idx.length
+                  + " rows)");
+        }
+        try {
+          idx[i] = Long.parseLong(cells[0]);
+          rows[i] = new float[d];
+          for (int j = 0; j < d; j++) {
+            rows[i][j] = Float.parseFloat(cells[j + 1]);
+          }
+        } catch (NumberFormatException e) {
+          throw new BadInputException(file + ": line " + (i + 2) + ": " + e.getMessage(), e);
+        }
+        if (i > 0 && idx[i] <= idx[i - 1]) {
+          throw new BadInputException(
+              file + ": line " + (i + 2) + ": sample " + idx[i] + " is not increasing");
+        }
+      }
+    } catch (IOException e) {
+      throw new CandelaException(file + ": cannot read (" + e.getMessage() + ")", e);
+    }
   }
 
   /**
@@ -527,7 +700,10 @@ public final class CounterfactualsCommand implements Callable<Integer> {
   }
 
   private void printSummary(
-      CounterfactualJob.Result res, Selection sel, CounterfactualJob.Options o) {
+      CounterfactualJob.Result res,
+      Selection sel,
+      CounterfactualJob.Options o,
+      EncodingSource source) {
     PrintWriter pw = spec.commandLine().getOut();
     CgSummary s = res.summary();
     List<String[]> rows = new ArrayList<>();
@@ -562,6 +738,12 @@ public final class CounterfactualsCommand implements Callable<Integer> {
         res.chunksComputed(),
         res.chunksSkipped(),
         res.summaryFile());
+    pw.printf(
+        Locale.ROOT,
+        "codes: %d encoded by the chunks, %d reused from the selection pass (%s)%n",
+        source.encoded,
+        source.reused,
+        SELECTION_CODES);
     pw.flush();
   }
 
@@ -569,7 +751,10 @@ public final class CounterfactualsCommand implements Callable<Integer> {
     return String.format(Locale.ROOT, "%.4f", v);
   }
 
-  /** Reads a chunk of the dataset and encodes it in batches. */
+  /**
+   * Reads a chunk of the dataset and encodes it in batches; a sample whose code the selection pass
+   * computed takes that code instead of being encoded again.
+   */
   private final class EncodingSource implements ChunkSource {
     private final FactorDataset data;
     private final CounterfactualModels models;
@@ -577,14 +762,26 @@ public final class CounterfactualsCommand implements Callable<Integer> {
     private final int gridFrom;
     private final int grid;
     private final boolean imagesFit;
+    private final long[] known;
+    private final float[][] knownRows;
+    long encoded;
+    long reused;
 
     EncodingSource(
-        FactorDataset data, CounterfactualModels models, FactorMap map, int gridFrom, int grid) {
+        FactorDataset data,
+        CounterfactualModels models,
+        FactorMap map,
+        int gridFrom,
+        int grid,
+        long[] known,
+        float[][] knownRows) {
       this.data = data;
       this.models = models;
       this.map = map;
       this.gridFrom = gridFrom;
       this.grid = grid;
+      this.known = known;
+      this.knownRows = knownRows;
       int[] shape = models.decoder().imageShape();
       FactorDataset.ImageShape s = data.imageShape();
       this.imagesFit = s.channels() == shape[0] && s.height() == shape[1] && s.width() == shape[2];
@@ -596,28 +793,41 @@ public final class CounterfactualsCommand implements Callable<Integer> {
       int nf = map.datasetIndex().length;
       float[][] z = new float[n][];
       int[][] codes = new int[nf][n];
-      int keep = from == gridFrom && imagesFit ? Math.min(grid, n) : 0;
-      int vol = data.imageShape().volume();
-      float[] originals = keep > 0 ? new float[keep * vol] : null;
-      for (int start = 0; start < n; start += batchSize) {
-        int b = Math.min(batchSize, n - start);
+      int[] missing = new int[n];
+      int numMissing = 0;
+      for (int i = 0; i < n; i++) {
+        int k = known == null ? -1 : Arrays.binarySearch(known, (long) from + i);
+        if (k >= 0) {
+          z[i] = knownRows[k];
+          reused++;
+        } else {
+          missing[numMissing++] = i;
+        }
+        int[] c = data.codes((long) from + i);
+        for (int f = 0; f < nf; f++) {
+          codes[f][i] = c[map.datasetIndex()[f]];
+        }
+      }
+      for (int start = 0; start < numMissing; start += batchSize) {
+        int b = Math.min(batchSize, numMissing - start);
         long[] idx = new long[b];
         for (int i = 0; i < b; i++) {
-          idx[i] = (long) from + start + i;
+          idx[i] = (long) from + missing[start + i];
         }
-        float[] images = data.images(idx);
-        if (start < keep) {
-          int k = Math.min(b, keep - start);
-          System.arraycopy(images, 0, originals, start * vol, k * vol);
-        }
-        float[][] mu = models.encodeMeans(images, b);
+        float[][] mu = models.encodeMeans(data.images(idx), b);
         for (int i = 0; i < b; i++) {
-          z[start + i] = mu[i];
-          int[] c = data.codes(idx[i]);
-          for (int f = 0; f < nf; f++) {
-            codes[f][start + i] = c[map.datasetIndex()[f]];
-          }
+          z[missing[start + i]] = mu[i];
         }
+        encoded += b;
+      }
+      int keep = from == gridFrom && imagesFit ? Math.min(grid, n) : 0;
+      float[] originals = null;
+      if (keep > 0) {
+        long[] idx = new long[keep];
+        for (int i = 0; i < keep; i++) {
+          idx[i] = (long) from + i;
+        }
+        originals = data.images(idx);
       }
       return new CfChunk(z, codes, originals);
     }

@@ -23,6 +23,7 @@ import dev.candela.metrics.Representation;
 import dev.candela.metrics.SampledMetricOptions;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
+import dev.candela.metrics.cf.ChunkCsv;
 import dev.candela.metrics.cf.CounterfactualGrid;
 import dev.candela.model.Devices;
 import dev.candela.model.FactorClassifier;
@@ -61,6 +62,12 @@ import me.tongfei.progressbar.ProgressBarBuilder;
  * {@code report.html} and the PNG figures into the output folder.
  */
 public final class Evaluation {
+
+  /**
+   * The per-sample CG terms file in the output folder: the columns of the counterfactual job's
+   * chunk files ({@link ChunkCsv#HEADER}); {@code sample} is the dataset index.
+   */
+  public static final String ICE_CSV = "ice.csv";
 
   private final EvaluationSettings settings;
   private final Consumer<String> log;
@@ -289,22 +296,33 @@ public final class Evaluation {
           int chunk = Math.max(1, s.batchSize() / (1 + 2 * names.size()));
           int nc = Math.min(n, s.cgSamples());
           long[] pos = sampleIndices(n, nc, s.seed() + 1);
-          try (ProgressBar pb = bar("cg", nc)) {
+          Path ice = out.resolve(ICE_CSV);
+          Path iceTmp = out.resolve(ICE_CSV + ".tmp");
+          try (ProgressBar pb = bar("cg", nc);
+              ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
             for (int a = 0; a < nc; a += chunk) {
               int b = Math.min(nc, a + chunk);
               float[][] zc = new float[b - a][];
               int[][] cc = new int[names.size()][b - a];
+              long[] sampleIds = new long[b - a];
               for (int r = a; r < b; r++) {
                 zc[r - a] = z[(int) pos[r]];
+                sampleIds[r - a] = idx[(int) pos[r]];
                 for (int k = 0; k < names.size(); k++) {
                   cc[k][r - a] = codes[datasetIndex[k]][(int) pos[r]];
                 }
               }
-              acc.process(zc, cc);
+              // Per-sample terms go straight to ice.csv; only the running sums stay in memory.
+              iceOut.append(sampleIds, acc.process(zc, cc));
               if (pb != null) {
                 pb.stepTo(b);
               }
             }
+          }
+          try {
+            Files.move(iceTmp, ice, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          } catch (IOException e) {
+            throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
           }
           CgSummary sum = acc.summary();
           scores.put("cg", sum.score());
@@ -316,6 +334,7 @@ public final class Evaluation {
           cgDetails.put("samples", nc);
           cgDetails.put("ucSelection", s.ucSelection().name().toLowerCase(Locale.ROOT));
           cgDetails.put("summary", sum);
+          cgDetails.put("iceFile", ICE_CSV);
           cgDetails.put("latentStats", stats);
           details.put("cg", cgDetails);
           log.accept(String.format(Locale.ROOT, "cg in %.1f s", secs(t)));

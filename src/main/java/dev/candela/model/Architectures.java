@@ -33,6 +33,12 @@ import ai.djl.nn.core.Linear;
  *
  * <p>{@value #CLASSIFIER}: (conv + ReLU) × 3 (4 × 4, stride 2, 32, 64, 64 filters) and one dense
  * layer with one output per factor value (the heads are applied by {@link FactorClassifier}).
+ *
+ * <p>{@value #TINY_DENSE64} and {@value #TINY_CLASSIFIER}: small dense networks with the same 64 ×
+ * 64 contract, for long benchmarks (the 100,000-sample memory run of {@code bench cg-memory}), not
+ * for science. VAE encoder: flatten, dense {@value #TINY_HIDDEN} (ReLU), dense 2·D; decoder: dense
+ * {@value #TINY_HIDDEN} (ReLU), dense C·64·64 reshaped to C × 64 × 64 logits. Classifier: flatten,
+ * dense {@value #TINY_HIDDEN} (ReLU), dense with one output per factor value.
  */
 public final class Architectures {
   /** The disentanglement_lib convolutional VAE for 64 × 64 inputs. */
@@ -52,6 +58,15 @@ public final class Architectures {
 
   /** Side of the square network input. */
   public static final int SIDE = 64;
+
+  /** The tiny dense VAE for 64 × 64 inputs (benchmarks). */
+  public static final String TINY_DENSE64 = "tiny-dense64";
+
+  /** The tiny dense factor classifier for 64 × 64 inputs (benchmarks). */
+  public static final String TINY_CLASSIFIER = "tiny-fc";
+
+  /** Hidden width of the tiny networks. */
+  public static final int TINY_HIDDEN = 64;
 
   private Architectures() {}
 
@@ -97,7 +112,7 @@ public final class Architectures {
    * @return C × 64 × 64 or C × 240 × 320
    */
   public static ModelCard.Shape vaeInput(String name, int channels) {
-    if (DL_CONV64.equals(name)) {
+    if (DL_CONV64.equals(name) || TINY_DENSE64.equals(name)) {
       return new ModelCard.Shape(channels, SIDE, SIDE);
     }
     if (DL_CONV_CANDLE.equals(name)) {
@@ -110,6 +125,8 @@ public final class Architectures {
             + DL_CONV64
             + ", "
             + DL_CONV_CANDLE
+            + ", "
+            + TINY_DENSE64
             + ")");
   }
 
@@ -123,7 +140,10 @@ public final class Architectures {
   static void check(String name, ModelCard.Shape input) {
     int h;
     int w;
-    if (DL_CONV64.equals(name) || CLASSIFIER.equals(name)) {
+    if (DL_CONV64.equals(name)
+        || CLASSIFIER.equals(name)
+        || TINY_DENSE64.equals(name)
+        || TINY_CLASSIFIER.equals(name)) {
       h = SIDE;
       w = SIDE;
     } else if (DL_CONV_CANDLE.equals(name)) {
@@ -139,6 +159,10 @@ public final class Architectures {
               + DL_CONV_CANDLE
               + ", "
               + CLASSIFIER
+              + ", "
+              + TINY_DENSE64
+              + ", "
+              + TINY_CLASSIFIER
               + ")");
     }
     if (input.height() != h || input.width() != w) {
@@ -156,6 +180,13 @@ public final class Architectures {
    */
   public static SequentialBlock encoder(String name, int latentDim) {
     vaeInput(name, 1);
+    if (TINY_DENSE64.equals(name)) {
+      return new SequentialBlock()
+          .add(Blocks.batchFlattenBlock())
+          .add(Linear.builder().setUnits(TINY_HIDDEN).build())
+          .add(Activation.reluBlock())
+          .add(Linear.builder().setUnits(2L * latentDim).build());
+    }
     return DL_CONV_CANDLE.equals(name) ? candleEncoder(latentDim) : encoder(latentDim);
   }
 
@@ -168,6 +199,15 @@ public final class Architectures {
    */
   public static SequentialBlock decoder(String name, int channels) {
     vaeInput(name, channels);
+    if (TINY_DENSE64.equals(name)) {
+      return new SequentialBlock()
+          .add(Linear.builder().setUnits(TINY_HIDDEN).build())
+          .add(Activation.reluBlock())
+          .add(Linear.builder().setUnits((long) channels * SIDE * SIDE).build())
+          .add(
+              new LambdaBlock(
+                  l -> new NDList(l.singletonOrThrow().reshape(-1, channels, SIDE, SIDE))));
+    }
     return DL_CONV_CANDLE.equals(name) ? candleDecoder(channels) : decoder(channels);
   }
 
@@ -290,6 +330,34 @@ public final class Architectures {
         .add(Activation.reluBlock())
         .add(Blocks.batchFlattenBlock())
         .add(Linear.builder().setUnits(outputs).build());
+  }
+
+  /**
+   * The classifier block of an architecture: (N, C, 64, 64) → (N, outputs) logits.
+   *
+   * @param name {@value #CLASSIFIER} or {@value #TINY_CLASSIFIER}
+   * @param outputs the number of logits
+   * @return the block
+   */
+  public static SequentialBlock classifier(String name, int outputs) {
+    if (TINY_CLASSIFIER.equals(name)) {
+      return new SequentialBlock()
+          .add(Blocks.batchFlattenBlock())
+          .add(Linear.builder().setUnits(TINY_HIDDEN).build())
+          .add(Activation.reluBlock())
+          .add(Linear.builder().setUnits(outputs).build());
+    }
+    if (!CLASSIFIER.equals(name)) {
+      throw new IllegalArgumentException(
+          "unknown classifier architecture '"
+              + name
+              + "' (known: "
+              + CLASSIFIER
+              + ", "
+              + TINY_CLASSIFIER
+              + ")");
+    }
+    return classifier(outputs);
   }
 
   /**

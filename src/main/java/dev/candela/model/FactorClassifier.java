@@ -76,8 +76,13 @@ public final class FactorClassifier implements AutoCloseable {
               + card.format());
     }
     card.verifyWeights(dir);
-    Architectures.check(card.architecture(), card.input());
-    Block block = Architectures.classifier(card.totalFactorValues());
+    Block block;
+    try {
+      Architectures.check(card.architecture(), card.input());
+      block = Architectures.classifier(card.architecture(), card.totalFactorValues());
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(dir.resolve(ModelCard.FILE) + ": " + e.getMessage(), e);
+    }
     Model m = VaeModels.loadDjl(dir, PREFIX, block, device);
     return new FactorClassifier(card, block, m, device, batchSize);
   }

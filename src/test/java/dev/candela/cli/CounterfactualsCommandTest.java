@@ -92,7 +92,7 @@ class CounterfactualsCommandTest {
     assertEquals(0, selection.get("sets").get(0).size(), "color has no set");
     assertEquals(1, selection.get("sets").get(1).size(), "rho 1");
 
-    byte[] summaryBytes = Files.readAllBytes(out.resolve("summary.json"));
+    JsonNode summaryBefore = withoutCreatedAt(out.resolve("summary.json"));
     Path chunk1 = CounterfactualJob.chunkFile(out, 1);
     byte[] chunk1Bytes = Files.readAllBytes(chunk1);
     long chunk0Time = Files.getLastModifiedTime(CounterfactualJob.chunkFile(out, 0)).toMillis();
@@ -103,9 +103,97 @@ class CounterfactualsCommandTest {
     assertTrue(second.out().contains("chunks: 1 computed, 2 reused"), second.out());
     assertTrue(second.out().contains("the earlier run's selection"), second.out());
     assertArrayEquals(chunk1Bytes, Files.readAllBytes(chunk1));
-    assertArrayEquals(summaryBytes, Files.readAllBytes(out.resolve("summary.json")));
+    assertEquals(summaryBefore, withoutCreatedAt(out.resolve("summary.json")));
+    assertTrue(first.out().contains("codes: 0 encoded by the chunks, 36 reused"), first.out());
+    assertTrue(second.out().contains("codes: 0 encoded by the chunks, 12 reused"), second.out());
     assertEquals(
         chunk0Time, Files.getLastModifiedTime(CounterfactualJob.chunkFile(out, 0)).toMillis());
+  }
+
+  /** The summary without {@code provenance.createdAt} (the only field a rerun changes). */
+  private static JsonNode withoutCreatedAt(Path summary) throws Exception {
+    JsonNode n = JsonReports.mapper().readTree(summary.toFile());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) n.get("provenance")).remove("createdAt");
+    return n;
+  }
+
+  @Test
+  void summaryCarriesTheProvenanceOfReportJson() throws Exception {
+    Path out = tmp.resolve("prov");
+    CliRun r = run(args(out, "--limit", "6", "--chunk-size", "6", "--seed", "5"));
+    assertEquals(0, r.exit(), r.err());
+    JsonNode p =
+        JsonReports.mapper().readTree(out.resolve("summary.json").toFile()).get("provenance");
+    JsonNode inputs = p.get("inputs");
+    String vaeSum =
+        JsonReports.mapper()
+            .readTree(VAE.resolve("model.json").toFile())
+            .get("weights")
+            .elements()
+            .next()
+            .asText();
+    String clfSum =
+        JsonReports.mapper()
+            .readTree(CLASSIFIER.resolve("model.json").toFile())
+            .get("weights")
+            .elements()
+            .next()
+            .asText();
+    assertEquals(vaeSum, inputs.get("model:" + VAE).asText(), inputs.toString());
+    assertEquals(clfSum, inputs.get("classifier:" + CLASSIFIER).asText(), inputs.toString());
+    try (var ds = DatasetPaths.open(data)) {
+      assertEquals(ds.fingerprint(), inputs.get("dataset:" + data).asText(), inputs.toString());
+    }
+    assertEquals(5, p.get("seed").asLong());
+    assertEquals("cpu()", p.get("device").asText());
+    assertEquals("PyTorch", p.get("versions").get("engine").asText());
+    assertTrue(p.get("versions").has("candela") && p.get("versions").has("java"), p.toString());
+    JsonNode params = p.get("parameters");
+    assertEquals(6, params.get("chunkSize").asInt());
+    assertEquals(6, params.get("limit").asInt());
+    assertEquals(6, params.get("samplesUsed").asInt());
+    assertEquals("max-deviation", params.get("cgBaseline").asText());
+    assertEquals("topk", params.get("ucSelection").asText());
+    assertEquals(1, params.get("rho").asInt());
+    assertEquals(256, params.get("batchSize").asInt());
+    assertTrue(p.get("createdAt").asText().matches("\\d{4}-.*"), p.toString());
+  }
+
+  @Test
+  void selectionCodesAreReusedWithByteIdenticalResults() throws Exception {
+    // Chunks and engine batches of 12 line up with the selection pass's batches, so encoding
+    // again (--encode-all, the old behaviour) must give the same codes bit for bit.
+    Path reuse = tmp.resolve("reuse");
+    Path again = tmp.resolve("again");
+    String[] common = {"--chunk-size", "12", "--batch-size", "12", "--grid-samples", "2"};
+    CliRun a = run(args(reuse, common));
+    List<String> b = args(again, common);
+    b.add("--encode-all");
+    CliRun c = run(b);
+    assertEquals(0, a.exit(), a.err());
+    assertEquals(0, c.exit(), c.err());
+    assertTrue(a.out().contains("codes: 0 encoded by the chunks, 36 reused"), a.out());
+    assertTrue(c.out().contains("codes: 36 encoded by the chunks, 0 reused"), c.out());
+    for (int k = 0; k < 3; k++) {
+      assertArrayEquals(
+          Files.readAllBytes(CounterfactualJob.chunkFile(reuse, k)),
+          Files.readAllBytes(CounterfactualJob.chunkFile(again, k)),
+          "chunk " + k);
+    }
+    for (String f : EVALUATED) {
+      assertArrayEquals(
+          Files.readAllBytes(reuse.resolve("grids").resolve(f + ".png")),
+          Files.readAllBytes(again.resolve("grids").resolve(f + ".png")),
+          f);
+    }
+    JsonNode s1 = JsonReports.mapper().readTree(reuse.resolve("summary.json").toFile());
+    JsonNode s2 = JsonReports.mapper().readTree(again.resolve("summary.json").toFile());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) s1).remove("provenance");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) s2).remove("provenance");
+    assertEquals(s1, s2);
+    List<String> codes = Files.readAllLines(reuse.resolve("selection-codes.csv"));
+    assertEquals(37, codes.size(), "header and one row per selection sample");
+    assertTrue(codes.get(0).startsWith("sample,z0,z1"), codes.get(0));
   }
 
   @Test

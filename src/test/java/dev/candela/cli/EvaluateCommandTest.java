@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class EvaluateCommandTest {
+  /** ice.csv holds shortest round-trip doubles summed in the metric's order: equal bit for bit. */
+  private static final double EXACT = 0.0;
 
   @TempDir static Path tmp;
   static Path data;
@@ -84,6 +86,8 @@ class EvaluateCommandTest {
     assertTrue(prov.get("inputs").toString().contains("dsprites:400:"), prov.toString());
     assertEquals(0, prov.get("seed").asLong());
     assertTrue(j.get("details").get("cg").get("summary").has("factors"));
+    assertEquals("ice.csv", j.get("details").get("cg").get("iceFile").asText());
+    checkIceCsvReproducesTheScores(out.resolve("ice.csv"), j);
     String html = Files.readString(out.resolve("report.html"));
     assertTrue(html.contains("data:image/png;base64,"));
     assertTrue(html.contains("Counterfactuals of posX"));
@@ -93,6 +97,52 @@ class EvaluateCommandTest {
       assertTrue(Files.size(out.resolve(png)) > 100, png);
     }
     assertTrue(r.out().contains("factorvae"), r.out());
+  }
+
+  /**
+   * Sums the per-sample rows of ice.csv in file order (the order the metric summed them): the
+   * per-factor means must equal cg.<factor>, meanIceIntervened and meanIceComplement of the report
+   * exactly, and each row's ICE terms must follow from its three probabilities.
+   */
+  private static void checkIceCsvReproducesTheScores(Path ice, JsonNode report) throws IOException {
+    List<String> lines = Files.readAllLines(ice);
+    assertEquals(dev.candela.metrics.cf.ChunkCsv.HEADER, lines.get(0));
+    java.util.Map<String, double[]> sums = new java.util.LinkedHashMap<>();
+    java.util.Map<String, Long> lastSample = new java.util.HashMap<>();
+    for (String line : lines.subList(1, lines.size())) {
+      String[] c = line.split(",");
+      double p = Double.parseDouble(c[3]);
+      double pi = Double.parseDouble(c[4]);
+      double pc = Double.parseDouble(c[5]);
+      double iceI = Double.parseDouble(c[6]);
+      double iceC = Double.parseDouble(c[7]);
+      double term = Double.parseDouble(c[8]);
+      assertEquals(Math.abs(p - pi), iceI, EXACT, line);
+      assertEquals(Math.abs(p - pc), iceC, EXACT, line);
+      assertEquals(Math.abs(iceI - iceC), term, EXACT, line);
+      long sample = Long.parseLong(c[0]);
+      assertTrue(sample >= 0 && sample < 400, line);
+      Long before = lastSample.put(c[1], sample);
+      assertTrue(before == null || before < sample, "dataset indices increase: " + line);
+      double[] acc = sums.computeIfAbsent(c[1], k -> new double[4]);
+      acc[0] += term;
+      acc[1] += iceI;
+      acc[2] += iceC;
+      acc[3]++;
+    }
+    assertEquals(
+        List.of("shape", "scale", "orientation", "posX", "posY"), List.copyOf(sums.keySet()));
+    JsonNode factors = report.get("details").get("cg").get("summary").get("factors");
+    for (JsonNode f : factors) {
+      double[] acc = sums.get(f.get("name").asText());
+      assertEquals(20, acc[3], EXACT, "--cg-samples rows of " + f.get("name"));
+      assertEquals(
+          report.get("scores").get("cg." + f.get("name").asText()).asDouble(),
+          acc[0] / acc[3],
+          EXACT);
+      assertEquals(f.get("meanIceIntervened").asDouble(), acc[1] / acc[3], EXACT);
+      assertEquals(f.get("meanIceComplement").asDouble(), acc[2] / acc[3], EXACT);
+    }
   }
 
   @Test

@@ -42,44 +42,11 @@ public final class ChunkCsv {
       try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
         w.write(HEADER);
         w.write('\n');
-        List<CgFactorTerms> fs = batch.factors();
-        int e = fs.size();
-        int[][] y = new int[e][];
-        double[][] a = new double[e][];
-        double[][] b = new double[e][];
-        double[][] c = new double[e][];
-        for (int k = 0; k < e; k++) {
-          y[k] = fs.get(k).trueValues();
-          a[k] = fs.get(k).pReconstruction();
-          b[k] = fs.get(k).pIntervened();
-          c[k] = fs.get(k).pComplement();
+        long[] samples = new long[batch.numSamples()];
+        for (int s = 0; s < samples.length; s++) {
+          samples[s] = (long) firstSample + s;
         }
-        StringBuilder sb = new StringBuilder(128);
-        for (int s = 0; s < batch.numSamples(); s++) {
-          for (int k = 0; k < e; k++) {
-            CgFactorTerms t = fs.get(k);
-            sb.setLength(0);
-            sb.append(firstSample + s)
-                .append(',')
-                .append(t.name())
-                .append(',')
-                .append(y[k][s])
-                .append(',')
-                .append(a[k][s])
-                .append(',')
-                .append(b[k][s])
-                .append(',')
-                .append(c[k][s])
-                .append(',')
-                .append(t.iceIntervened(s))
-                .append(',')
-                .append(t.iceComplement(s))
-                .append(',')
-                .append(t.term(s))
-                .append('\n');
-            w.write(sb.toString());
-          }
-        }
+        writeRows(w, samples, batch);
       }
       Files.move(
           tmp,
@@ -88,6 +55,119 @@ public final class ChunkCsv {
           java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new CandelaException(file + ": cannot write chunk (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** Writes one row per (sample, factor) of a batch, samples in order. */
+  private static void writeRows(BufferedWriter w, long[] samples, CgBatch batch)
+      throws IOException {
+    if (samples.length != batch.numSamples()) {
+      throw new IllegalArgumentException(
+          samples.length + " sample indices for a batch of " + batch.numSamples() + " samples");
+    }
+    List<CgFactorTerms> fs = batch.factors();
+    int e = fs.size();
+    int[][] y = new int[e][];
+    double[][] a = new double[e][];
+    double[][] b = new double[e][];
+    double[][] c = new double[e][];
+    for (int k = 0; k < e; k++) {
+      y[k] = fs.get(k).trueValues();
+      a[k] = fs.get(k).pReconstruction();
+      b[k] = fs.get(k).pIntervened();
+      c[k] = fs.get(k).pComplement();
+    }
+    StringBuilder sb = new StringBuilder(128);
+    for (int s = 0; s < batch.numSamples(); s++) {
+      for (int k = 0; k < e; k++) {
+        CgFactorTerms t = fs.get(k);
+        sb.setLength(0);
+        sb.append(samples[s])
+            .append(',')
+            .append(t.name())
+            .append(',')
+            .append(y[k][s])
+            .append(',')
+            .append(a[k][s])
+            .append(',')
+            .append(b[k][s])
+            .append(',')
+            .append(c[k][s])
+            .append(',')
+            .append(t.iceIntervened(s))
+            .append(',')
+            .append(t.iceComplement(s))
+            .append(',')
+            .append(t.term(s))
+            .append('\n');
+        w.write(sb.toString());
+      }
+    }
+  }
+
+  /**
+   * Opens a streaming writer: the header now, then the rows of each {@link Writer#append}ed batch,
+   * with the same columns and number format as a chunk file. For one file that grows batch by batch
+   * (the {@code ice.csv} of {@code evaluate}); the samples' indices are given per batch.
+   *
+   * @param file the destination (replaced)
+   * @return the writer; close it
+   * @throws CandelaException when the file cannot be created
+   */
+  public static Writer open(Path file) throws CandelaException {
+    try {
+      BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+      w.write(HEADER);
+      w.write('\n');
+      return new Writer(file, w);
+    } catch (IOException e) {
+      throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** A CSV of per-sample terms written batch by batch ({@link #open}); rows go straight out. */
+  public static final class Writer implements AutoCloseable {
+    private final Path file;
+    private final BufferedWriter out;
+    private long rows;
+
+    private Writer(Path file, BufferedWriter out) {
+      this.file = file;
+      this.out = out;
+    }
+
+    /**
+     * Appends the rows of a batch.
+     *
+     * @param samples the sample index of each of the batch's samples (the {@code sample} column)
+     * @param batch the terms
+     * @throws CandelaException when writing fails
+     */
+    public void append(long[] samples, CgBatch batch) throws CandelaException {
+      try {
+        writeRows(out, samples, batch);
+        rows += (long) batch.numSamples() * batch.factors().size();
+      } catch (IOException e) {
+        throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
+      }
+    }
+
+    /**
+     * Rows written so far (one per sample and factor).
+     *
+     * @return the count
+     */
+    public long rows() {
+      return rows;
+    }
+
+    @Override
+    public void close() throws CandelaException {
+      try {
+        out.close();
+      } catch (IOException e) {
+        throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
+      }
     }
   }
 

@@ -3,6 +3,7 @@ package dev.candela.metrics.cf;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Provenance;
 import dev.candela.metrics.CgAccumulator;
 import dev.candela.metrics.CgBatch;
 import dev.candela.metrics.CgOptions;
@@ -37,7 +38,8 @@ import java.util.Objects;
  *       recomputing them.
  *   <li>{@code grids/<factor>.png}: counterfactual grids ({@link CounterfactualGrid}) of the first
  *       samples, when asked for.
- *   <li>{@code summary.json}: per-factor CG, mean ICE terms and counts, written at the end.
+ *   <li>{@code summary.json}: per-factor CG, mean ICE terms and counts, and the provenance when
+ *       given, written at the end.
  * </ul>
  *
  * Because sums run in sample order and chunk CSVs hold exact doubles, a resumed run's summary
@@ -70,6 +72,7 @@ public final class CounterfactualJob {
    * @param cg sets, factors (the {@code --factors} restriction), baseline and batch size
    * @param stats explicit baseline statistics, or {@code null} to compute them from the range
    * @param gridSamples samples per counterfactual grid (0 = no grids)
+   * @param provenance written to {@code summary.json} as {@code provenance}, or {@code null}
    */
   public record Options(
       Path dir,
@@ -78,7 +81,8 @@ public final class CounterfactualJob {
       int chunkSize,
       CgOptions cg,
       LatentStats stats,
-      int gridSamples) {
+      int gridSamples,
+      Provenance provenance) {
 
     /** Validates the range and sizes. */
     public Options {
@@ -130,6 +134,7 @@ public final class CounterfactualJob {
       private CgOptions cg;
       private LatentStats stats;
       private int gridSamples;
+      private Provenance provenance;
 
       private Builder() {}
 
@@ -216,6 +221,18 @@ public final class CounterfactualJob {
       }
 
       /**
+       * The provenance of the run (input checksums, seed, options, versions, device), written to
+       * {@code summary.json}.
+       *
+       * @param p the provenance
+       * @return this builder
+       */
+      public Builder optProvenance(Provenance p) {
+        this.provenance = p;
+        return this;
+      }
+
+      /**
        * Builds the options.
        *
        * @return the options
@@ -225,7 +242,7 @@ public final class CounterfactualJob {
         if (limit > 0 && start >= 0) {
           to = (int) Math.min(end, (long) start + limit);
         }
-        return new Options(dir, start, to, chunkSize, cg, stats, gridSamples);
+        return new Options(dir, start, to, chunkSize, cg, stats, gridSamples, provenance);
       }
     }
   }
@@ -350,6 +367,9 @@ public final class CounterfactualJob {
     out.put("chunkSize", options.chunkSize());
     out.put("chunks", total);
     out.put("factors", summary.factors());
+    if (options.provenance() != null) {
+      out.put("provenance", options.provenance());
+    }
     Path summaryFile = dir.resolve(SUMMARY);
     JsonReports.writeValue(out, summaryFile);
     return new Result(summary, computed, skipped, summaryFile);
