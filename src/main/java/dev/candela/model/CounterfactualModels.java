@@ -162,7 +162,7 @@ public final class CounterfactualModels implements AutoCloseable {
    */
   public double flopsPerImage() {
     ModelCard.Shape s = vae.card().input();
-    return ModelBench.decoderFlops(s.channels(), vae.latentDim())
+    return ModelBench.decoderFlops(vae.card().architecture(), s.channels(), vae.latentDim())
         + ModelBench.classifierFlops(s.channels(), classifier.card().totalFactorValues());
   }
 
