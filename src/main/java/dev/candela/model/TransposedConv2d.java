@@ -137,7 +137,12 @@ public final class TransposedConv2d extends AbstractBlock {
       KERNEL - 1 - padW, KERNEL - 2 - padW + outPadW, KERNEL - 1 - padH, KERNEL - 2 - padH + outPadH
     };
     NDArray padded = dilated.pad(new Shape(pad), 0);
-    NDArray kernel = w.flip(2, 3).transpose(1, 0, 2, 3);
+    // operations on a parameter land in the parameter's manager: move the temporaries to the
+    // input's (per-call) manager so they are freed with it
+    NDArray flipped = w.flip(2, 3);
+    flipped.attach(x.getManager());
+    NDArray kernel = flipped.transpose(1, 0, 2, 3);
+    kernel.attach(x.getManager());
     return Conv2d.conv2d(padded, kernel, b).singletonOrThrow();
   }
 
