@@ -22,13 +22,21 @@ import picocli.CommandLine.Option;
     description = {
       "Encoder and decoder throughput (images/s) by batch size, and the engine's float32"
           + " matrix-multiply rate (GFLOP/s) on the same device in the same run; for dl-conv64"
-          + " models also the fraction of that rate the network reaches."
+          + " and dl-conv64-upsample models also the fraction of that rate the network reaches."
     })
 public final class BenchModelsCommand implements Callable<Integer> {
   @Option(
       names = "--model",
       description = "Model directory (default: a randomly initialised dl-conv64 VAE).")
   Path model;
+
+  @Option(
+      names = "--architecture",
+      defaultValue = "dl-conv64",
+      description =
+          "Architecture of the randomly initialised model when no --model is given (default"
+              + " ${DEFAULT-VALUE}; e.g. dl-conv64-upsample for the earlier decoder).")
+  String architecture;
 
   @Option(names = "--latent-dim", defaultValue = "10", description = "D of the default model.")
   int latentDim;
@@ -68,12 +76,12 @@ public final class BenchModelsCommand implements Callable<Integer> {
         dev, matmulSize, matmulSize, gflops);
     try (VaeModel m =
         model == null
-            ? VaeModels.randomlyInitialised(latentDim, channels, dev, 0, maxBatch)
+            ? VaeModels.randomlyInitialised(architecture, latentDim, channels, dev, 0, maxBatch)
             : VaeModels.load(model, dev, maxBatch)) {
-      boolean known = Architectures.DL_CONV64.equals(m.card().architecture());
+      String arch = m.card().architecture();
       int c = m.card().input().channels();
-      double ef = known ? ModelBench.encoderFlops(c, m.latentDim()) : Double.NaN;
-      double df = known ? ModelBench.decoderFlops(c, m.latentDim()) : Double.NaN;
+      double df = ModelBench.decoderFlops(arch, c, m.latentDim());
+      double ef = Double.isNaN(df) ? Double.NaN : ModelBench.encoderFlops(c, m.latentDim());
       System.out.printf(
           "model %s (%s, input %s, D=%d); FLOPs/image: encoder %.1f M, decoder %.1f M%n",
           model == null ? "random-init" : model,
@@ -82,6 +90,12 @@ public final class BenchModelsCommand implements Callable<Integer> {
           m.latentDim(),
           ef / 1e6,
           df / 1e6);
+      if (Architectures.DL_CONV64.equals(arch)) {
+        System.out.printf(
+            "decoder executes %.1f M FLOPs/image (transposed convolutions run as stride-1"
+                + " convolutions over zero-dilated maps); dec/matmul counts the %.1f M%n",
+            ModelBench.decoderExecutedFlops(c, m.latentDim()) / 1e6, df / 1e6);
+      }
       System.out.printf(
           "%6s %14s %14s %12s %12s%n",
           "batch", "encode img/s", "decode img/s", "enc/matmul", "dec/matmul");

@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Train the factor classifier ((conv+ReLU)x3 + FC) on a seeded subset and measure its accuracy"
-          + " per factor on disjoint held-out images (written into DIR/model.json)."
+          + " per factor on disjoint held-out images (written into DIR/model.json). Writes"
+          + " DIR/checkpoint/ after every epoch; --resume continues from it."
     })
 public final class TrainClassifierCommand implements Callable<Integer> {
   @Option(
@@ -48,6 +49,9 @@ public final class TrainClassifierCommand implements Callable<Integer> {
       description = "Held-out images (default ${DEFAULT-VALUE}).")
   int testCount;
 
+  @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
+  boolean resume;
+
   @Mixin TrainingOptions common;
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -65,7 +69,7 @@ public final class TrainClassifierCommand implements Callable<Integer> {
     ClassifierTrainer.Result r;
     try (FactorDataset ds = common.openDataset();
         Progress p = new Progress("train-classifier", common.quiet)) {
-      r = ClassifierTrainer.train(ds, cfg, common.out, dev, command, p);
+      r = ClassifierTrainer.train(ds, cfg, common.out, resume, dev, command, p);
     }
     System.out.println(
         "wrote " + common.out + "; held-out accuracy " + r.card().results().get("heldOutAccuracy"));

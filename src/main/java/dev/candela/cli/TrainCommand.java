@@ -91,6 +91,18 @@ public final class TrainCommand implements Callable<Integer> {
   double discLr;
 
   @Option(
+      names = "--disc-layers",
+      defaultValue = "6",
+      description = "FactorVAE discriminator hidden layers (default ${DEFAULT-VALUE}).")
+  int discLayers;
+
+  @Option(
+      names = "--disc-units",
+      defaultValue = "1000",
+      description = "FactorVAE discriminator units per hidden layer (default ${DEFAULT-VALUE}).")
+  int discUnits;
+
+  @Option(
       names = "--limit",
       defaultValue = "0",
       description = "Train on a seeded subset of N images (0 = all).")
@@ -101,7 +113,9 @@ public final class TrainCommand implements Callable<Integer> {
       defaultValue = "dl-conv64",
       description =
           "dl-conv64 (64x64 input, larger images area-resized) or dl-conv-candle (native"
-              + " 240x320 input, CANDLE datasets only) (default ${DEFAULT-VALUE}).")
+              + " 240x320 input, CANDLE datasets only), both with transposed-convolution decoders;"
+              + " dl-conv64-upsample and dl-conv-candle-upsample have the earlier upsampling"
+              + " decoders (default ${DEFAULT-VALUE}).")
   String architecture;
 
   @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
@@ -133,7 +147,9 @@ public final class TrainCommand implements Callable<Integer> {
             boxWeight,
             discLr,
             limit,
-            architecture);
+            architecture,
+            discLayers,
+            discUnits);
     Device dev = common.parsedDevice();
     String command = TrainingOptions.invocation(spec);
     VaeTrainer.Result r;

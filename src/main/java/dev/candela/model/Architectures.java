@@ -15,21 +15,27 @@ import ai.djl.nn.core.Linear;
  * The network layouts Candela builds with DJL blocks.
  *
  * <p>{@value #DL_CONV64}: the convolutional encoder/decoder of disentanglement_lib for 64 × 64
- * inputs. Encoder: four 4 × 4 stride-2 convolutions (32, 32, 64, 64 filters, padding 1, ReLU), a
- * 256-unit ReLU dense layer, and a dense layer of 2·D outputs (means, then log-variances). Decoder:
- * dense 256 and 1024 (ReLU), reshape to 64 × 4 × 4, four ×2 upsampling steps, each
- * nearest-neighbour upsampling and a 3 × 3 convolution (64, 32, 32, C filters, ReLU between;
- * disentanglement_lib uses 4 × 4 stride-2 transposed convolutions, which DJL's PyTorch engine does
- * not implement), giving C × 64 × 64 logits. Larger inputs (CANDLE's 3 × 240 × 320) may be
- * area-resized to 64 × 64 first (the card's {@code sourceImage}).
+ * inputs. Encoder: four 4 × 4 stride-2 convolutions (32, 32, 64, 64 filters, padding 1 = 'same',
+ * ReLU), a 256-unit ReLU dense layer, and a dense layer of 2·D outputs (means, then log-variances).
+ * Decoder: dense 256 and 1024 (ReLU), reshape to 64 × 4 × 4, four 4 × 4 stride-2 transposed
+ * convolutions ({@link TransposedConv2d}, padding 1 = 'same': 64, 32, 32, C filters, ReLU between),
+ * giving C × 64 × 64 logits. Larger inputs (CANDLE's 3 × 240 × 320) may be area-resized to 64 × 64
+ * first (the card's {@code sourceImage}).
  *
  * <p>{@value #DL_CONV_CANDLE}: the same style natively for CANDLE's C × 240 × 320 images. Encoder:
  * five 4 × 4 stride-2 convolutions (32, 32, 64, 64, 64 filters, ReLU; 240 × 320 → 120 × 160 → 60 ×
  * 80 → 30 × 40 → 15 × 20 → 8 × 10, the last one padded 2 rows and 1 column), dense 256 (ReLU),
- * dense 2·D. Decoder (mirrored): dense 256 and 5120 (ReLU), reshape to 64 × 8 × 10, ×2 upsampling
- * to 16 × 20 with the last row dropped (15 × 20) and a 3 × 3 convolution of 64 filters, then four
- * ×2 upsampling steps (64, 32, 32, C filters, ReLU between), giving C × 240 × 320 logits. The fifth
- * convolution keeps the dense layers at 5120 × 256 weights each (instead of 19200 × 256).
+ * dense 2·D. Decoder (mirrored): dense 256 and 5120 (ReLU), reshape to 64 × 8 × 10, a transposed
+ * convolution of 64 filters that is the exact transpose of the fifth encoder convolution (padding 2
+ * × 1, output padding 1 × 0: 8 × 10 → 15 × 20), then four transposed convolutions (64, 32, 32, C
+ * filters, ReLU between), giving C × 240 × 320 logits. The fifth convolution keeps the dense layers
+ * at 5120 × 256 weights each (instead of 19200 × 256).
+ *
+ * <p>{@value #DL_CONV64_UPSAMPLE} and {@value #DL_CONV_CANDLE_UPSAMPLE}: the same encoders with the
+ * earlier decoders, in which each transposed convolution is replaced by nearest-neighbour ×2
+ * upsampling and a 3 × 3 convolution (the CANDLE one drops the last row after its first
+ * upsampling). Models trained before the transposed convolution existed use these; they load and
+ * can be trained, but new training defaults to the transposed-convolution decoders.
  *
  * <p>{@value #CLASSIFIER}: (conv + ReLU) × 3 (4 × 4, stride 2, 32, 64, 64 filters) and one dense
  * layer with one output per factor value (the heads are applied by {@link FactorClassifier}).
@@ -46,6 +52,16 @@ public final class Architectures {
 
   /** The disentanglement_lib-style convolutional VAE for CANDLE's native 240 × 320 inputs. */
   public static final String DL_CONV_CANDLE = "dl-conv-candle";
+
+  /** {@value #DL_CONV64} with the earlier upsampling + 3 × 3 convolution decoder. */
+  public static final String DL_CONV64_UPSAMPLE = "dl-conv64-upsample";
+
+  /** {@value #DL_CONV_CANDLE} with the earlier upsampling + 3 × 3 convolution decoder. */
+  public static final String DL_CONV_CANDLE_UPSAMPLE = "dl-conv-candle-upsample";
+
+  /** The VAE architectures, the defaults first. */
+  public static final java.util.List<String> VAES =
+      java.util.List.of(DL_CONV64, DL_CONV_CANDLE, DL_CONV64_UPSAMPLE, DL_CONV_CANDLE_UPSAMPLE);
 
   /** Input height of {@value #DL_CONV_CANDLE}. */
   public static final int CANDLE_HEIGHT = 240;
@@ -80,8 +96,8 @@ public final class Architectures {
   }
 
   /**
-   * ×2 nearest-neighbour upsampling then a 3 × 3 convolution: the stand-in for a 4 × 4 stride-2
-   * transposed convolution, which DJL's PyTorch engine does not implement.
+   * ×2 nearest-neighbour upsampling then a 3 × 3 convolution: the earlier stand-in for a 4 × 4
+   * stride-2 transposed convolution (the {@code -upsample} architectures).
    */
   private static SequentialBlock deconv(int filters) {
     return new SequentialBlock()
@@ -107,27 +123,47 @@ public final class Architectures {
   /**
    * The network input of a VAE architecture for images with C channels.
    *
-   * @param name {@value #DL_CONV64} or {@value #DL_CONV_CANDLE}
+   * @param name one of {@link #VAES}
    * @param channels C
    * @return C × 64 × 64 or C × 240 × 320
    */
   public static ModelCard.Shape vaeInput(String name, int channels) {
-    if (DL_CONV64.equals(name) || TINY_DENSE64.equals(name)) {
+    if (TINY_DENSE64.equals(name)) {
       return new ModelCard.Shape(channels, SIDE, SIDE);
     }
-    if (DL_CONV_CANDLE.equals(name)) {
-      return new ModelCard.Shape(channels, CANDLE_HEIGHT, CANDLE_WIDTH);
+    if (!VAES.contains(name)) {
+      throw new IllegalArgumentException(
+          "unknown VAE architecture '"
+              + name
+              + "' (known: "
+              + String.join(", ", VAES)
+              + ", "
+              + TINY_DENSE64
+              + ")");
     }
-    throw new IllegalArgumentException(
-        "unknown VAE architecture '"
-            + name
-            + "' (known: "
-            + DL_CONV64
-            + ", "
-            + DL_CONV_CANDLE
-            + ", "
-            + TINY_DENSE64
-            + ")");
+    return isCandle(name)
+        ? new ModelCard.Shape(channels, CANDLE_HEIGHT, CANDLE_WIDTH)
+        : new ModelCard.Shape(channels, SIDE, SIDE);
+  }
+
+  /**
+   * Whether a VAE architecture takes CANDLE's native 240 × 320 images.
+   *
+   * @param name the architecture
+   * @return true for {@value #DL_CONV_CANDLE} and {@value #DL_CONV_CANDLE_UPSAMPLE}
+   */
+  public static boolean isCandle(String name) {
+    return DL_CONV_CANDLE.equals(name) || DL_CONV_CANDLE_UPSAMPLE.equals(name);
+  }
+
+  /**
+   * Whether a VAE architecture has the earlier upsampling decoder.
+   *
+   * @param name the architecture
+   * @return true for {@value #DL_CONV64_UPSAMPLE} and {@value #DL_CONV_CANDLE_UPSAMPLE}
+   */
+  public static boolean isUpsampling(String name) {
+    return DL_CONV64_UPSAMPLE.equals(name) || DL_CONV_CANDLE_UPSAMPLE.equals(name);
   }
 
   /**
@@ -140,13 +176,13 @@ public final class Architectures {
   static void check(String name, ModelCard.Shape input) {
     int h;
     int w;
-    if (DL_CONV64.equals(name)
-        || CLASSIFIER.equals(name)
+    if (CLASSIFIER.equals(name)
         || TINY_DENSE64.equals(name)
-        || TINY_CLASSIFIER.equals(name)) {
+        || TINY_CLASSIFIER.equals(name)
+        || (VAES.contains(name) && !isCandle(name))) {
       h = SIDE;
       w = SIDE;
-    } else if (DL_CONV_CANDLE.equals(name)) {
+    } else if (isCandle(name)) {
       h = CANDLE_HEIGHT;
       w = CANDLE_WIDTH;
     } else {
@@ -154,9 +190,7 @@ public final class Architectures {
           "unknown architecture '"
               + name
               + "' (known: "
-              + DL_CONV64
-              + ", "
-              + DL_CONV_CANDLE
+              + String.join(", ", VAES)
               + ", "
               + CLASSIFIER
               + ", "
@@ -174,7 +208,7 @@ public final class Architectures {
   /**
    * The encoder of a VAE architecture: (N, C, H, W) → (N, 2·D).
    *
-   * @param name {@value #DL_CONV64} or {@value #DL_CONV_CANDLE}
+   * @param name one of {@link #VAES}
    * @param latentDim D
    * @return the block
    */
@@ -187,13 +221,13 @@ public final class Architectures {
           .add(Activation.reluBlock())
           .add(Linear.builder().setUnits(2L * latentDim).build());
     }
-    return DL_CONV_CANDLE.equals(name) ? candleEncoder(latentDim) : encoder(latentDim);
+    return isCandle(name) ? candleEncoder(latentDim) : encoder(latentDim);
   }
 
   /**
    * The decoder of a VAE architecture: (N, D) → (N, C, H, W) logits.
    *
-   * @param name {@value #DL_CONV64} or {@value #DL_CONV_CANDLE}
+   * @param name one of {@link #VAES}
    * @param channels C
    * @return the block
    */
@@ -208,7 +242,12 @@ public final class Architectures {
               new LambdaBlock(
                   l -> new NDList(l.singletonOrThrow().reshape(-1, channels, SIDE, SIDE))));
     }
-    return DL_CONV_CANDLE.equals(name) ? candleDecoder(channels) : decoder(channels);
+    return switch (name) {
+      case DL_CONV64 -> decoder(channels);
+      case DL_CONV_CANDLE -> candleDecoder(channels);
+      case DL_CONV64_UPSAMPLE -> upsamplingDecoder(channels);
+      default -> candleUpsamplingDecoder(channels);
+    };
   }
 
   /**
@@ -239,6 +278,18 @@ public final class Architectures {
    */
   public static SequentialBlock candleDecoder(int channels) {
     SequentialBlock b =
+        denseToMaps(8, 10).add(new TransposedConv2d(64, 2, 1, 1, 0)).add(Activation.reluBlock());
+    return transposedTail(b, channels);
+  }
+
+  /**
+   * The {@value #DL_CONV_CANDLE_UPSAMPLE} decoder: (N, D) → (N, C, 240, 320) logits.
+   *
+   * @param channels C
+   * @return the block
+   */
+  public static SequentialBlock candleUpsamplingDecoder(int channels) {
+    SequentialBlock b =
         denseToMaps(8, 10)
             .add(
                 new LambdaBlock(
@@ -264,12 +315,22 @@ public final class Architectures {
   }
 
   /**
-   * The decoder: (N, D) → (N, C, 64, 64) logits.
+   * The {@value #DL_CONV64} decoder: (N, D) → (N, C, 64, 64) logits.
    *
    * @param channels C
    * @return the block
    */
   public static SequentialBlock decoder(int channels) {
+    return transposedTail(denseToMaps(4, 4), channels);
+  }
+
+  /**
+   * The {@value #DL_CONV64_UPSAMPLE} decoder: (N, D) → (N, C, 64, 64) logits.
+   *
+   * @param channels C
+   * @return the block
+   */
+  public static SequentialBlock upsamplingDecoder(int channels) {
     return upsamplingTail(denseToMaps(4, 4), channels);
   }
 
@@ -303,6 +364,20 @@ public final class Architectures {
         .add(new LambdaBlock(l -> new NDList(l.singletonOrThrow().reshape(-1, 64, h, w))));
   }
 
+  /**
+   * Four 4 × 4 stride-2 transposed convolutions (64, 32, 32, C filters, padding 1) with ReLU
+   * between, appended to {@code b}.
+   */
+  private static SequentialBlock transposedTail(SequentialBlock b, int channels) {
+    return b.add(new TransposedConv2d(64))
+        .add(Activation.reluBlock())
+        .add(new TransposedConv2d(32))
+        .add(Activation.reluBlock())
+        .add(new TransposedConv2d(32))
+        .add(Activation.reluBlock())
+        .add(new TransposedConv2d(channels));
+  }
+
   /** Four ×2 upsampling stages (64, 32, 32, C filters) with ReLU between, appended to {@code b}. */
   private static SequentialBlock upsamplingTail(SequentialBlock b, int channels) {
     return b.add(deconv(64))
@@ -331,6 +406,12 @@ public final class Architectures {
         .add(Blocks.batchFlattenBlock())
         .add(Linear.builder().setUnits(outputs).build());
   }
+
+  /** Hidden layers of the FactorVAE discriminator by default (disentanglement_lib: 6). */
+  public static final int DISCRIMINATOR_LAYERS = 6;
+
+  /** Units per hidden layer of the FactorVAE discriminator by default (disentanglement_lib). */
+  public static final int DISCRIMINATOR_UNITS = 1000;
 
   /**
    * The classifier block of an architecture: (N, C, 64, 64) → (N, outputs) logits.
@@ -362,15 +443,21 @@ public final class Architectures {
 
   /**
    * The FactorVAE discriminator: (N, D) → (N, 2) logits (index 0 = "from q(z)", 1 = "permuted").
-   * Three 256-unit LeakyReLU(0.2) layers (disentanglement_lib uses six of 1000 units; smaller here
-   * for the CPU).
+   * {@code layers} dense layers of {@code units} units, each followed by LeakyReLU(0.2), then a
+   * dense layer of 2 (disentanglement_lib: 6 × 1000, the defaults).
    *
+   * @param layers hidden layers (≥ 1)
+   * @param units units per hidden layer (≥ 1)
    * @return the block
    */
-  public static Block discriminator() {
+  public static Block discriminator(int layers, int units) {
+    if (layers < 1 || units < 1) {
+      throw new IllegalArgumentException(
+          "discriminator needs layers >= 1 and units >= 1, got " + layers + ", " + units);
+    }
     SequentialBlock b = new SequentialBlock();
-    for (int i = 0; i < 3; i++) {
-      b.add(Linear.builder().setUnits(256).build()).add(Activation.leakyReluBlock(0.2f));
+    for (int i = 0; i < layers; i++) {
+      b.add(Linear.builder().setUnits(units).build()).add(Activation.leakyReluBlock(0.2f));
     }
     return b.add(Linear.builder().setUnits(2).build());
   }

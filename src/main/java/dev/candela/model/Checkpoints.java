@@ -44,6 +44,21 @@ final class Checkpoints {
   record State(int epochsDone, List<Map<String, Double>> history) {}
 
   State start(boolean resume, Map<String, Object> config) throws BadInputException {
+    return start(resume, config, Map.of());
+  }
+
+  /**
+   * The state to start from: a fresh run, or the checkpoint's epochs and history when resuming with
+   * the same configuration (only {@code epochs} may differ).
+   *
+   * @param resume continue from the checkpoint when present
+   * @param config the run's configuration
+   * @param legacy values implied for keys that older checkpoints lack
+   * @return the state
+   * @throws BadInputException when DIR holds a model and not resuming, or the configuration differs
+   */
+  State start(boolean resume, Map<String, Object> config, Map<String, Object> legacy)
+      throws BadInputException {
     Path state = dir.resolve(STATE);
     boolean hasCheckpoint = Files.isRegularFile(state);
     if (!resume) {
@@ -64,6 +79,8 @@ final class Checkpoints {
       String nowText = ModelCard.json().writeValueAsString(config);
       Map<String, Object> a = ModelCard.json().convertValue(saved, new TypeReference<>() {});
       Map<String, Object> b = ModelCard.json().readValue(nowText, new TypeReference<>() {});
+      Map<String, Object> implied = ModelCard.json().convertValue(legacy, new TypeReference<>() {});
+      implied.forEach(a::putIfAbsent);
       a.remove("epochs");
       b.remove("epochs");
       if (!a.equals(b)) {

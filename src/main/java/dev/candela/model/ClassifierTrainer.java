@@ -102,7 +102,7 @@ public final class ClassifierTrainer {
   }
 
   /**
-   * Trains, evaluates on the held-out subset and writes the model directory.
+   * Trains, evaluates on the held-out subset and writes the model directory (no resume).
    *
    * @param ds the dataset
    * @param cfg hyper-parameters
@@ -121,7 +121,39 @@ public final class ClassifierTrainer {
       String command,
       VaeTrainer.Progress progress)
       throws CandelaException {
-    new Checkpoints(out).start(false, Map.of());
+    return train(ds, cfg, out, false, device, command, progress);
+  }
+
+  /**
+   * Trains, evaluates on the held-out subset and writes the model directory, with a checkpoint
+   * after every epoch in {@code out/checkpoint/} (parameters, Adam moments and step counts, {@code
+   * state.json}); {@code resume} continues from it (only {@code epochs} may differ). Deterministic
+   * on the CPU for a seed: the split depends on the seed only, the engine seed and the shuffling
+   * are re-derived from (seed, epoch), so a resumed run gives the weights of an uninterrupted one.
+   *
+   * @param ds the dataset
+   * @param cfg hyper-parameters
+   * @param out the output directory (must not hold a model unless resuming)
+   * @param resume continue from {@code out/checkpoint} when present
+   * @param device the device
+   * @param command the command line for the card, or null
+   * @param progress progress sink (step, total, running terms)
+   * @return card, accuracy, loss history
+   * @throws CandelaException on I/O failure or a checkpoint of another configuration
+   */
+  public static Result train(
+      FactorDataset ds,
+      Config cfg,
+      Path out,
+      boolean resume,
+      Device device,
+      String command,
+      VaeTrainer.Progress progress)
+      throws CandelaException {
+    Checkpoints ck = new Checkpoints(out);
+    Map<String, Object> config = cfg.toMap();
+    config.put("architecture", Architectures.CLASSIFIER);
+    Checkpoints.State state = ck.start(resume, config);
     long size = ds.size();
     if (size > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("dataset too large; the split needs an int index");
@@ -161,14 +193,18 @@ public final class ClassifierTrainer {
     Engine engine = Engine.getEngine(VaeModels.ENGINE);
     engine.setRandomSeed((int) cfg.seed());
     SequentialBlock block = Architectures.classifier(total);
-    List<Double> history = new ArrayList<>();
+    List<Map<String, Double>> terms = new ArrayList<>(state.history());
     try (Model model = Model.newInstance(FactorClassifier.PREFIX, device, VaeModels.ENGINE)) {
       model.setBlock(block);
       CheckpointAdam adam =
           new CheckpointAdam(block, (float) cfg.learningRate(), 0.9f, 0.999f, 1e-8f);
+      // restored before the trainer exists (Trainer.initialize skips initialised parameters)
+      if (state.epochsDone() > 0) {
+        ck.restore(model, adam, FactorClassifier.PREFIX);
+      }
       try (Trainer trainer = model.newTrainer(VaeTrainer.config(adam, device))) {
         trainer.initialize(new Shape(b, c, Architectures.SIDE, Architectures.SIDE));
-        for (int epoch = 0; epoch < cfg.epochs(); epoch++) {
+        for (int epoch = state.epochsDone(); epoch < cfg.epochs(); epoch++) {
           long es = VaeTrainer.mix(cfg.seed(), epoch);
           engine.setRandomSeed((int) es);
           int[] order = VaeTrainer.permutation(wantTrain, new SplittableRandom(es));
@@ -204,10 +240,15 @@ public final class ClassifierTrainer {
             progress.step(
                 (long) epoch * steps + done, (long) cfg.epochs() * steps, Map.of("loss", running));
           }
-          history.add(sum / steps);
+          terms.add(Map.of("loss", sum / steps));
+          ck.save(epoch + 1, terms, config, model, adam, FactorClassifier.PREFIX, null, null);
         }
       }
-      new Checkpoints(out).saveModel(model, out, FactorClassifier.PREFIX);
+      List<Double> history = new ArrayList<>();
+      for (Map<String, Double> t : terms) {
+        history.add(t.get("loss"));
+      }
+      ck.saveModel(model, out, FactorClassifier.PREFIX);
       return finish(ds, cfg, out, device, command, train, test, factors, block, history);
     }
   }

@@ -176,7 +176,7 @@ public final class CounterfactualModels implements AutoCloseable {
     double dec =
         Architectures.TINY_DENSE64.equals(vae.card().architecture())
             ? 2.0 * d * h + 2.0 * h * s.volume()
-            : ModelBench.decoderFlops(s.channels(), d);
+            : ModelBench.decoderFlops(vae.card().architecture(), s.channels(), d);
     double clf =
         Architectures.TINY_CLASSIFIER.equals(classifier.card().architecture())
             ? 2.0 * s.volume() * h + 2.0 * h * outputs

@@ -97,8 +97,8 @@ public final class ModelBench {
   }
 
   /**
-   * Floating-point operations per image of the {@value Architectures#DL_CONV64} encoder
-   * (multiply-adds count 2; activations ignored).
+   * Floating-point operations per image of the {@value Architectures#DL_CONV64} encoder (also the
+   * {@value Architectures#DL_CONV64_UPSAMPLE} one; multiply-adds count 2; activations ignored).
    *
    * @param channels C
    * @param latentDim D
@@ -114,7 +114,10 @@ public final class ModelBench {
   }
 
   /**
-   * Floating-point operations per image of the {@value Architectures#DL_CONV64} decoder.
+   * Floating-point operations per image of the {@value Architectures#DL_CONV64} decoder: the
+   * arithmetic of its transposed convolutions (each input pixel meets the 16 kernel taps), not the
+   * 4× larger amount {@link TransposedConv2d} executes over zero-dilated maps (see {@link
+   * #decoderExecutedFlops}).
    *
    * @param channels C
    * @param latentDim D
@@ -123,10 +126,60 @@ public final class ModelBench {
   public static double decoderFlops(int channels, int latentDim) {
     return 2.0 * latentDim * 256
         + 2.0 * 256 * 1024
+        + conv(64, 64, 16, 4 * 4)
+        + conv(64, 32, 16, 8 * 8)
+        + conv(32, 32, 16, 16 * 16)
+        + conv(32, channels, 16, 32 * 32);
+  }
+
+  /**
+   * Floating-point operations per image that the {@value Architectures#DL_CONV64} decoder executes:
+   * each transposed convolution runs as a 4 × 4 stride-1 convolution over the zero-dilated input,
+   * 4× the multiply-adds of {@link #decoderFlops}'s convolution terms.
+   *
+   * @param channels C
+   * @param latentDim D
+   * @return FLOPs
+   */
+  public static double decoderExecutedFlops(int channels, int latentDim) {
+    double dense = 2.0 * latentDim * 256 + 2.0 * 256 * 1024;
+    return dense + 4 * (decoderFlops(channels, latentDim) - dense);
+  }
+
+  /**
+   * Floating-point operations per image of the {@value Architectures#DL_CONV64_UPSAMPLE} decoder
+   * (×2 upsampling and 3 × 3 convolutions).
+   *
+   * @param channels C
+   * @param latentDim D
+   * @return FLOPs
+   */
+  public static double upsamplingDecoderFlops(int channels, int latentDim) {
+    return 2.0 * latentDim * 256
+        + 2.0 * 256 * 1024
         + conv(64, 64, 9, 8 * 8)
         + conv(64, 32, 9, 16 * 16)
         + conv(32, 32, 9, 32 * 32)
         + conv(32, channels, 9, 64 * 64);
+  }
+
+  /**
+   * Floating-point operations per image of a 64 × 64 VAE architecture's decoder.
+   *
+   * @param architecture {@value Architectures#DL_CONV64} or {@value
+   *     Architectures#DL_CONV64_UPSAMPLE}
+   * @param channels C
+   * @param latentDim D
+   * @return FLOPs, or NaN for other architectures
+   */
+  public static double decoderFlops(String architecture, int channels, int latentDim) {
+    if (Architectures.DL_CONV64.equals(architecture)) {
+      return decoderFlops(channels, latentDim);
+    }
+    if (Architectures.DL_CONV64_UPSAMPLE.equals(architecture)) {
+      return upsamplingDecoderFlops(channels, latentDim);
+    }
+    return Double.NaN;
   }
 
   /**

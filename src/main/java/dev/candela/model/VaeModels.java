@@ -77,7 +77,23 @@ public final class VaeModels {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(dir.resolve(ModelCard.FILE) + ": " + e.getMessage(), e);
     }
-    Model m = loadDjl(dir, DJL_VAE_PREFIX, block, device);
+    Model m;
+    try {
+      m = loadDjl(dir, DJL_VAE_PREFIX, block, device);
+    } catch (BadInputException e) {
+      if (!Architectures.isUpsampling(card.architecture())) {
+        throw new BadInputException(
+            e.getMessage()
+                + " (a model trained before "
+                + card.architecture()
+                + " had transposed convolutions has the upsampling decoder: set \"architecture\""
+                + " in its card to "
+                + card.architecture()
+                + "-upsample)",
+            e);
+      }
+      throw e;
+    }
     return new HostedVae(card, block.encoder(), block.decoder(), device, batchSize, m);
   }
 
@@ -94,20 +110,38 @@ public final class VaeModels {
    */
   public static VaeModel randomlyInitialised(
       int latentDim, int channels, Device device, long seed, int batchSize) {
+    return randomlyInitialised(
+        Architectures.DL_CONV64, latentDim, channels, device, seed, batchSize);
+  }
+
+  /**
+   * A randomly initialised VAE of any of the {@link Architectures#VAES} (for benchmarks and tests).
+   *
+   * @param architecture the architecture
+   * @param latentDim D
+   * @param channels C
+   * @param device the device
+   * @param seed the engine seed used for initialisation
+   * @param batchSize inference batch size
+   * @return the model; close it
+   */
+  public static VaeModel randomlyInitialised(
+      String architecture, int latentDim, int channels, Device device, long seed, int batchSize) {
+    ModelCard.Shape in = Architectures.vaeInput(architecture, channels);
     ai.djl.engine.Engine.getEngine(ENGINE).setRandomSeed((int) seed);
-    VaeBlock block = new VaeBlock(latentDim, channels);
+    VaeBlock block = new VaeBlock(architecture, latentDim, channels);
     Model m = Model.newInstance(DJL_VAE_PREFIX, device, ENGINE);
     m.setBlock(block);
     block.initialize(
         m.getNDManager(),
         ai.djl.ndarray.types.DataType.FLOAT32,
-        new ai.djl.ndarray.types.Shape(1, channels, Architectures.SIDE, Architectures.SIDE));
+        new ai.djl.ndarray.types.Shape(1, channels, in.height(), in.width()));
     ModelCard card =
         new ModelCard(
             "vae",
             "djl",
-            Architectures.DL_CONV64,
-            new ModelCard.Shape(channels, Architectures.SIDE, Architectures.SIDE),
+            architecture,
+            in,
             null,
             latentDim,
             "none",

@@ -24,13 +24,12 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Trains a {@value Architectures#DL_CONV64} or {@value Architectures#DL_CONV_CANDLE} VAE with one
- * of the {@link Objective}s through DJL's training API ({@link Trainer}, {@link GradientCollector})
- * and a checkpointable Adam. Writes a model directory ({@code vae-0000.params} + {@code
- * model.json}) and a checkpoint after every epoch ({@code checkpoint/}); {@code resume} continues
- * from it. Deterministic on the CPU for a seed: the engine's random seed and the shuffling are
- * re-derived from (seed, epoch), and the optimizer state is saved, so a resumed run reproduces an
- * uninterrupted one.
+ * Trains a VAE of one of the {@link Architectures#VAES} with one of the {@link Objective}s through
+ * DJL's training API ({@link Trainer}, {@link GradientCollector}) and a checkpointable Adam. Writes
+ * a model directory ({@code vae-0000.params} + {@code model.json}) and a checkpoint after every
+ * epoch ({@code checkpoint/}); {@code resume} continues from it. Deterministic on the CPU for a
+ * seed: the engine's random seed and the shuffling are re-derived from (seed, epoch), and the
+ * optimizer state is saved, so a resumed run reproduces an uninterrupted one.
  */
 public final class VaeTrainer {
   private VaeTrainer() {}
@@ -90,7 +89,7 @@ public final class VaeTrainer {
     int[] supervised = supervisedFactors(ds, cfg);
     String arch = cfg.architecture();
     ModelCard.Shape netIn = Architectures.vaeInput(arch, ds.imageShape().channels());
-    if (Architectures.DL_CONV_CANDLE.equals(arch)) {
+    if (Architectures.isCandle(arch)) {
       FactorDataset.ImageShape is = ds.imageShape();
       if (is.height() != netIn.height() || is.width() != netIn.width()) {
         throw new IllegalArgumentException(
@@ -116,7 +115,7 @@ public final class VaeTrainer {
     int inW = netIn.width();
     Checkpoints ck = new Checkpoints(out);
     Map<String, Object> config = cfg.toMap();
-    Checkpoints.State state = ck.start(resume, config);
+    Checkpoints.State state = ck.start(resume, config, cfg.legacyDefaults());
 
     long[] indices = TrainingData.subset(ds.size(), cfg.limit(), cfg.seed());
     TrainingData data = TrainingData.load(ds, indices, inH, inW, obj.boundingBox(), k -> {});
@@ -152,7 +151,7 @@ public final class VaeTrainer {
       Trainer discTrainer = null;
       CheckpointAdam discAdam = null;
       if (factorVae) {
-        disc = Architectures.discriminator();
+        disc = Architectures.discriminator(cfg.discriminatorLayers(), cfg.discriminatorUnits());
         discModel.setBlock(disc);
         discAdam =
             new CheckpointAdam(disc, (float) cfg.discriminatorLearningRate(), 0.5f, 0.9f, 1e-8f);

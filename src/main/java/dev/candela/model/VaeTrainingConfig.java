@@ -23,8 +23,11 @@ import java.util.Map;
  * @param boxWeight λ of the bounding-box term of ss-fvae-bb
  * @param discriminatorLearningRate FactorVAE discriminator Adam learning rate (β1 0.5, β2 0.9)
  * @param limit number of training images (a seeded subset), or 0 for all
- * @param architecture {@value Architectures#DL_CONV64} (images area-resized to 64 × 64) or {@value
- *     Architectures#DL_CONV_CANDLE} (native 240 × 320 images)
+ * @param architecture one of {@link Architectures#VAES}: {@value Architectures#DL_CONV64} (images
+ *     area-resized to 64 × 64), {@value Architectures#DL_CONV_CANDLE} (native 240 × 320 images), or
+ *     their {@code -upsample} variants
+ * @param discriminatorLayers hidden layers of the FactorVAE discriminator (default 6)
+ * @param discriminatorUnits units per hidden layer of the FactorVAE discriminator (default 1000)
  */
 public record VaeTrainingConfig(
     Objective objective,
@@ -42,7 +45,9 @@ public record VaeTrainingConfig(
     double boxWeight,
     double discriminatorLearningRate,
     int limit,
-    String architecture) {
+    String architecture,
+    int discriminatorLayers,
+    int discriminatorUnits) {
 
   /** Validates the hyper-parameters; the message names the offending option and value. */
   public VaeTrainingConfig {
@@ -74,16 +79,85 @@ public record VaeTrainingConfig(
     if (limit < 0) {
       throw new IllegalArgumentException("--limit must be >= 0, got " + limit);
     }
-    if (!Architectures.DL_CONV64.equals(architecture)
-        && !Architectures.DL_CONV_CANDLE.equals(architecture)) {
+    if (!Architectures.VAES.contains(architecture)) {
       throw new IllegalArgumentException(
-          "--architecture must be "
-              + Architectures.DL_CONV64
-              + " or "
-              + Architectures.DL_CONV_CANDLE
+          "--architecture must be one of "
+              + String.join(", ", Architectures.VAES)
               + ", got "
               + architecture);
     }
+    if (discriminatorLayers < 1 || discriminatorLayers > MAX_DISC_LAYERS) {
+      throw new IllegalArgumentException(
+          "--disc-layers must be in [1, " + MAX_DISC_LAYERS + "], got " + discriminatorLayers);
+    }
+    if (discriminatorUnits < 1 || discriminatorUnits > MAX_DISC_UNITS) {
+      throw new IllegalArgumentException(
+          "--disc-units must be in [1, " + MAX_DISC_UNITS + "], got " + discriminatorUnits);
+    }
+  }
+
+  /** Largest accepted {@code --disc-layers}. */
+  public static final int MAX_DISC_LAYERS = 64;
+
+  /** Largest accepted {@code --disc-units} (a 10⁴ × 10⁴ layer is already 400 MB of weights). */
+  public static final int MAX_DISC_UNITS = 10_000;
+
+  /**
+   * A configuration with the default discriminator (6 × 1000; see the canonical constructor).
+   *
+   * @param objective the objective
+   * @param latentDim D
+   * @param epochs epochs
+   * @param batchSize batch size
+   * @param seed seed
+   * @param learningRate Adam learning rate
+   * @param beta β
+   * @param gamma γ
+   * @param lambdaOd DIP-VAE-I off-diagonal weight
+   * @param lambdaD DIP-VAE-I diagonal weight
+   * @param supervisedFraction labelled fraction
+   * @param supervisedWeight weight of the supervised term
+   * @param boxWeight λ of the box term
+   * @param discriminatorLearningRate discriminator learning rate
+   * @param limit training images, or 0 for all
+   * @param architecture the architecture
+   */
+  public VaeTrainingConfig(
+      Objective objective,
+      int latentDim,
+      int epochs,
+      int batchSize,
+      long seed,
+      double learningRate,
+      double beta,
+      double gamma,
+      double lambdaOd,
+      double lambdaD,
+      double supervisedFraction,
+      double supervisedWeight,
+      double boxWeight,
+      double discriminatorLearningRate,
+      int limit,
+      String architecture) {
+    this(
+        objective,
+        latentDim,
+        epochs,
+        batchSize,
+        seed,
+        learningRate,
+        beta,
+        gamma,
+        lambdaOd,
+        lambdaD,
+        supervisedFraction,
+        supervisedWeight,
+        boxWeight,
+        discriminatorLearningRate,
+        limit,
+        architecture,
+        Architectures.DISCRIMINATOR_LAYERS,
+        Architectures.DISCRIMINATOR_UNITS);
   }
 
   /**
@@ -141,9 +215,38 @@ public record VaeTrainingConfig(
   }
 
   /**
+   * This configuration with another FactorVAE discriminator size.
+   *
+   * @param layers hidden layers
+   * @param units units per hidden layer
+   * @return the configuration
+   */
+  public VaeTrainingConfig withDiscriminator(int layers, int units) {
+    return new VaeTrainingConfig(
+        objective,
+        latentDim,
+        epochs,
+        batchSize,
+        seed,
+        learningRate,
+        beta,
+        gamma,
+        lambdaOd,
+        lambdaD,
+        supervisedFraction,
+        supervisedWeight,
+        boxWeight,
+        discriminatorLearningRate,
+        limit,
+        architecture,
+        layers,
+        units);
+  }
+
+  /**
    * This configuration with another architecture.
    *
-   * @param name {@value Architectures#DL_CONV64} or {@value Architectures#DL_CONV_CANDLE}
+   * @param name one of {@link Architectures#VAES}
    * @return the configuration
    */
   public VaeTrainingConfig withArchitecture(String name) {
@@ -163,7 +266,9 @@ public record VaeTrainingConfig(
         boxWeight,
         discriminatorLearningRate,
         limit,
-        name);
+        name,
+        discriminatorLayers,
+        discriminatorUnits);
   }
 
   /**
@@ -200,8 +305,8 @@ public record VaeTrainingConfig(
   }
 
   /**
-   * The configuration as a map (for the model card and the checkpoint); the architecture appears
-   * only when it is not the default {@value Architectures#DL_CONV64}.
+   * The configuration as a map (for the model card and the checkpoint), with the architecture and,
+   * for FactorVAE objectives, the discriminator's size.
    *
    * @return ordered map
    */
@@ -218,6 +323,8 @@ public record VaeTrainingConfig(
       case FACTOR_VAE -> {
         m.put("gamma", gamma);
         m.put("discriminatorLearningRate", discriminatorLearningRate);
+        m.put("discriminatorLayers", discriminatorLayers);
+        m.put("discriminatorUnits", discriminatorUnits);
       }
       case DIP_VAE_I -> {
         m.put("lambdaOd", lambdaOd);
@@ -232,9 +339,23 @@ public record VaeTrainingConfig(
       m.put("boxWeight", boxWeight);
     }
     m.put("limit", limit);
-    if (!Architectures.DL_CONV64.equals(architecture)) {
-      // dl-conv64 is left out so checkpoints written before the option existed still resume
-      m.put("architecture", architecture);
+    m.put("architecture", architecture);
+    return m;
+  }
+
+  /**
+   * The values that checkpoints written before an option existed implied for it (they are filled in
+   * before a resumed configuration is compared): the upsampling {@value
+   * Architectures#DL_CONV64_UPSAMPLE} decoder and, for FactorVAE, a 3 × 256 discriminator.
+   *
+   * @return key to implied value
+   */
+  public Map<String, Object> legacyDefaults() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("architecture", Architectures.DL_CONV64_UPSAMPLE);
+    if (objective.base() == Objective.Base.FACTOR_VAE) {
+      m.put("discriminatorLayers", 3);
+      m.put("discriminatorUnits", 256);
     }
     return m;
   }

@@ -87,8 +87,41 @@ class TrainCommandTest {
             tmp.resolve("o").toString());
     assertEquals(Main.BAD_INPUT, r.exit());
     assertTrue(
-        r.err().contains("--architecture must be dl-conv64 or dl-conv-candle, got resnet"),
+        r.err()
+            .contains(
+                "--architecture must be one of dl-conv64, dl-conv-candle, dl-conv64-upsample,"
+                    + " dl-conv-candle-upsample, got resnet"),
         r.err());
+  }
+
+  @Test
+  void badDiscriminatorSizeIsAUserError() {
+    CliRun r =
+        CliRun.of(
+            "train",
+            "--objective",
+            "factor-vae",
+            "--disc-layers",
+            "0",
+            "--dataset",
+            tmp.toString(),
+            "--out",
+            tmp.resolve("o").toString());
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(r.err().contains("--disc-layers must be in [1, 64], got 0"), r.err());
+    CliRun u =
+        CliRun.of(
+            "train",
+            "--objective",
+            "factor-vae",
+            "--disc-units",
+            "-5",
+            "--dataset",
+            tmp.toString(),
+            "--out",
+            tmp.resolve("o").toString());
+    assertEquals(Main.BAD_INPUT, u.exit());
+    assertTrue(u.err().contains("--disc-units must be in [1, 10000], got -5"), u.err());
   }
 
   @Test

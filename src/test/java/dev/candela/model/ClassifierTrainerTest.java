@@ -1,12 +1,15 @@
 package dev.candela.model;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.Device;
+import dev.candela.BadInputException;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.synth.ToyGenerator;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,6 +22,9 @@ class ClassifierTrainerTest {
 
   /** Held-out accuracy pos_x must reach (chance is 1/8). */
   private static final double POSITION_ACCURACY = 0.5;
+
+  /** Resumed and uninterrupted runs agree to float round-off of identical CPU kernels. */
+  private static final float SAME_RUN = 1e-5f;
 
   /** Softmax rows sum to one. */
   private static final float PROBABILITY_SUM = 1e-5f;
@@ -79,5 +85,83 @@ class ClassifierTrainerTest {
             () -> new ClassifierTrainer.Config("relu", 1, 32, 0, 1e-3, 0, 10));
     assertTrue(
         e.getMessage().contains("--head") && e.getMessage().contains("relu"), e.getMessage());
+  }
+
+  @Test
+  void resumeContinuesToTheSameWeightsAsAnUninterruptedRun() throws Exception {
+    Path full = tmp.resolve("clf-full");
+    Path part = tmp.resolve("clf-part");
+    ClassifierTrainer.Config two = new ClassifierTrainer.Config("sigmoid", 2, 32, 3, 2e-3, 128, 32);
+    ClassifierTrainer.Config one = new ClassifierTrainer.Config("sigmoid", 1, 32, 3, 2e-3, 128, 32);
+    try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
+      ClassifierTrainer.Result a =
+          ClassifierTrainer.train(
+              ds, two, full, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+      ClassifierTrainer.train(ds, one, part, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+      assertTrue(Files.isRegularFile(part.resolve("checkpoint/state.json")));
+      ClassifierTrainer.Result b =
+          ClassifierTrainer.train(
+              ds, two, part, true, Device.cpu(), null, VaeTrainer.Progress.NONE);
+      assertEquals(2, b.lossHistory().size());
+      assertEquals(a.lossHistory().get(0), b.lossHistory().get(0), SAME_RUN);
+      assertEquals(a.lossHistory().get(1), b.lossHistory().get(1), SAME_RUN);
+      assertArrayEquals(a.accuracy(), b.accuracy(), SAME_RUN);
+      float[] x = ds.images(new long[] {3, 70, 200});
+      try (FactorClassifier ca = FactorClassifier.load(full, Device.cpu());
+          FactorClassifier cb = FactorClassifier.load(part, Device.cpu())) {
+        float[][][] pa = ca.probabilities(x, 3);
+        float[][][] pb = cb.probabilities(x, 3);
+        for (int f = 0; f < pa.length; f++) {
+          for (int i = 0; i < 3; i++) {
+            assertArrayEquals(pa[f][i], pb[f][i], SAME_RUN);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void resumeWithAnotherConfigurationIsRefused() throws Exception {
+    Path out = tmp.resolve("clf-other");
+    try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
+      ClassifierTrainer.train(
+          ds,
+          new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 64, 16),
+          out,
+          false,
+          Device.cpu(),
+          null,
+          VaeTrainer.Progress.NONE);
+      BadInputException e =
+          assertThrows(
+              BadInputException.class,
+              () ->
+                  ClassifierTrainer.train(
+                      ds,
+                      new ClassifierTrainer.Config("softmax", 2, 32, 3, 1e-3, 64, 16),
+                      out,
+                      true,
+                      Device.cpu(),
+                      null,
+                      VaeTrainer.Progress.NONE));
+      assertTrue(
+          e.getMessage().contains("learningRate=0.002")
+              && e.getMessage().contains("learningRate=0.001")
+              && e.getMessage().contains("only --epochs may change"),
+          e.getMessage());
+      BadInputException again =
+          assertThrows(
+              BadInputException.class,
+              () ->
+                  ClassifierTrainer.train(
+                      ds,
+                      new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 64, 16),
+                      out,
+                      false,
+                      Device.cpu(),
+                      null,
+                      VaeTrainer.Progress.NONE));
+      assertTrue(again.getMessage().contains("--resume"), again.getMessage());
+    }
   }
 }

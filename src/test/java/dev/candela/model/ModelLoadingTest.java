@@ -207,4 +207,48 @@ class ModelLoadingTest {
         assertThrows(IllegalArgumentException.class, () -> Devices.parse("tpu"));
     assertTrue(e.getMessage().contains("'tpu'"), e.getMessage());
   }
+
+  private Path savedVae(String trainedAs, String cardSays) throws Exception {
+    Path dir = tmp.resolve(trainedAs + "-as-" + cardSays);
+    Files.createDirectories(dir);
+    try (Model model = Model.newInstance("vae", Device.cpu(), VaeModels.ENGINE)) {
+      VaeBlock block = new VaeBlock(trainedAs, 3, 1);
+      model.setBlock(block);
+      block.initialize(model.getNDManager(), DataType.FLOAT32, new Shape(1, 1, 64, 64));
+      model.setProperty("Epoch", "0");
+      model.save(dir, "vae");
+    }
+    new ModelCard(
+            "vae",
+            "djl",
+            cardSays,
+            new ModelCard.Shape(1, 64, 64),
+            null,
+            3,
+            "dsprites",
+            List.of(),
+            "logits",
+            Map.of(),
+            Map.of(),
+            ModelCard.checksums(dir, List.of("vae-0000.params")),
+            null,
+            null)
+        .write(dir);
+    return dir;
+  }
+
+  @Test
+  void upsamplingWeightsLoadUnderTheirOwnNameAndTheOldNameSaysSo() throws Exception {
+    Path ok = savedVae(Architectures.DL_CONV64_UPSAMPLE, Architectures.DL_CONV64_UPSAMPLE);
+    try (VaeModel m = VaeModels.load(ok, Device.cpu())) {
+      assertEquals(64 * 64, m.decode(new float[][] {{0.5f, -1f, 2f}}).length);
+    }
+    Path old = savedVae(Architectures.DL_CONV64_UPSAMPLE, Architectures.DL_CONV64);
+    BadInputException e =
+        assertThrows(BadInputException.class, () -> VaeModels.load(old, Device.cpu()));
+    assertTrue(
+        e.getMessage().contains("cannot load DJL parameters")
+            && e.getMessage().contains("in its card to dl-conv64-upsample"),
+        e.getMessage());
+  }
 }

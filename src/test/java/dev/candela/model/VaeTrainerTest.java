@@ -272,4 +272,37 @@ class VaeTrainerTest {
                     0));
     assertEquals("--batch-size must be >= 2, got 1", e.getMessage());
   }
+
+  @Test
+  void discriminatorDefaultsToSixLayersOfAThousandUnitsAndIsRecorded() {
+    VaeTrainingConfig c = VaeTrainingConfig.defaults(Objective.parse("factor-vae"), 10, 1, 0);
+    assertEquals(6, c.discriminatorLayers());
+    assertEquals(1000, c.discriminatorUnits());
+    Map<String, Object> m = c.withDiscriminator(2, 50).toMap();
+    assertEquals(2, m.get("discriminatorLayers"));
+    assertEquals(50, m.get("discriminatorUnits"));
+    assertEquals(Architectures.DL_CONV64, m.get("architecture"));
+    ai.djl.nn.Block disc = Architectures.discriminator(6, 1000);
+    try (ai.djl.Model model = ai.djl.Model.newInstance("disc", Device.cpu(), VaeModels.ENGINE)) {
+      model.setBlock(disc);
+      disc.initialize(
+          model.getNDManager(),
+          ai.djl.ndarray.types.DataType.FLOAT32,
+          new ai.djl.ndarray.types.Shape(4, 10));
+      var ps = disc.getParameters();
+      assertEquals(2 * 7, ps.size());
+      assertEquals(
+          new ai.djl.ndarray.types.Shape(1000, 10), ps.get(0).getValue().getArray().getShape());
+      for (int i = 1; i < 6; i++) {
+        assertEquals(
+            new ai.djl.ndarray.types.Shape(1000, 1000),
+            ps.get(2 * i).getValue().getArray().getShape());
+      }
+      assertEquals(
+          new ai.djl.ndarray.types.Shape(2, 1000), ps.get(12).getValue().getArray().getShape());
+    }
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> c.withDiscriminator(6, 0));
+    assertEquals("--disc-units must be in [1, 10000], got 0", e.getMessage());
+  }
 }
