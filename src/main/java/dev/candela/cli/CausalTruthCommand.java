@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.causal.fit.SelectionTruth;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
+import dev.candela.causal.query.DiscreteJoint;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
@@ -136,15 +137,9 @@ public final class CausalTruthCommand implements Callable<Integer> {
     }
     boolean[] allowed = new boolean[(int) states];
     int[] sizes = space.sizes();
-    int[] codes = new int[d];
     int support = 0;
     for (int flat = 0; flat < allowed.length; flat++) {
-      int r = flat;
-      for (int i = d - 1; i >= 0; i--) {
-        codes[i] = r % sizes[i];
-        r /= sizes[i];
-      }
-      allowed[flat] = bound == null || bound.allows(codes);
+      allowed[flat] = bound == null || bound.allows(DiscreteJoint.decode(flat, sizes));
       support += allowed[flat] ? 1 : 0;
     }
     CausalModel m;
