@@ -92,8 +92,8 @@ public final class BenchModelsCommand implements Callable<Integer> {
           df / 1e6);
       if (Architectures.DL_CONV64.equals(arch)) {
         System.out.printf(
-            "decoder executes %.1f M FLOPs/image (transposed convolutions run as stride-1"
-                + " convolutions over zero-dilated maps); dec/matmul counts the %.1f M%n",
+            "decoder executes %.1f M FLOPs/image (transposed convolutions run as 2x2 phase"
+                + " convolutions, including the zero border); dec/matmul counts the %.1f M%n",
             ModelBench.decoderExecutedFlops(c, m.latentDim()) / 1e6, df / 1e6);
       }
       System.out.printf(

@@ -115,8 +115,8 @@ public final class ModelBench {
 
   /**
    * Floating-point operations per image of the {@value Architectures#DL_CONV64} decoder: the
-   * arithmetic of its transposed convolutions (each input pixel meets the 16 kernel taps), not the
-   * 4× larger amount {@link TransposedConv2d} executes over zero-dilated maps (see {@link
+   * arithmetic of its transposed convolutions (each input pixel meets the 16 kernel taps); {@link
+   * TransposedConv2d} executes slightly more, over the zero border (see {@link
    * #decoderExecutedFlops}).
    *
    * @param channels C
@@ -134,16 +134,23 @@ public final class ModelBench {
 
   /**
    * Floating-point operations per image that the {@value Architectures#DL_CONV64} decoder executes:
-   * each transposed convolution runs as a 4 × 4 stride-1 convolution over the zero-dilated input,
-   * 4× the multiply-adds of {@link #decoderFlops}'s convolution terms.
+   * each transposed convolution over H × W maps runs as one 2 × 2 stride-1 convolution with 4·O
+   * output channels over the (H + 2) × (W + 2) zero-bordered input (the four output phases, see
+   * {@link TransposedConv2d}), i.e. over (H + 1)(W + 1) instead of H·W input positions: the same 16
+   * multiply-adds per position as {@link #decoderFlops}, plus the border rows and columns (1.21×
+   * the useful count for D = 10, C = 1).
    *
    * @param channels C
    * @param latentDim D
    * @return FLOPs
    */
   public static double decoderExecutedFlops(int channels, int latentDim) {
-    double dense = 2.0 * latentDim * 256 + 2.0 * 256 * 1024;
-    return dense + 4 * (decoderFlops(channels, latentDim) - dense);
+    return 2.0 * latentDim * 256
+        + 2.0 * 256 * 1024
+        + conv(64, 64, 16, 5 * 5)
+        + conv(64, 32, 16, 9 * 9)
+        + conv(32, 32, 16, 17 * 17)
+        + conv(32, channels, 16, 33 * 33);
   }
 
   /**

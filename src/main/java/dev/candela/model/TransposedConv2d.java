@@ -177,11 +177,15 @@ public final class TransposedConv2d extends AbstractBlock {
     b2.attach(m);
     NDArray bias = b2.broadcast(new Shape(out, 4)).reshape(4 * out);
     bias.attach(m);
-    long[] pad = {1, outPadW > padW ? 2 : 1, 1, outPadH > padH ? 2 : 1};
-    NDArray padded = x.pad(new Shape(pad), 0);
-    NDArray phases = Conv2d.conv2d(padded, kernel, bias).singletonOrThrow();
-    long th = h + pad[3];
-    long tw = wd + pad[1];
+    // one zero before and after each axis (the convolution's own padding), a second one after
+    // when op > p
+    long extraH = outPadH > padH ? 1 : 0;
+    long extraW = outPadW > padW ? 1 : 0;
+    NDArray padded = extraH + extraW == 0 ? x : x.pad(new Shape(0, extraW, 0, extraH), 0);
+    NDArray phases =
+        Conv2d.conv2d(padded, kernel, bias, new Shape(1, 1), new Shape(1, 1)).singletonOrThrow();
+    long th = h + 1 + extraH;
+    long tw = wd + 1 + extraW;
     NDArray full =
         phases
             .reshape(n, out, 2, 2, th, tw)
