@@ -33,10 +33,10 @@ import ai.djl.util.PairList;
  *   U[2t + s] = Σ_j x[t − j] · K[2j + s] = Σ_{m ∈ {0,1}} x̃[t + m] · K[2(1 − m) + s],   t = 0 … H,
  * </pre>
  *
- * a stride-1 correlation of x̃, the undilated input with one zero before and one after, with the
- * 2-tap sub-kernel of parity s taken in reverse order (likewise for columns, with s' and b = 2j' +
- * s'). All four phases (s, s') are computed by ONE ordinary 2 × 2 stride-1 convolution with 4·O
- * output channels, output channel 4o + 2s + s' holding
+ * a stride-1 correlation of x̃, the undilated input with one zero before and one after (the
+ * convolution's own padding of 1), with the 2-tap sub-kernel of parity s taken in reverse order
+ * (likewise for columns, with s' and b = 2j' + s'). All four phases (s, s') are computed by ONE
+ * ordinary 2 × 2 stride-1 convolution with 4·O output channels, output channel 4o + 2s + s' holding
  *
  * <pre>
  *   k[4o + 2s + s'][i][m][m'] = K[i][o][2(1 − m) + s][2(1 − m') + s'],
@@ -52,7 +52,7 @@ import ai.djl.util.PairList;
  * {@code dl-conv-candle} first stage (p = 2 × 1, op = 1 × 0) on 8 × 10 maps: U is 18 × 22, cropped
  * to rows 2 … 16 (15) and columns 1 … 20 (20). Every multiply-add of the convolution meets a real
  * input pixel or one of the border zeros, so it executes (H + 1)(W + 1)/(HW) times the
- * multiply-adds of the transposed convolution (1.56 for 4 × 4 inputs, 1.03 for 32 × 32), where the
+ * multiply-adds of the transposed convolution (1.56 for 4 × 4 inputs, 1.06 for 32 × 32), where the
  * earlier construction over the zero-dilated input executed 4× ({@link #applyDilated}, kept as the
  * reference). Bias: added by the convolution, each bias[o] repeated for its four phases.
  *
