@@ -2,6 +2,9 @@ package dev.candela.causal.fit;
 
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.model.CausalModel;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.correlation.Covariance;
+import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 
 /**
  * A latent causal model: a linear-Gaussian SCM over the factor-aligned latent groups {@code Z_I} of
@@ -73,16 +76,9 @@ public final class LatentScmFit {
         }
         data[r][i] = s / groups[i].length;
       }
-      double mean = 0;
-      for (int r = 0; r < n; r++) {
-        mean += data[r][i];
-      }
-      mean /= n;
-      double ss = 0;
-      for (int r = 0; r < n; r++) {
-        ss += (data[r][i] - mean) * (data[r][i] - mean);
-      }
-      double sd = Math.sqrt(ss / Math.max(1, n - 1));
+      double[] column = column(data, i);
+      double mean = StatUtils.mean(column);
+      double sd = new StandardDeviation(true).evaluate(column, mean);
       if (!(sd > 0)) {
         throw new IllegalArgumentException(
             "factor '" + factorDag.name(i) + "': its latent group is constant");
@@ -104,24 +100,23 @@ public final class LatentScmFit {
       throw new IllegalArgumentException(
           "factor '" + name + "' has " + t.length + " values for " + n + " rows");
     }
-    double mean = 0;
-    for (double v : t) {
-      mean += v;
-    }
-    mean /= n;
-    double ss = 0;
-    double cov = 0;
-    for (int r = 0; r < n; r++) {
-      ss += (t[r] - mean) * (t[r] - mean);
-      cov += (t[r] - mean) * data[r][i];
-    }
-    double sd = Math.sqrt(ss / Math.max(1, n - 1));
+    double mean = StatUtils.mean(t);
+    double sd = new StandardDeviation(true).evaluate(t, mean);
     if (!(sd > 0)) {
       throw new IllegalArgumentException("factor '" + name + "' is constant; it has no scale");
     }
+    double cov = new Covariance().covariance(t, column(data, i));
     double sign = cov < 0 ? -1 : 1;
     for (int r = 0; r < n; r++) {
       data[r][i] = mean + sign * sd * data[r][i];
     }
+  }
+
+  private static double[] column(double[][] data, int i) {
+    double[] c = new double[data.length];
+    for (int r = 0; r < c.length; r++) {
+      c[r] = data[r][i];
+    }
+    return c;
   }
 }
