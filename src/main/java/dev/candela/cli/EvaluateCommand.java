@@ -249,6 +249,7 @@ public final class EvaluateCommand implements Callable<Integer> {
           o.println("== " + names.get(i));
         }
         o.print(TextTable.scores(r.scores()));
+        r.warnings().forEach(w -> o.println("warning: " + w));
         o.flush();
       }
     }

@@ -52,6 +52,7 @@ public final class Main implements Runnable {
     cl.addSubcommand(new CausalCommand());
     cl.addSubcommand(new TrainCommand());
     cl.addSubcommand(new TrainClassifierCommand());
+    cl.addSubcommand(new ClassifierCommand());
     cl.addSubcommand(new GraphCommand());
     cl.addSubcommand(new CounterfactualsCommand());
     cl.setExecutionExceptionHandler(Main::handle);

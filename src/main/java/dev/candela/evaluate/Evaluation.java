@@ -136,6 +136,26 @@ public final class Evaluation {
       versions.put("engine", VaeModels.ENGINE);
       Path json = out.resolve("report.json");
       String title = "evaluate " + modelDir.getFileName() + " on " + s.dataset().getFileName();
+      ModelFitness.VaeCheck vaeCheck =
+          ModelFitness.vae(
+              vae,
+              modelDir,
+              dataset,
+              idx,
+              (images, m) ->
+                  inDecoderShape(
+                      dataset,
+                      images,
+                      m,
+                      LatentDecoder.of(
+                          new int[] {
+                            vaeCard.input().channels(),
+                            vaeCard.input().height(),
+                            vaeCard.input().width()
+                          },
+                          vae::decode)));
+      details.put("vaeCheck", vaeCheck);
+      warnings.addAll(vaeCheck.warnings());
 
       // 1. code metrics (score-codes)
       double[][] latents = new double[d][n];
@@ -268,6 +288,9 @@ public final class Evaluation {
         try (FactorClassifier clf = FactorClassifier.load(s.classifier(), device, s.batchSize())) {
           List<String> names = codeScores.factorNames();
           int[] clfIndex = matchClassifier(clf, s.classifier(), names, space);
+          ModelFitness.ClassifierCheck clfCheck =
+              ModelFitness.classifier(clf, s.classifier(), dataset, idx, vae, s.batchSize(), names);
+          warnings.addAll(clfCheck.warnings());
           int[] datasetIndex = new int[names.size()];
           for (int k = 0; k < names.size(); k++) {
             datasetIndex[k] = space.names().indexOf(names.get(k));
@@ -336,6 +359,8 @@ public final class Evaluation {
           cgDetails.put("summary", sum);
           cgDetails.put("iceFile", ICE_CSV);
           cgDetails.put("latentStats", stats);
+          cgDetails.put("classifierAccuracy", clfCheck.accuracy());
+          cgDetails.put("unreliableFactors", clfCheck.unreliable());
           details.put("cg", cgDetails);
           log.accept(String.format(Locale.ROOT, "cg in %.1f s", secs(t)));
           write(json, title, scores, details, warnings, inputs, params, versions, device);

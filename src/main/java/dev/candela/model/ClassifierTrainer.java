@@ -13,6 +13,7 @@ import ai.djl.training.Trainer;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.FactorSymmetries;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -286,26 +287,40 @@ public final class ClassifierTrainer {
             command,
             Provenance.nowIso());
     double[] acc;
+    double[] accSym;
+    FactorSymmetries sym = FactorSymmetries.forDataset(ds.space().name());
     try (FactorClassifier clf = new FactorClassifier(card, block, null, device, 256)) {
       int[][] pred = clf.predict(test.images, test.size());
       acc = new double[factors.size()];
+      accSym = new double[factors.size()];
       for (int i = 0; i < test.size(); i++) {
         for (int f = 0; f < factors.size(); f++) {
           if (pred[i][f] == test.codes[i][f]) {
             acc[f]++;
           }
+          if (sym.equivalent(ds.space(), f, test.codes[i], pred[i][f])) {
+            accSym[f]++;
+          }
         }
       }
       for (int f = 0; f < acc.length; f++) {
         acc[f] /= test.size();
+        accSym[f] /= test.size();
       }
     }
     Map<String, Object> results = new LinkedHashMap<>();
     Map<String, Double> perFactor = new LinkedHashMap<>();
+    Map<String, Double> perFactorSym = new LinkedHashMap<>();
     for (int f = 0; f < factors.size(); f++) {
       perFactor.put(factors.get(f).name(), acc[f]);
+      if (sym.ruleOf(factors.get(f).name()) != null) {
+        perFactorSym.put(factors.get(f).name(), accSym[f]);
+      }
     }
     results.put("heldOutAccuracy", perFactor);
+    if (!perFactorSym.isEmpty()) {
+      results.put("heldOutAccuracySymmetric", perFactorSym);
+    }
     results.put("heldOutImages", test.size());
     results.put("trainImages", wantTrain);
     results.put("finalTrainLoss", history.get(history.size() - 1));

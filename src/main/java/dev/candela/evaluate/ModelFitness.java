@@ -1,0 +1,292 @@
+package dev.candela.evaluate;
+
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.model.ClassifierQuality;
+import dev.candela.model.FactorClassifier;
+import dev.candela.model.ModelCard;
+import dev.candela.model.VaeModel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Whether a VAE and a factor classifier are fit to be scored, with the warnings a user must see
+ * beside the numbers:
+ *
+ * <ul>
+ *   <li>a factor whose classifier accuracy (the card's held-out accuracy, symmetry-aware where the
+ *       dataset declares a symmetry, and the accuracy measured here on the VAE's reconstructions)
+ *       is below {@value #RELIABLE_ACCURACY}: its CG is unreliable, since CG compares the
+ *       classifier's probability of the true value across interventions;
+ *   <li>a collapsed VAE: its reconstructions are no better than the mean image of the same images
+ *       (mean squared error ratio at least {@value #COLLAPSE_RATIO}), or fewer than one latent is
+ *       active (mean KL(q(z_j|x) ‖ N(0, 1)) above {@value #ACTIVE_KL} nats);
+ *   <li>a classifier trained on another dataset than the one scored.
+ * </ul>
+ */
+public final class ModelFitness {
+  private ModelFitness() {}
+
+  /** Classifier accuracy below which a factor's CG is marked unreliable. */
+  public static final double RELIABLE_ACCURACY = 0.9;
+
+  /**
+   * Reconstruction MSE over the mean-image MSE at or above which a VAE counts as collapsed: its
+   * reconstructions explain at most 10% of the pixel variance of the images.
+   */
+  public static final double COLLAPSE_RATIO = 0.9;
+
+  /** Mean KL (nats) above which a latent counts as active. */
+  public static final double ACTIVE_KL = 0.01;
+
+  /** Images used by the checks (the first evaluation samples). */
+  public static final int CHECK_IMAGES = 256;
+
+  /**
+   * The VAE check.
+   *
+   * @param images images checked
+   * @param reconstructionMse mean squared error of the reconstructions (decoded encoder means)
+   * @param meanImageMse mean squared error of the images' own mean image
+   * @param klPerLatent mean KL to the prior per latent (nats)
+   * @param activeLatents latents with mean KL above {@link #ACTIVE_KL}
+   * @param collapsed whether the VAE counts as collapsed
+   * @param warnings what the user must read
+   */
+  public record VaeCheck(
+      int images,
+      double reconstructionMse,
+      double meanImageMse,
+      double[] klPerLatent,
+      int activeLatents,
+      boolean collapsed,
+      List<String> warnings) {
+    /** Copies. */
+    public VaeCheck {
+      klPerLatent = klPerLatent.clone();
+      warnings = List.copyOf(warnings);
+    }
+  }
+
+  /**
+   * The classifier check.
+   *
+   * @param accuracy per factor: {@code card} (held-out accuracy from the card, symmetry-aware where
+   *     recorded), {@code data} and {@code reconstructions} (measured here, each with its Wilson
+   *     interval), {@code deciding} (the lowest of them) and {@code reliable}
+   * @param unreliable the factors whose CG is unreliable
+   * @param warnings what the user must read
+   */
+  public record ClassifierCheck(
+      Map<String, Map<String, Object>> accuracy, List<String> unreliable, List<String> warnings) {
+    /** Copies. */
+    public ClassifierCheck {
+      accuracy = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(accuracy));
+      unreliable = List.copyOf(unreliable);
+      warnings = List.copyOf(warnings);
+    }
+  }
+
+  /**
+   * Checks a VAE on the first {@value #CHECK_IMAGES} of the given samples.
+   *
+   * @param vae the VAE
+   * @param dir the model folder, for messages
+   * @param ds the dataset
+   * @param idx evaluation sample indices
+   * @param decoderImages converts dataset images to the decoder's image shape
+   * @return the check
+   * @throws CandelaException when the dataset cannot be read
+   */
+  public static VaeCheck vae(
+      VaeModel vae,
+      Path dir,
+      FactorDataset ds,
+      long[] idx,
+      java.util.function.BiFunction<float[], Integer, float[]> decoderImages)
+      throws CandelaException {
+    long[] part = Arrays.copyOf(idx, Math.min(idx.length, CHECK_IMAGES));
+    int n = part.length;
+    float[] images = ds.images(part);
+    VaeModel.Encoding enc = vae.encode(images, n);
+    float[] rec = vae.decode(enc.mean());
+    float[] x = decoderImages.apply(images, n);
+    int vol = rec.length / n;
+    double[] mean = new double[vol];
+    for (int i = 0; i < n; i++) {
+      for (int p = 0; p < vol; p++) {
+        mean[p] += x[i * vol + p];
+      }
+    }
+    for (int p = 0; p < vol; p++) {
+      mean[p] /= n;
+    }
+    double se = 0;
+    double sm = 0;
+    for (int i = 0; i < n; i++) {
+      for (int p = 0; p < vol; p++) {
+        double v = x[i * vol + p];
+        se += sq(rec[i * vol + p] - v);
+        sm += sq(mean[p] - v);
+      }
+    }
+    se /= (double) n * vol;
+    sm /= (double) n * vol;
+    int d = enc.mean()[0].length;
+    double[] kl = new double[d];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < d; j++) {
+        double mu = enc.mean()[i][j];
+        double lv = enc.logVar()[i][j];
+        kl[j] += 0.5 * (mu * mu + Math.exp(lv) - lv - 1);
+      }
+    }
+    int active = 0;
+    for (int j = 0; j < d; j++) {
+      kl[j] /= n;
+      if (kl[j] > ACTIVE_KL) {
+        active++;
+      }
+    }
+    List<String> warnings = new ArrayList<>();
+    boolean flat = sm > 0 && se / sm >= COLLAPSE_RATIO;
+    if (flat) {
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "VAE %s looks collapsed: its reconstructions are no better than the mean image"
+                  + " (MSE %.5f vs %.5f on %d images); every score of it describes a model that"
+                  + " ignores its input",
+              dir,
+              se,
+              sm,
+              n));
+    }
+    if (active < 1) {
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "VAE %s looks collapsed: no latent is active (largest mean KL %.4f nats <= %.2f)",
+              dir,
+              Arrays.stream(kl).max().orElse(0),
+              ACTIVE_KL));
+    }
+    return new VaeCheck(n, se, sm, kl, active, flat || active < 1, warnings);
+  }
+
+  /**
+   * Checks a classifier for the factors CG scores: the card's held-out accuracy and the accuracy
+   * measured on the first {@value #CHECK_IMAGES} evaluation images and on the VAE's reconstructions
+   * of them.
+   *
+   * @param clf the classifier
+   * @param dir its folder, for messages
+   * @param ds the dataset scored
+   * @param idx evaluation sample indices
+   * @param vae the VAE whose reconstructions CG classifies
+   * @param batchSize images per batch
+   * @param factors the factors CG scores
+   * @return the check
+   * @throws CandelaException when the dataset cannot be read or the factors do not match
+   */
+  public static ClassifierCheck classifier(
+      FactorClassifier clf,
+      Path dir,
+      FactorDataset ds,
+      long[] idx,
+      VaeModel vae,
+      int batchSize,
+      List<String> factors)
+      throws CandelaException {
+    List<String> warnings = new ArrayList<>();
+    ModelCard card = clf.card();
+    if (card.dataset() != null && !card.dataset().equals(ds.space().name())) {
+      warnings.add(
+          "classifier "
+              + dir
+              + " was trained on dataset '"
+              + card.dataset()
+              + "', not on '"
+              + ds.space().name()
+              + "' scored here: its probabilities, and so CG, may not mean what they say");
+    }
+    Map<String, Double> cardAcc = cardAccuracy(card);
+    long[] part = Arrays.copyOf(idx, Math.min(idx.length, CHECK_IMAGES));
+    List<ClassifierQuality.FactorResult> measured =
+        ClassifierQuality.check(clf, dir, ds, part, vae, batchSize, k -> {});
+    Map<String, Map<String, Object>> acc = new LinkedHashMap<>();
+    List<String> unreliable = new ArrayList<>();
+    for (ClassifierQuality.FactorResult r : measured) {
+      if (!factors.contains(r.factor())) {
+        continue;
+      }
+      Map<String, Object> m = new LinkedHashMap<>();
+      double deciding = r.deciding();
+      Double c = cardAcc.get(r.factor());
+      if (c != null) {
+        m.put("card", c);
+        deciding = Math.min(deciding, c);
+      }
+      m.put("data", r.symmetric() != null ? r.symmetric() : r.accuracy());
+      m.put(
+          "reconstructions",
+          r.reconstructedSymmetric() != null ? r.reconstructedSymmetric() : r.reconstructed());
+      m.put("symmetryAware", r.symmetric() != null);
+      m.put("deciding", deciding);
+      m.put("reliable", deciding >= RELIABLE_ACCURACY);
+      acc.put(r.factor(), m);
+      if (deciding < RELIABLE_ACCURACY) {
+        unreliable.add(r.factor());
+        warnings.add(
+            String.format(
+                Locale.ROOT,
+                "cg.%s is unreliable: the classifier recognises '%s' with accuracy %.3f < %.2f"
+                    + " (card %s, on %d reconstructions %.3f%s)",
+                r.factor(),
+                r.factor(),
+                deciding,
+                RELIABLE_ACCURACY,
+                c == null ? "n/a" : String.format(Locale.ROOT, "%.3f", c),
+                part.length,
+                r.reconstructedSymmetric() != null
+                    ? r.reconstructedSymmetric().value()
+                    : r.reconstructed().value(),
+                r.symmetric() != null ? ", symmetry-aware" : ""));
+      }
+    }
+    return new ClassifierCheck(acc, unreliable, warnings);
+  }
+
+  /**
+   * A classifier card's held-out accuracy per factor, symmetry-aware where the card records it.
+   *
+   * @param card the classifier card
+   * @return factor to accuracy (empty when the card records none)
+   */
+  public static Map<String, Double> cardAccuracy(ModelCard card) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    Map<String, Object> res = card.results();
+    if (res == null) {
+      return out;
+    }
+    for (String key : List.of("heldOutAccuracy", "heldOutAccuracySymmetric")) {
+      if (res.get(key) instanceof Map<?, ?> m) {
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+          if (e.getValue() instanceof Number v) {
+            out.put(String.valueOf(e.getKey()), v.doubleValue());
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static double sq(double v) {
+    return v * v;
+  }
+}

@@ -1,0 +1,183 @@
+package dev.candela.model;
+
+import dev.candela.BadInputException;
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.data.FactorSpace;
+import dev.candela.data.FactorSymmetries;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.apache.commons.math3.stat.interval.ConfidenceInterval;
+import org.apache.commons.math3.stat.interval.WilsonScoreInterval;
+
+/**
+ * How well a factor classifier recognises each factor: per-factor accuracy on dataset images,
+ * symmetry-aware accuracy where the dataset declares {@link FactorSymmetries}, and, with a VAE, the
+ * same on the VAE's reconstructions of those images (encoder mean, decoded). CG compares the
+ * classifier's probability of the true value across interventions, so a factor the classifier
+ * cannot recognise, on data or on reconstructions, has a meaningless CG. Every accuracy comes with
+ * its Wilson score 95% interval (binomial over the checked images).
+ */
+public final class ClassifierQuality {
+  private ClassifierQuality() {}
+
+  /** Confidence level of the intervals. */
+  public static final double LEVEL = 0.95;
+
+  /**
+   * An accuracy with its interval.
+   *
+   * @param correct right predictions
+   * @param total predictions
+   * @param value {@code correct / total}
+   * @param ci95 Wilson score 95% interval {@code [lo, hi]}
+   */
+  public record Accuracy(long correct, long total, double value, double[] ci95) {
+    /** Copies the interval. */
+    public Accuracy {
+      ci95 = ci95.clone();
+    }
+
+    static Accuracy of(long correct, long total) {
+      ConfidenceInterval ci =
+          new WilsonScoreInterval().createInterval((int) total, (int) correct, LEVEL);
+      return new Accuracy(
+          correct,
+          total,
+          (double) correct / total,
+          new double[] {ci.getLowerBound(), ci.getUpperBound()});
+    }
+  }
+
+  /**
+   * The result for one factor.
+   *
+   * @param factor the factor name
+   * @param accuracy accuracy on the images
+   * @param symmetric symmetry-aware accuracy, or null when the factor has no declared symmetry
+   * @param reconstructed accuracy on the VAE's reconstructions, or null without a VAE
+   * @param reconstructedSymmetric symmetry-aware accuracy on reconstructions, or null
+   */
+  public record FactorResult(
+      String factor,
+      Accuracy accuracy,
+      Accuracy symmetric,
+      Accuracy reconstructed,
+      Accuracy reconstructedSymmetric) {
+    /**
+     * The accuracy that decides whether the factor's CG is reliable: the symmetry-aware one when
+     * declared, on reconstructions when measured (the lower of the two views).
+     *
+     * @return the deciding accuracy
+     */
+    public double deciding() {
+      double a = (symmetric != null ? symmetric : accuracy).value();
+      if (reconstructed != null) {
+        Accuracy r = reconstructedSymmetric != null ? reconstructedSymmetric : reconstructed;
+        a = Math.min(a, r.value());
+      }
+      return a;
+    }
+  }
+
+  /**
+   * Checks a classifier on the given samples of a dataset.
+   *
+   * @param clf the classifier (its factors must be among the dataset's, same sizes)
+   * @param clfDir the classifier folder, for messages
+   * @param ds the dataset
+   * @param indices the samples to check
+   * @param vae a VAE whose reconstructions are checked too, or null
+   * @param batchSize images per batch
+   * @param progress called with the number of images checked so far
+   * @return one result per classifier factor, in the classifier's order
+   * @throws CandelaException when the dataset cannot be read or the factors do not match
+   */
+  public static List<FactorResult> check(
+      FactorClassifier clf,
+      Path clfDir,
+      FactorDataset ds,
+      long[] indices,
+      VaeModel vae,
+      int batchSize,
+      LongConsumer progress)
+      throws CandelaException {
+    FactorSpace space = ds.space();
+    List<ModelCard.FactorInfo> fs = clf.factors();
+    int[] dsIndex = new int[fs.size()];
+    for (int k = 0; k < fs.size(); k++) {
+      int i = space.names().indexOf(fs.get(k).name());
+      if (i < 0 || space.factors().get(i).size() != fs.get(k).size()) {
+        throw new BadInputException(
+            clfDir.resolve(ModelCard.FILE)
+                + ": classifier factor '"
+                + fs.get(k).name()
+                + "' ("
+                + fs.get(k).size()
+                + " values) is not a factor of dataset '"
+                + space.name()
+                + "' "
+                + space.names());
+      }
+      dsIndex[k] = i;
+    }
+    FactorSymmetries sym = FactorSymmetries.forDataset(space.name());
+    int nf = fs.size();
+    long[] ok = new long[nf];
+    long[] okSym = new long[nf];
+    long[] okRec = new long[nf];
+    long[] okRecSym = new long[nf];
+    int b = Math.max(1, batchSize);
+    for (int a = 0; a < indices.length; a += b) {
+      long[] part = Arrays.copyOfRange(indices, a, Math.min(indices.length, a + b));
+      float[] images = ds.images(part);
+      int[][] truth = new int[part.length][];
+      for (int i = 0; i < part.length; i++) {
+        truth[i] = ds.codes(part[i]);
+      }
+      tally(clf.predict(images, part.length), truth, dsIndex, space, sym, ok, okSym);
+      if (vae != null) {
+        float[] rec = vae.decode(vae.encodeMeans(images, part.length));
+        tally(clf.predict(rec, part.length), truth, dsIndex, space, sym, okRec, okRecSym);
+      }
+      progress.accept(a + part.length);
+    }
+    long n = indices.length;
+    List<FactorResult> out = new ArrayList<>();
+    for (int k = 0; k < nf; k++) {
+      boolean hasSym = sym.ruleOf(fs.get(k).name()) != null;
+      out.add(
+          new FactorResult(
+              fs.get(k).name(),
+              Accuracy.of(ok[k], n),
+              hasSym ? Accuracy.of(okSym[k], n) : null,
+              vae == null ? null : Accuracy.of(okRec[k], n),
+              vae == null || !hasSym ? null : Accuracy.of(okRecSym[k], n)));
+    }
+    return out;
+  }
+
+  private static void tally(
+      int[][] pred,
+      int[][] truth,
+      int[] dsIndex,
+      FactorSpace space,
+      FactorSymmetries sym,
+      long[] ok,
+      long[] okSym) {
+    for (int i = 0; i < pred.length; i++) {
+      for (int k = 0; k < dsIndex.length; k++) {
+        int t = truth[i][dsIndex[k]];
+        if (pred[i][k] == t) {
+          ok[k]++;
+          okSym[k]++;
+        } else if (sym.equivalent(space, dsIndex[k], truth[i], pred[i][k])) {
+          okSym[k]++;
+        }
+      }
+    }
+  }
+}
