@@ -37,6 +37,12 @@ import ai.djl.nn.core.Linear;
  * upsampling). Models trained before the transposed convolution existed use these; they load and
  * can be trained, but new training defaults to the transposed-convolution decoders.
  *
+ * <p>{@value #FC_HIGGINS}: the fully connected dSprites network of the beta-VAE paper (Higgins et
+ * al. 2017, as in disentanglement_lib's {@code fc_encoder}/{@code fc_decoder}) for C × 64 × 64
+ * inputs. Encoder: flatten, dense 1200 (ReLU), dense 1200 (ReLU), dense 2·D. Decoder: dense 1200,
+ * 1200, 1200 (tanh), dense C·64·64 reshaped to C × 64 × 64 logits. Dense layers are plain matrix
+ * products, which a CPU runs closer to its peak than small convolutions.
+ *
  * <p>{@value #CLASSIFIER}: (conv + ReLU) × 3 (4 × 4, stride 2, 32, 64, 64 filters) and one dense
  * layer with one output per factor value (the heads are applied by {@link FactorClassifier}).
  *
@@ -59,9 +65,16 @@ public final class Architectures {
   /** {@value #DL_CONV_CANDLE} with the earlier upsampling + 3 × 3 convolution decoder. */
   public static final String DL_CONV_CANDLE_UPSAMPLE = "dl-conv-candle-upsample";
 
+  /** The fully connected VAE of the beta-VAE paper for 64 × 64 inputs. */
+  public static final String FC_HIGGINS = "fc-higgins";
+
+  /** Hidden width of {@value #FC_HIGGINS}. */
+  public static final int FC_HIDDEN = 1200;
+
   /** The VAE architectures, the defaults first. */
   public static final java.util.List<String> VAES =
-      java.util.List.of(DL_CONV64, DL_CONV_CANDLE, DL_CONV64_UPSAMPLE, DL_CONV_CANDLE_UPSAMPLE);
+      java.util.List.of(
+          DL_CONV64, DL_CONV_CANDLE, DL_CONV64_UPSAMPLE, DL_CONV_CANDLE_UPSAMPLE, FC_HIGGINS);
 
   /** Input height of {@value #DL_CONV_CANDLE}. */
   public static final int CANDLE_HEIGHT = 240;
@@ -221,6 +234,15 @@ public final class Architectures {
           .add(Activation.reluBlock())
           .add(Linear.builder().setUnits(2L * latentDim).build());
     }
+    if (FC_HIGGINS.equals(name)) {
+      return new SequentialBlock()
+          .add(Blocks.batchFlattenBlock())
+          .add(Linear.builder().setUnits(FC_HIDDEN).build())
+          .add(Activation.reluBlock())
+          .add(Linear.builder().setUnits(FC_HIDDEN).build())
+          .add(Activation.reluBlock())
+          .add(Linear.builder().setUnits(2L * latentDim).build());
+    }
     return isCandle(name) ? candleEncoder(latentDim) : encoder(latentDim);
   }
 
@@ -238,6 +260,16 @@ public final class Architectures {
           .add(Linear.builder().setUnits(TINY_HIDDEN).build())
           .add(Activation.reluBlock())
           .add(Linear.builder().setUnits((long) channels * SIDE * SIDE).build())
+          .add(
+              new LambdaBlock(
+                  l -> new NDList(l.singletonOrThrow().reshape(-1, channels, SIDE, SIDE))));
+    }
+    if (FC_HIGGINS.equals(name)) {
+      SequentialBlock b = new SequentialBlock();
+      for (int i = 0; i < 3; i++) {
+        b.add(Linear.builder().setUnits(FC_HIDDEN).build()).add(Activation.tanhBlock());
+      }
+      return b.add(Linear.builder().setUnits((long) channels * SIDE * SIDE).build())
           .add(
               new LambdaBlock(
                   l -> new NDList(l.singletonOrThrow().reshape(-1, channels, SIDE, SIDE))));

@@ -44,11 +44,13 @@ public final class ClassifierQuality {
     static Accuracy of(long correct, long total) {
       ConfidenceInterval ci =
           new WilsonScoreInterval().createInterval((int) total, (int) correct, LEVEL);
+      double v = (double) correct / total;
+      // the Wilson interval contains the estimate; clamp rounding at 0 and 1
       return new Accuracy(
           correct,
           total,
-          (double) correct / total,
-          new double[] {ci.getLowerBound(), ci.getUpperBound()});
+          v,
+          new double[] {Math.min(v, ci.getLowerBound()), Math.max(v, ci.getUpperBound())});
     }
   }
 

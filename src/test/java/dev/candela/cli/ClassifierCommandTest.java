@@ -1,0 +1,150 @@
+package dev.candela.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.data.FactorSpecs;
+import dev.candela.model.CounterfactualModels;
+import dev.candela.model.ModelCard;
+import dev.candela.synth.DSpritesGenerator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code classifier check} on the shipped dSprites classifier and on random models, and the
+ * model-fitness warnings of {@code evaluate} for a random (collapsed) VAE.
+ */
+class ClassifierCommandTest {
+  /** The shipped classifier's held-out shape accuracy is 0.999; 300 images leave room. */
+  private static final double SHAPE_FLOOR = 0.95;
+
+  @TempDir static Path tmp;
+  static Path data;
+  static Path[] tiny;
+  static final Path MODELS = EvaluateCommand.repoRoot().resolve("models");
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    data = tmp.resolve("dsprites-300.npz");
+    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(300, 11), i -> {});
+    tiny =
+        CounterfactualModels.writeTinyRandom(
+            tmp.resolve("random"),
+            10,
+            1,
+            ModelCard.factorsOf(FactorSpecs.fromResource("dsprites").space()),
+            "dsprites",
+            3);
+  }
+
+  @Test
+  void shippedClassifierRecognisesShapesAndOrientationUpToSymmetry() throws Exception {
+    Path json = tmp.resolve("check.json");
+    CliRun r =
+        CliRun.of(
+            "classifier",
+            "check",
+            "--classifier",
+            MODELS.resolve("dsprites-classifier").toString(),
+            "--dataset",
+            data.toString(),
+            "--samples",
+            "300",
+            "--seed",
+            "2",
+            "--vae",
+            tiny[0].toString(),
+            "--device",
+            "cpu",
+            "--quiet",
+            "--json",
+            json.toString());
+    assertEquals(0, r.exit(), r.err());
+    JsonNode s = new ObjectMapper().readTree(json.toFile()).get("scores");
+    assertTrue(s.get("accuracy.shape").asDouble() >= SHAPE_FLOOR, s.toString());
+    double raw = s.get("accuracy.orientation").asDouble();
+    double sym = s.get("accuracy_symmetric.orientation").asDouble();
+    assertTrue(sym >= raw, s.toString());
+    assertFalse(s.has("accuracy_symmetric.shape"), s.toString());
+    // a random VAE's reconstructions carry no shape: the classifier cannot recognise them
+    assertTrue(s.get("accuracy_reconstructed.shape").asDouble() < SHAPE_FLOOR, s.toString());
+    assertTrue(r.out().contains("warning: factor 'shape'"), r.out());
+    JsonNode d = new ObjectMapper().readTree(json.toFile()).get("details");
+    JsonNode ci = d.get("accuracy.shape").get("ci95");
+    assertTrue(ci.get(0).asDouble() <= s.get("accuracy.shape").asDouble());
+    assertTrue(ci.get(1).asDouble() >= s.get("accuracy.shape").asDouble());
+  }
+
+  @Test
+  void missingClassifierFolderIsOneLine() {
+    Path missing = tmp.resolve("nope");
+    CliRun r =
+        CliRun.of(
+            "classifier",
+            "check",
+            "--classifier",
+            missing.toString(),
+            "--dataset",
+            data.toString(),
+            "--quiet");
+    assertEquals(2, r.exit());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertTrue(r.err().contains(missing + ": not a model folder"), r.err());
+  }
+
+  @Test
+  void evaluateWarnsAboutARandomVaeAndClassifier() throws Exception {
+    Path out = tmp.resolve("eval-random");
+    CliRun r =
+        CliRun.of(
+            EvaluateCommandTest.args(
+                "evaluate",
+                "--dataset",
+                data.toString(),
+                "--model",
+                tiny[0].toString(),
+                "--classifier",
+                tiny[1].toString(),
+                "--out",
+                out.toString()));
+    assertEquals(0, r.exit(), r.err());
+    JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    String warnings = j.get("warnings").toString();
+    assertTrue(warnings.contains("looks collapsed"), warnings);
+    assertTrue(warnings.contains("cg.shape is unreliable"), warnings);
+    assertTrue(r.out().contains("looks collapsed"), r.out());
+    JsonNode cg = j.get("details").get("cg");
+    assertTrue(cg.get("unreliableFactors").toString().contains("shape"), cg.toString());
+    assertTrue(j.get("details").get("vaeCheck").get("collapsed").asBoolean());
+  }
+
+  @Test
+  void evaluateOfTheShippedVaeHasNoCollapseWarning() throws Exception {
+    Path out = tmp.resolve("eval-shipped");
+    CliRun r =
+        CliRun.of(
+            EvaluateCommandTest.args(
+                "evaluate",
+                "--dataset",
+                data.toString(),
+                "--model",
+                MODELS.resolve("dsprites-beta-vae").toString(),
+                "--metrics",
+                "irs,uc,mig",
+                "--out",
+                out.toString()));
+    assertEquals(0, r.exit(), r.err());
+    JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    assertFalse(j.get("warnings").toString().contains("collapsed"), j.get("warnings").toString());
+    assertFalse(j.get("details").get("vaeCheck").get("collapsed").asBoolean());
+    assertTrue(Files.exists(out.resolve("report.html")));
+    List.of("irs", "mig").forEach(k -> assertTrue(j.get("scores").has(k), k));
+  }
+}
