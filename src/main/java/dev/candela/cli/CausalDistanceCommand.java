@@ -8,6 +8,7 @@ import dev.candela.causal.distance.CausalMetric;
 import dev.candela.causal.distance.CausalMetrics;
 import dev.candela.causal.distance.DistanceRequest;
 import dev.candela.causal.distance.EnergyDistance;
+import dev.candela.causal.distance.LadderDistances;
 import dev.candela.causal.distance.LadderOptions;
 import dev.candela.causal.distance.TvOptions;
 import dev.candela.causal.distance.Wasserstein;
@@ -122,6 +123,14 @@ public final class CausalDistanceCommand implements Callable<Integer> {
               + " for the DAG summary).")
   Integer tvParticles;
 
+  @Option(
+      names = "--replicates",
+      defaultValue = "" + LadderDistances.DEFAULT_REPLICATES,
+      description =
+          "R: runs behind the standard error (<id>.se) and the null baseline (<id>.null) of each"
+              + " sampled distance (od, id, cd), >= 2 (default ${DEFAULT-VALUE}).")
+  int replicates;
+
   @Option(names = "--json", description = "Write scores, details and provenance here.")
   Path json;
 
@@ -154,17 +163,27 @@ public final class CausalDistanceCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException("--mc-samples/--tv-points/--tv-particles: " + e.getMessage(), e);
     }
-    DistanceRequest req = new DistanceRequest(t, mm, opts, treatment, outcomes, tvOpts, seed);
+    if (replicates < 2) {
+      throw new BadInputException(
+          "--replicates must be >= 2 (a standard error needs two runs), got " + replicates);
+    }
+    DistanceRequest req =
+        new DistanceRequest(t, mm, opts, treatment, outcomes, tvOpts, seed).replicates(replicates);
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Object> details = new LinkedHashMap<>();
+    PrintWriter out = spec.commandLine().getOut();
     for (String id : ids) {
       CausalMetric.Value v = CausalMetrics.get(id.trim()).compute(req);
       scores.put(id.trim(), v.score());
+      if (v.sampled()) {
+        scores.put(id.trim() + ".se", v.se());
+        scores.put(id.trim() + ".null", v.nullBaseline());
+        out.printf(
+            "%-6s %.6g  (se %.3g, null %.3g)%n", id.trim(), v.score(), v.se(), v.nullBaseline());
+      } else {
+        out.printf("%-6s %.6g%n", id.trim(), v.score());
+      }
       details.put(id.trim(), v.details());
-    }
-    PrintWriter out = spec.commandLine().getOut();
-    for (Map.Entry<String, Double> e : scores.entrySet()) {
-      out.printf("%-6s %.6g%n", e.getKey(), e.getValue());
     }
     out.flush();
     if (json != null) {
@@ -177,6 +196,7 @@ public final class CausalDistanceCommand implements Callable<Integer> {
         params.put("treatment", treatment);
         params.put("outcomes", outcomes);
       }
+      params.put("replicates", replicates);
       params.put("mcSamples", mcSamples);
       params.put("tvPoints", tvOpts.points());
       params.put("tvParticles", tvOpts.particles());
@@ -189,7 +209,14 @@ public final class CausalDistanceCommand implements Callable<Integer> {
               .enable(SerializationFeature.INDENT_OUTPUT)
               .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
       try {
-        Files.writeString(json, mapper.writeValueAsString(doc) + "\n");
+        Path abs = json.toAbsolutePath();
+        Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
+        Files.writeString(tmp, mapper.writeValueAsString(doc) + "\n");
+        Files.move(
+            tmp,
+            abs,
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
       } catch (IOException e) {
         throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
       }

@@ -23,9 +23,9 @@ public final class CausalMetrics {
   private static final Map<String, CausalMetric> REGISTRY = new LinkedHashMap<>();
 
   static {
-    register("od", r -> ladder(r, ladderOf(r).od()));
-    register("id", r -> ladder(r, ladderOf(r).id()));
-    register("cd", r -> ladder(r, ladderOf(r).cd()));
+    register("od", r -> ladder(r, "od"));
+    register("id", r -> ladder(r, "id"));
+    register("cd", r -> ladder(r, "cd"));
     register(
         "tv",
         r -> {
@@ -145,18 +145,40 @@ public final class CausalMetrics {
     return m;
   }
 
-  private static LadderResult ladderOf(DistanceRequest r) {
+  private static LadderEstimate ladderOf(DistanceRequest r) {
     return r.memo(
-        "ladder", () -> LadderDistances.compute(r.truth(), r.model(), r.ladder(), r.seed()));
+        "ladder",
+        () -> LadderDistances.estimate(r.truth(), r.model(), r.ladder(), r.seed(), r.replicates()));
   }
 
-  private static CausalMetric.Value ladder(DistanceRequest r, double v) {
-    LadderResult l = ladderOf(r);
+  private static CausalMetric.Value ladder(DistanceRequest r, String metric) {
+    LadderEstimate e = ladderOf(r);
+    LadderResult l = e.result();
+    double v =
+        switch (metric) {
+          case "od" -> l.od();
+          case "id" -> l.id();
+          default -> l.cd();
+        };
     Map<String, Object> d = new LinkedHashMap<>(r.ladder().asMap());
+    d.put("standardError", e.se(metric));
+    d.put("nullBaseline", e.nullMean(metric));
+    d.put("nullStandardError", e.nullSe(metric));
+    d.put("replicates", e.replicates());
+    d.put("replicateValues", e.replicateValues(metric));
+    d.put("nullValues", e.nullValues(metric));
+    d.put("variables", l.names());
     d.put("idByNode", l.idByNode());
     d.put("evidenceUsed", l.evidenceUsed());
     d.put("evidenceSkipped", l.evidenceSkipped());
-    return new CausalMetric.Value(v, d);
+    if (!metric.equals("od")) {
+      d.put("doValues", l.doValues());
+    }
+    if (metric.equals("cd")) {
+      d.put("evidenceRows", l.evidenceRows());
+      d.put("skippedEvidenceRows", l.skippedEvidenceRows());
+    }
+    return new CausalMetric.Value(v, e.se(metric), e.nullMean(metric), d);
   }
 
   private static CausalMetric.Value divergence(DivergenceResult d) {

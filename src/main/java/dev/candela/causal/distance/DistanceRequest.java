@@ -18,6 +18,7 @@ public final class DistanceRequest {
   private final List<String> outcomes;
   private final TvOptions tvOptions;
   private final long seed;
+  private int replicates = LadderDistances.DEFAULT_REPLICATES;
   private final Map<String, Object> memo = new HashMap<>();
 
   /**
@@ -75,6 +76,32 @@ public final class DistanceRequest {
     this.outcomes = List.copyOf(outcomes);
     this.tvOptions = tvOptions;
     this.seed = seed;
+  }
+
+  /**
+   * Sets the number of replicate runs behind the standard errors and null baselines of the sampled
+   * distances (OD, ID, CD): default {@link LadderDistances#DEFAULT_REPLICATES}.
+   *
+   * @param r the number of runs, {@code >= 2}
+   * @return this request
+   * @throws IllegalArgumentException for {@code r < 2}
+   */
+  public DistanceRequest replicates(int r) {
+    if (r < 2) {
+      throw new IllegalArgumentException("replicates must be >= 2 for a standard error, got " + r);
+    }
+    this.replicates = r;
+    memo.clear();
+    return this;
+  }
+
+  /**
+   * The number of replicate runs behind a standard error.
+   *
+   * @return the count
+   */
+  public int replicates() {
+    return replicates;
   }
 
   /**

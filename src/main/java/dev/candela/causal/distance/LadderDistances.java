@@ -33,6 +33,18 @@ import java.util.SplittableRandom;
  * models an exact TV or KL on enumerated joints. The same do-values and evidence rows are used for
  * both models. Everything is deterministic given the seed.
  *
+ * <p>Variables are matched by name: both models are first put in {@linkplain
+ * CausalModel#canonical() canonical order} (names sorted), and their draws share common random
+ * numbers keyed by variable name ({@link Sampler}), so the order in which a file lists its
+ * variables changes no distance, and identical models are at distance exactly 0.
+ *
+ * <p>{@link #estimate} adds uncertainty: the standard error of each sampled distance (the standard
+ * deviation of the estimator over independent replicate runs with fresh do-values, evidence and
+ * draws) and its null baseline (the mean of the same estimator between the truth and itself with
+ * independent draws for the two sides, which is the bias floor of the estimator at this {@code k}:
+ * a compared model whose distance is within a few standard errors of the null is not
+ * distinguishable from the truth by this estimator).
+ *
  * <p>With {@link LadderOptions.Compat#PEYRARD_WEST_CODE} the aggregation follows the authors'
  * released code (epfl-dlab/causal-distances, {@code CMD.py}) instead: ID is the plain mean over the
  * {@code n·l} single-node (node, value) terms without the empty intervention, a discrete node gets
@@ -54,6 +66,58 @@ public final class LadderDistances {
    */
   public static LadderResult compute(
       CausalModel truth, CausalModel model, LadderOptions o, long seed) {
+    return run(truth.canonical(), model.canonical(), o, seed, true);
+  }
+
+  /** The default number of replicate runs behind a standard error and a null baseline. */
+  public static final int DEFAULT_REPLICATES = 5;
+
+  /**
+   * Computes OD, ID and CD with their standard errors and null baselines. The value of each
+   * distance is that of {@link #compute} with the same seed; {@code replicates − 1} further runs
+   * with independent seeds give its standard error (the sample standard deviation of the {@code
+   * replicates} values); {@code replicates} runs of the truth against itself, with independent
+   * draws on the two sides, give the null baseline (their mean) and its spread. With exact discrete
+   * distances ({@link LadderOptions.Exact}) nothing is sampled: standard errors and null are 0 and
+   * no replicate runs.
+   *
+   * @param truth the true model
+   * @param model the compared model
+   * @param o the options
+   * @param seed the seed
+   * @param replicates runs per estimate, {@code >= 2}
+   * @return the distances with their uncertainty
+   */
+  public static LadderEstimate estimate(
+      CausalModel truth, CausalModel model, LadderOptions o, long seed, int replicates) {
+    if (replicates < 2) {
+      throw new IllegalArgumentException(
+          "a standard error needs at least 2 replicates, got " + replicates);
+    }
+    CausalModel t = truth.canonical();
+    CausalModel m = model.canonical();
+    LadderResult main = run(t, m, o, seed, true);
+    if (o.exact() != LadderOptions.Exact.NONE) {
+      double[] v = {main.od(), main.id(), main.cd()};
+      return new LadderEstimate(main, new double[][] {v}, new double[][] {{0, 0, 0}});
+    }
+    SplittableRandom seeds = new SplittableRandom(seed ^ 0x6a09e667f3bcc909L);
+    double[][] values = new double[replicates][];
+    double[][] nulls = new double[replicates][];
+    values[0] = new double[] {main.od(), main.id(), main.cd()};
+    for (int r = 1; r < replicates; r++) {
+      LadderResult x = run(t, m, o, seeds.nextLong(), true);
+      values[r] = new double[] {x.od(), x.id(), x.cd()};
+    }
+    for (int r = 0; r < replicates; r++) {
+      LadderResult x = run(t, t, o, seeds.nextLong(), false);
+      nulls[r] = new double[] {x.od(), x.id(), x.cd()};
+    }
+    return new LadderEstimate(main, values, nulls);
+  }
+
+  private static LadderResult run(
+      CausalModel truth, CausalModel model, LadderOptions o, long seed, boolean crn) {
     Alignment al = Alignment.forSamples(truth, model);
     boolean exact = o.exact() != LadderOptions.Exact.NONE;
     if (exact && !(truth.isDiscrete() && model.isDiscrete())) {
@@ -67,12 +131,13 @@ public final class LadderDistances {
 
     // Observational samples (also the z-normalisation and marginal do-value source).
     long common = drawRng.nextLong();
+    long common2 = crn ? common : drawRng.nextLong();
     double[][] obs1 =
         Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
     double[][] obs2 =
-        Sampler.sample(model, Intervention.none(), o.k(), new SplittableRandom(common));
+        Sampler.sample(model, Intervention.none(), o.k(), new SplittableRandom(common2));
     Normaliser z = Normaliser.of(obs1, al.truthCols(), o.zNormalise());
-    Comparator cmp = new Comparator(truth, model, al, o, z);
+    Comparator cmp = new Comparator(truth, model, al, o, z, crn);
 
     // Regimes: the empty intervention, then each observed node with its do-values.
     List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
@@ -109,6 +174,8 @@ public final class LadderDistances {
         model.isDiscrete() ? DiscreteJoint.observedJoint(model, Intervention.none()) : null;
     int used = 0;
     int skipped = 0;
+    List<double[]> usedRows = new ArrayList<>();
+    List<double[]> skippedRows = new ArrayList<>();
     for (double[] row : ev) {
       double[] e = new double[n];
       for (int j = 0; j < n; j++) {
@@ -120,6 +187,7 @@ public final class LadderDistances {
       }
       if (modelObs != null && modelObs[observedIndex(model, al, e)] == 0) {
         skipped++;
+        skippedRows.add(e);
         continue;
       }
       try {
@@ -127,12 +195,29 @@ public final class LadderDistances {
       } catch (LikelihoodWeighting.DegenerateWeightsException ex) {
         // The sampled abduction cannot explain this evidence (weight 0, or ESS below the floor).
         skipped++;
+        skippedRows.add(e);
         continue;
       }
       used++;
+      usedRows.add(e);
     }
     double cd = cdSum / (used + 1);
-    return new LadderResult(od, id, cd, idByNode, used, skipped, o);
+    Map<String, double[]> doByNode = new LinkedHashMap<>();
+    for (int j = 0; j < n; j++) {
+      doByNode.put(al.names().get(j), nodeValues.get(j + 1));
+    }
+    return new LadderResult(
+        od,
+        id,
+        cd,
+        idByNode,
+        used,
+        skipped,
+        o,
+        al.names(),
+        doByNode,
+        usedRows.toArray(new double[0][]),
+        skippedRows.toArray(new double[0][]));
   }
 
   /**
@@ -143,12 +228,15 @@ public final class LadderDistances {
    * @param truth the true model
    * @param model the compared model
    * @param o the options
-   * @param evidence values of the observed variables, in the truth's observed order
+   * @param evidence values of the observed variables, in the order the truth lists them
    * @param seed the seed
    * @return the term
    */
   public static double counterfactualTerm(
       CausalModel truth, CausalModel model, LadderOptions o, double[] evidence, long seed) {
+    List<String> given = truth.observedNames();
+    truth = truth.canonical();
+    model = model.canonical();
     Alignment al = Alignment.forSamples(truth, model);
     if (evidence.length != al.size()) {
       throw new IllegalArgumentException(
@@ -162,12 +250,16 @@ public final class LadderDistances {
     double[][] obs1 =
         Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
     Normaliser z = Normaliser.of(obs1, al.truthCols(), o.zNormalise());
-    Comparator cmp = new Comparator(truth, model, al, o, z);
+    Comparator cmp = new Comparator(truth, model, al, o, z, true);
     List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
     List<String> names = new ArrayList<>();
     names.add(LadderOptions.EMPTY);
     names.addAll(al.names());
-    return evidenceTerm(cmp, al, evidence, nodeValues, weights(names, o), drawRng);
+    double[] e = new double[evidence.length];
+    for (int j = 0; j < e.length; j++) {
+      e[j] = evidence[given.indexOf(al.names().get(j))];
+    }
+    return evidenceTerm(cmp, al, e, nodeValues, weights(names, o), drawRng);
   }
 
   private static double evidenceTerm(
@@ -313,13 +405,21 @@ public final class LadderDistances {
     private final Alignment al;
     private final LadderOptions o;
     private final Normaliser z;
+    private final boolean crn;
 
-    Comparator(CausalModel truth, CausalModel model, Alignment al, LadderOptions o, Normaliser z) {
+    Comparator(
+        CausalModel truth,
+        CausalModel model,
+        Alignment al,
+        LadderOptions o,
+        Normaliser z,
+        boolean crn) {
       this.truth = truth;
       this.model = model;
       this.al = al;
       this.o = o;
       this.z = z;
+      this.crn = crn;
     }
 
     double observational(double[][] obs1, double[][] obs2) {
@@ -341,16 +441,17 @@ public final class LadderDistances {
       double[][] s1;
       double[][] s2;
       long common = rng.nextLong();
+      long common2 = crn ? common : rng.nextLong();
       if (e == null) {
         s1 = Sampler.sample(truth, i1, o.k(), new SplittableRandom(common));
-        s2 = Sampler.sample(model, i2, o.k(), new SplittableRandom(common));
+        s2 = Sampler.sample(model, i2, o.k(), new SplittableRandom(common2));
       } else {
         s1 =
             Counterfactuals.sample(
                 truth, al.truthCols(), e, i1, o.k(), new SplittableRandom(common));
         s2 =
             Counterfactuals.sample(
-                model, al.modelCols(), e, i2, o.k(), new SplittableRandom(common));
+                model, al.modelCols(), e, i2, o.k(), new SplittableRandom(common2));
       }
       return o.distance().between(z.apply(s1, al.truthCols()), z.apply(s2, al.modelCols()));
     }
