@@ -1,6 +1,7 @@
 package dev.candela.causal.distance;
 
 import dev.candela.causal.model.CausalModel;
+import dev.candela.causal.model.Cpt;
 import dev.candela.causal.query.Counterfactuals;
 import dev.candela.causal.query.DiscreteJoint;
 import dev.candela.causal.query.Intervention;
@@ -136,7 +137,7 @@ public final class LadderDistances {
         Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
     double[][] obs2 =
         Sampler.sample(model, Intervention.none(), o.k(), new SplittableRandom(common2));
-    Normaliser z = Normaliser.of(obs1, al.truthCols(), o.zNormalise());
+    Embedding z = new Embedding(truth, model, al, o, obs1);
     Comparator cmp = new Comparator(truth, model, al, o, z, crn);
 
     // Regimes: the empty intervention, then each observed node with its do-values.
@@ -159,7 +160,7 @@ public final class LadderDistances {
             cmp.regime(
                 null,
                 Intervention.of(al.truthCol(j), x),
-                Intervention.of(al.modelCol(j), x),
+                Intervention.of(al.modelCol(j), z.toModel(j, x)),
                 drawRng);
       }
       idByNode.put(al.names().get(j), s / vals.length);
@@ -249,7 +250,7 @@ public final class LadderDistances {
     long common = drawRng.nextLong();
     double[][] obs1 =
         Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
-    Normaliser z = Normaliser.of(obs1, al.truthCols(), o.zNormalise());
+    Embedding z = new Embedding(truth, model, al, o, obs1);
     Comparator cmp = new Comparator(truth, model, al, o, z, true);
     List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
     List<String> names = new ArrayList<>();
@@ -276,7 +277,10 @@ public final class LadderDistances {
       for (double x : vals) {
         s +=
             cmp.regime(
-                e, Intervention.of(al.truthCol(j), x), Intervention.of(al.modelCol(j), x), drawRng);
+                e,
+                Intervention.of(al.truthCol(j), x),
+                Intervention.of(al.modelCol(j), cmp.z.toModel(j, x)),
+                drawRng);
       }
       term += mu[j + 1] * s / vals.length;
     }
@@ -362,36 +366,153 @@ public final class LadderDistances {
     return w;
   }
 
-  /** Standardisation of observed columns by the truth's observational sample. */
-  private record Normaliser(double[] mean, double[] sd) {
-    static Normaliser of(double[][] obs, int[] cols, boolean on) {
-      double[] mean = new double[cols.length];
-      double[] sd = new double[cols.length];
+  /**
+   * How draws of the two models become the points that D compares: the observed columns by name; a
+   * nominal discrete variable of the truth (value labels not all numbers) as a one-hot block scaled
+   * by 1/√2, so that two different labels are at distance 1 whatever their order; any other
+   * variable as one number (the value index for a discrete one), standardised when asked. A model
+   * variable that is continuous where the truth's is discrete is read as the index of its nearest
+   * level ({@link LadderOptions#levels()}).
+   */
+  private static final class Embedding {
+    private final int[] cols1;
+    private final int[] cols2;
+    private final int[] card;
+    private final boolean[] nominal;
+    private final double[][] levels;
+    private final double[] mean;
+    private final double[] sd;
+    private final int width;
+
+    Embedding(CausalModel truth, CausalModel model, Alignment al, LadderOptions o, double[][] obs) {
+      int n = al.size();
+      cols1 = al.truthCols();
+      cols2 = al.modelCols();
+      card = new int[n];
+      nominal = new boolean[n];
+      levels = new double[n][];
+      mean = new double[n];
+      sd = new double[n];
       java.util.Arrays.fill(sd, 1);
-      if (!on) {
-        return new Normaliser(mean, sd);
-      }
-      for (int j = 0; j < cols.length; j++) {
-        double s = 0;
-        for (double[] r : obs) {
-          s += r[cols[j]];
+      boolean sampled =
+          o.exact() == LadderOptions.Exact.NONE && o.compat() == LadderOptions.Compat.NONE;
+      int w = 0;
+      for (int j = 0; j < n; j++) {
+        String name = al.names().get(j);
+        card[j] = truth.cardinality(cols1[j]);
+        boolean mapped = card[j] > 0 && model.cardinality(cols2[j]) <= 0;
+        if (mapped) {
+          double[] lv = o.levels().get(name);
+          if (lv == null) {
+            lv = new double[card[j]];
+            for (int x = 0; x < lv.length; x++) {
+              lv[x] = x;
+            }
+          } else if (lv.length != card[j]) {
+            throw new IllegalArgumentException(
+                "variable '"
+                    + name
+                    + "' has "
+                    + card[j]
+                    + " values in the truth but "
+                    + lv.length
+                    + " levels");
+          }
+          levels[j] = lv.clone();
         }
-        mean[j] = s / obs.length;
-        double ss = 0;
-        for (double[] r : obs) {
-          ss += (r[cols[j]] - mean[j]) * (r[cols[j]] - mean[j]);
+        if (card[j] > 0 && sampled) {
+          List<String> values = ((Cpt) truth.variable(cols1[j]).mechanism()).values();
+          nominal[j] = !values.stream().allMatch(Embedding::isNumber);
         }
-        double v = Math.sqrt(ss / Math.max(1, obs.length - 1));
-        sd[j] = v > 0 ? v : 1;
+        w += nominal[j] && card[j] > 2 ? card[j] : 1;
       }
-      return new Normaliser(mean, sd);
+      for (String name : o.levels().keySet()) {
+        int j = al.names().indexOf(name);
+        if (j < 0 || levels[j] == null) {
+          throw new IllegalArgumentException(
+              "levels given for '"
+                  + name
+                  + "', which is not a discrete truth variable that is continuous in the model");
+        }
+      }
+      width = w;
+      if (o.zNormalise()) {
+        for (int j = 0; j < n; j++) {
+          if (nominal[j]) {
+            continue;
+          }
+          double[] c = new double[obs.length];
+          for (int r = 0; r < obs.length; r++) {
+            c[r] = obs[r][cols1[j]];
+          }
+          mean[j] = org.apache.commons.math3.stat.StatUtils.mean(c);
+          double v =
+              c.length > 1
+                  ? new org.apache.commons.math3.stat.descriptive.moment.StandardDeviation(true)
+                      .evaluate(c, mean[j])
+                  : 0;
+          sd[j] = v > 0 ? v : 1;
+        }
+      }
     }
 
-    double[][] apply(double[][] rows, int[] cols) {
-      double[][] out = new double[rows.length][cols.length];
+    private static boolean isNumber(String s) {
+      try {
+        Double.parseDouble(s);
+        return true;
+      } catch (NumberFormatException e) {
+        return false;
+      }
+    }
+
+    /** The model's value for the truth's value {@code x} of observed variable {@code j}. */
+    double toModel(int j, double x) {
+      return levels[j] == null ? x : levels[j][(int) x];
+    }
+
+    double[] toModel(double[] e) {
+      double[] out = new double[e.length];
+      for (int j = 0; j < e.length; j++) {
+        out[j] = toModel(j, e[j]);
+      }
+      return out;
+    }
+
+    private int nearestLevel(int j, double v) {
+      double[] lv = levels[j];
+      int best = 0;
+      for (int x = 1; x < lv.length; x++) {
+        if (Math.abs(v - lv[x]) < Math.abs(v - lv[best])) {
+          best = x;
+        }
+      }
+      return best;
+    }
+
+    double[][] truthRows(double[][] rows) {
+      return embed(rows, cols1, false);
+    }
+
+    double[][] modelRows(double[][] rows) {
+      return embed(rows, cols2, true);
+    }
+
+    private double[][] embed(double[][] rows, int[] cols, boolean model) {
+      double[][] out = new double[rows.length][width];
+      double h = Math.sqrt(0.5);
       for (int r = 0; r < rows.length; r++) {
+        int c = 0;
         for (int j = 0; j < cols.length; j++) {
-          out[r][j] = (rows[r][cols[j]] - mean[j]) / sd[j];
+          double v = rows[r][cols[j]];
+          if (model && levels[j] != null) {
+            v = nearestLevel(j, v);
+          }
+          if (nominal[j] && card[j] > 2) {
+            out[r][c + (int) v] = h;
+            c += card[j];
+          } else {
+            out[r][c++] = (v - mean[j]) / sd[j];
+          }
         }
       }
       return out;
@@ -404,7 +525,7 @@ public final class LadderDistances {
     private final CausalModel model;
     private final Alignment al;
     private final LadderOptions o;
-    private final Normaliser z;
+    private final Embedding z;
     private final boolean crn;
 
     Comparator(
@@ -412,7 +533,7 @@ public final class LadderDistances {
         CausalModel model,
         Alignment al,
         LadderOptions o,
-        Normaliser z,
+        Embedding z,
         boolean crn) {
       this.truth = truth;
       this.model = model;
@@ -426,7 +547,7 @@ public final class LadderDistances {
       if (o.exact() != LadderOptions.Exact.NONE) {
         return regime(null, Intervention.none(), Intervention.none(), null);
       }
-      return o.distance().between(z.apply(obs1, al.truthCols()), z.apply(obs2, al.modelCols()));
+      return o.distance().between(z.truthRows(obs1), z.modelRows(obs2));
     }
 
     /** D between the two models' (counterfactual if e != null) distributions under do. */
@@ -451,9 +572,9 @@ public final class LadderDistances {
                 truth, al.truthCols(), e, i1, o.k(), new SplittableRandom(common));
         s2 =
             Counterfactuals.sample(
-                model, al.modelCols(), e, i2, o.k(), new SplittableRandom(common2));
+                model, al.modelCols(), z.toModel(e), i2, o.k(), new SplittableRandom(common2));
       }
-      return o.distance().between(z.apply(s1, al.truthCols()), z.apply(s2, al.modelCols()));
+      return o.distance().between(z.truthRows(s1), z.modelRows(s2));
     }
 
     private static double[] exactJoint(CausalModel m, int[] cols, double[] e, Intervention iv) {

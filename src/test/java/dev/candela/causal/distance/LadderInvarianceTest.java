@@ -160,4 +160,58 @@ class LadderInvarianceTest {
     assertEquals(2, r.evidenceRows().length + r.skippedEvidenceRows().length);
     assertArrayEquals(new double[3], new double[r.evidenceRows()[0].length]);
   }
+
+  private static CausalModel oneDiscrete(List<String> values, double[] p) {
+    return new CausalModel(
+        List.of(
+            new Variable(
+                "F",
+                List.of(),
+                false,
+                new dev.candela.causal.model.Cpt(values, new double[][] {p}))));
+  }
+
+  @Test
+  void nominalLabelsAreAtDistanceOneWhateverTheirOrder() {
+    LadderOptions o = LadderOptions.defaults().withSizes(20, 1, 0);
+    double[] first = {1, 0, 0};
+    double[] last = {0, 0, 1};
+    List<String> nominal = List.of("red", "blue", "green");
+    assertEquals(
+        1.0,
+        LadderDistances.compute(oneDiscrete(nominal, first), oneDiscrete(nominal, last), o, 1).od(),
+        EXACT);
+    // Numeric labels are ordinal: W1 on the value index.
+    List<String> ordinal = List.of("1.5", "2", "2.5");
+    assertEquals(
+        2.0,
+        LadderDistances.compute(oneDiscrete(ordinal, first), oneDiscrete(ordinal, last), o, 1).od(),
+        EXACT);
+  }
+
+  @Test
+  void continuousModelVariableIsReadThroughItsLevels() {
+    CausalModel t = oneDiscrete(List.of("a", "b"), new double[] {0.5, 0.5});
+    CausalModel m =
+        new CausalModel(
+            List.of(
+                new Variable(
+                    "F", List.of(), false, AdditiveNoise.linearGaussian(new double[0], 10, 0.01))));
+    LadderOptions o =
+        LadderOptions.defaults()
+            .withSizes(400, 1, 0)
+            .withLevels(java.util.Map.of("F", new double[] {10, 20}));
+    LadderResult r = LadderDistances.compute(t, m, o, 3);
+    // The model always decodes to 'a'; the truth is 'b' about half the time.
+    assertEquals(0.5, r.od(), 0.1);
+    // do(F=b) sets the model to its level 20, which decodes to 'b': distance 0.
+    assertEquals(0.0, r.idByNode().get("F"), EXACT);
+    IllegalArgumentException ex =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                LadderDistances.compute(
+                    t, m, o.withLevels(java.util.Map.of("F", new double[] {1, 2, 3})), 3));
+    assertEquals("variable 'F' has 2 values in the truth but 3 levels", ex.getMessage());
+  }
 }
