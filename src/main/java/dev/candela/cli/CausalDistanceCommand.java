@@ -12,7 +12,9 @@ import dev.candela.causal.distance.LadderDistances;
 import dev.candela.causal.distance.LadderOptions;
 import dev.candela.causal.distance.TvOptions;
 import dev.candela.causal.distance.Wasserstein;
+import dev.candela.causal.fit.LatentFitInfo;
 import dev.candela.causal.model.CausalModel;
+import dev.candela.causal.model.Cpt;
 import dev.candela.causal.model.ModelJson;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -142,6 +145,10 @@ public final class CausalDistanceCommand implements Callable<Integer> {
     CausalModel t = ModelJson.read(truth);
     CausalModel mm = ModelJson.read(model);
     LadderOptions opts = options();
+    Optional<LatentFitInfo> latent = LatentFitInfo.read(model);
+    if (latent.isPresent()) {
+      opts = opts.withLevels(levels(t, mm, latent.get()));
+    }
     if (treatment != null && outcomes.isEmpty()) {
       throw new BadInputException("--treatment needs --outcome");
     }
@@ -172,8 +179,26 @@ public final class CausalDistanceCommand implements Callable<Integer> {
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Object> details = new LinkedHashMap<>();
     PrintWriter out = spec.commandLine().getOut();
+    boolean dagGiven = latent.isPresent() && latent.get().dagGiven();
     for (String id : ids) {
       CausalMetric.Value v = CausalMetrics.get(id.trim()).compute(req);
+      if (dagGiven && GRAPH_METRICS.contains(id.trim())) {
+        // The latent model's DAG was copied from a file, not learned: nothing to report.
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("value", v.score());
+        d.put("finding", false);
+        d.put(
+            "reason",
+            "the latent model's DAG was given to fit-latent ("
+                + latent.get().dagSource()
+                + "), not learned");
+        d.put("details", v.details());
+        details.put(id.trim(), d);
+        out.printf(
+            "%-6s not reported: the model's DAG was given to fit-latent (%s), not learned%n",
+            id.trim(), latent.get().dagSource());
+        continue;
+      }
       scores.put(id.trim(), v.score());
       if (v.sampled()) {
         scores.put(id.trim() + ".se", v.se());
@@ -222,6 +247,29 @@ public final class CausalDistanceCommand implements Callable<Integer> {
       }
     }
     return Main.OK;
+  }
+
+  private static final List<String> GRAPH_METRICS = List.of("shd", "sid", "aupr");
+
+  /** Levels of the latent model's groups in the order of the truth's value labels. */
+  private Map<String, double[]> levels(CausalModel t, CausalModel mm, LatentFitInfo info)
+      throws BadInputException {
+    Map<String, double[]> out = new LinkedHashMap<>();
+    for (String name : t.observedNames()) {
+      int ti = t.indexOf(name);
+      if (!(t.variable(ti).mechanism() instanceof Cpt c)
+          || !mm.has(name)
+          || mm.cardinality(mm.indexOf(name)) > 0
+          || !info.levels().containsKey(name)) {
+        continue;
+      }
+      try {
+        out.put(name, info.levelsFor(name, c.values()));
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException(model + ": " + e.getMessage(), e);
+      }
+    }
+    return out;
   }
 
   private LadderOptions options() throws BadInputException {

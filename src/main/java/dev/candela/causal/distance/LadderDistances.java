@@ -111,7 +111,7 @@ public final class LadderDistances {
       values[r] = new double[] {x.od(), x.id(), x.cd()};
     }
     for (int r = 0; r < replicates; r++) {
-      LadderResult x = run(t, t, o, seeds.nextLong(), false);
+      LadderResult x = run(t, t, o.withLevels(Map.of()), seeds.nextLong(), false);
       nulls[r] = new double[] {x.od(), x.id(), x.cd()};
     }
     return new LadderEstimate(main, values, nulls);
