@@ -134,6 +134,16 @@ public final class CausalDistanceCommand implements Callable<Integer> {
               + " sampled distance (od, id, cd), >= 2 (default ${DEFAULT-VALUE}).")
   int replicates;
 
+  @Option(
+      names = "--double-for-anticausal",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "shd: a reversed edge counts 2 (default, cdt's double_for_anticausal=True);"
+              + " --no-double-for-anticausal counts it once (R's SID::hammingDist).")
+  boolean doubleForAnticausal;
+
   @Option(names = "--json", description = "Write scores, details and provenance here.")
   Path json;
 
@@ -175,7 +185,9 @@ public final class CausalDistanceCommand implements Callable<Integer> {
           "--replicates must be >= 2 (a standard error needs two runs), got " + replicates);
     }
     DistanceRequest req =
-        new DistanceRequest(t, mm, opts, treatment, outcomes, tvOpts, seed).replicates(replicates);
+        new DistanceRequest(t, mm, opts, treatment, outcomes, tvOpts, seed)
+            .replicates(replicates)
+            .shdDoubleForAnticausal(doubleForAnticausal);
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Object> details = new LinkedHashMap<>();
     PrintWriter out = spec.commandLine().getOut();

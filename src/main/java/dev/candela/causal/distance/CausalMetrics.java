@@ -57,8 +57,9 @@ public final class CausalMetrics {
         "shd",
         r -> {
           int[][][] a = alignedAdjacency(r.truth(), r.model());
+          boolean doubled = r.shdDoubleForAnticausal();
           return new CausalMetric.Value(
-              Shd.shd(a[0], a[1], true), Map.of("double_for_anticausal", true));
+              Shd.shd(a[0], a[1], doubled), Map.of("double_for_anticausal", doubled));
         });
     register(
         "sid",

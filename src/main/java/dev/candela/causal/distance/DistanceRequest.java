@@ -19,6 +19,7 @@ public final class DistanceRequest {
   private final TvOptions tvOptions;
   private final long seed;
   private int replicates = LadderDistances.DEFAULT_REPLICATES;
+  private boolean shdDoubleForAnticausal = true;
   private final Map<String, Object> memo = new HashMap<>();
 
   /**
@@ -93,6 +94,28 @@ public final class DistanceRequest {
     this.replicates = r;
     memo.clear();
     return this;
+  }
+
+  /**
+   * Sets how {@code shd} counts a reversed edge: 2 with {@code true} (cdt's default {@code
+   * double_for_anticausal=True}, the default here), 1 with {@code false} (R's {@code
+   * SID::hammingDist} and cdt's {@code double_for_anticausal=False}).
+   *
+   * @param doubled whether a reversed edge counts 2
+   * @return this request
+   */
+  public DistanceRequest shdDoubleForAnticausal(boolean doubled) {
+    this.shdDoubleForAnticausal = doubled;
+    return this;
+  }
+
+  /**
+   * Whether {@code shd} counts a reversed edge twice.
+   *
+   * @return the convention
+   */
+  public boolean shdDoubleForAnticausal() {
+    return shdDoubleForAnticausal;
   }
 
   /**
