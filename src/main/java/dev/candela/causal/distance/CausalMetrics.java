@@ -40,12 +40,46 @@ public final class CausalMetrics {
             if (s.points() > 0) {
               d.put("points", s.points());
               d.put("particles", s.particles());
+              InterventionalTv.Summary nul =
+                  InterventionalTv.summary(
+                      r.truth(),
+                      r.truth(),
+                      InterventionalTv.DEFAULT_VALUES,
+                      r.tvOptions().withIndependentSides(true),
+                      r.seed() + 1);
+              d.put("nullBaseline", nul.sum());
+              return new CausalMetric.Value(s.sum(), s.standardError(), nul.sum(), d);
             }
             return new CausalMetric.Value(s.sum(), d);
           }
           TvResult t =
               InterventionalTv.tv(
                   r.truth(), r.model(), r.treatment(), r.outcomes(), r.tvOptions(), r.seed());
+          if (NumericalTv.METHOD.equals(t.method())) {
+            TvResult nul =
+                InterventionalTv.tv(
+                    r.truth(),
+                    r.truth(),
+                    r.treatment(),
+                    r.outcomes(),
+                    r.tvOptions().withIndependentSides(true).withForceNumerical(true),
+                    r.seed() + 1);
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("value", t.value());
+            d.put("treatment", t.treatment());
+            d.put("outcomes", t.outcomes());
+            d.put("method", t.method());
+            d.put("standardError", t.standardError());
+            d.put("samples", t.samples());
+            d.put("particles", t.particles());
+            d.put("nullBaseline", nul.value());
+            d.put("nullStandardError", nul.standardError());
+            return new CausalMetric.Value(t.value(), t.standardError(), nul.value(), d);
+          }
+          if (t.standardError() > 0) {
+            // Monte Carlo on exact densities: the truth against itself is exactly 0.
+            return new CausalMetric.Value(t.value(), t.standardError(), 0.0, t);
+          }
           return new CausalMetric.Value(t.value(), t);
         });
     register("kl", r -> divergence(CausalKl.kl(r.truth(), r.model())));
