@@ -8,10 +8,13 @@ import dev.candela.causal.distance.CausalMetric;
 import dev.candela.causal.distance.CausalMetrics;
 import dev.candela.causal.distance.DistanceRequest;
 import dev.candela.causal.distance.EnergyDistance;
+import dev.candela.causal.distance.LadderDistances;
 import dev.candela.causal.distance.LadderOptions;
 import dev.candela.causal.distance.TvOptions;
 import dev.candela.causal.distance.Wasserstein;
+import dev.candela.causal.fit.LatentFitInfo;
 import dev.candela.causal.model.CausalModel;
+import dev.candela.causal.model.Cpt;
 import dev.candela.causal.model.ModelJson;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -122,6 +126,24 @@ public final class CausalDistanceCommand implements Callable<Integer> {
               + " for the DAG summary).")
   Integer tvParticles;
 
+  @Option(
+      names = "--replicates",
+      defaultValue = "" + LadderDistances.DEFAULT_REPLICATES,
+      description =
+          "R: runs behind the standard error (<id>.se) and the null baseline (<id>.null) of each"
+              + " sampled distance (od, id, cd), >= 2 (default ${DEFAULT-VALUE}).")
+  int replicates;
+
+  @Option(
+      names = "--double-for-anticausal",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "shd: a reversed edge counts 2 (default, cdt's double_for_anticausal=True);"
+              + " --no-double-for-anticausal counts it once (R's SID::hammingDist).")
+  boolean doubleForAnticausal;
+
   @Option(names = "--json", description = "Write scores, details and provenance here.")
   Path json;
 
@@ -133,6 +155,10 @@ public final class CausalDistanceCommand implements Callable<Integer> {
     CausalModel t = ModelJson.read(truth);
     CausalModel mm = ModelJson.read(model);
     LadderOptions opts = options();
+    Optional<LatentFitInfo> latent = LatentFitInfo.read(model);
+    if (latent.isPresent()) {
+      opts = opts.withLevels(levels(t, mm, latent.get()));
+    }
     if (treatment != null && outcomes.isEmpty()) {
       throw new BadInputException("--treatment needs --outcome");
     }
@@ -154,17 +180,47 @@ public final class CausalDistanceCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException("--mc-samples/--tv-points/--tv-particles: " + e.getMessage(), e);
     }
-    DistanceRequest req = new DistanceRequest(t, mm, opts, treatment, outcomes, tvOpts, seed);
+    if (replicates < 2) {
+      throw new BadInputException(
+          "--replicates must be >= 2 (a standard error needs two runs), got " + replicates);
+    }
+    DistanceRequest req =
+        new DistanceRequest(t, mm, opts, treatment, outcomes, tvOpts, seed)
+            .replicates(replicates)
+            .shdDoubleForAnticausal(doubleForAnticausal);
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Object> details = new LinkedHashMap<>();
+    PrintWriter out = spec.commandLine().getOut();
+    boolean dagGiven = latent.isPresent() && latent.get().dagGiven();
     for (String id : ids) {
       CausalMetric.Value v = CausalMetrics.get(id.trim()).compute(req);
+      if (dagGiven && GRAPH_METRICS.contains(id.trim())) {
+        // The latent model's DAG was copied from a file, not learned: nothing to report.
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("value", v.score());
+        d.put("finding", false);
+        d.put(
+            "reason",
+            "the latent model's DAG was given to fit-latent ("
+                + latent.get().dagSource()
+                + "), not learned");
+        d.put("details", v.details());
+        details.put(id.trim(), d);
+        out.printf(
+            "%-6s not reported: the model's DAG was given to fit-latent (%s), not learned%n",
+            id.trim(), latent.get().dagSource());
+        continue;
+      }
       scores.put(id.trim(), v.score());
+      if (v.sampled()) {
+        scores.put(id.trim() + ".se", v.se());
+        scores.put(id.trim() + ".null", v.nullBaseline());
+        out.printf(
+            "%-6s %.6g  (se %.3g, null %.3g)%n", id.trim(), v.score(), v.se(), v.nullBaseline());
+      } else {
+        out.printf("%-6s %.6g%n", id.trim(), v.score());
+      }
       details.put(id.trim(), v.details());
-    }
-    PrintWriter out = spec.commandLine().getOut();
-    for (Map.Entry<String, Double> e : scores.entrySet()) {
-      out.printf("%-6s %.6g%n", e.getKey(), e.getValue());
     }
     out.flush();
     if (json != null) {
@@ -177,6 +233,7 @@ public final class CausalDistanceCommand implements Callable<Integer> {
         params.put("treatment", treatment);
         params.put("outcomes", outcomes);
       }
+      params.put("replicates", replicates);
       params.put("mcSamples", mcSamples);
       params.put("tvPoints", tvOpts.points());
       params.put("tvParticles", tvOpts.particles());
@@ -189,12 +246,42 @@ public final class CausalDistanceCommand implements Callable<Integer> {
               .enable(SerializationFeature.INDENT_OUTPUT)
               .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
       try {
-        Files.writeString(json, mapper.writeValueAsString(doc) + "\n");
+        Path abs = json.toAbsolutePath();
+        Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
+        Files.writeString(tmp, mapper.writeValueAsString(doc) + "\n");
+        Files.move(
+            tmp,
+            abs,
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
       } catch (IOException e) {
         throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
       }
     }
     return Main.OK;
+  }
+
+  private static final List<String> GRAPH_METRICS = List.of("shd", "sid", "aupr");
+
+  /** Levels of the latent model's groups in the order of the truth's value labels. */
+  private Map<String, double[]> levels(CausalModel t, CausalModel mm, LatentFitInfo info)
+      throws BadInputException {
+    Map<String, double[]> out = new LinkedHashMap<>();
+    for (String name : t.observedNames()) {
+      int ti = t.indexOf(name);
+      if (!(t.variable(ti).mechanism() instanceof Cpt c)
+          || !mm.has(name)
+          || mm.cardinality(mm.indexOf(name)) > 0
+          || !info.levels().containsKey(name)) {
+        continue;
+      }
+      try {
+        out.put(name, info.levelsFor(name, c.values()));
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException(model + ": " + e.getMessage(), e);
+      }
+    }
+    return out;
   }
 
   private LadderOptions options() throws BadInputException {

@@ -1,12 +1,17 @@
 package dev.candela.cli;
 
+import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.causal.fit.GaussianBicSearch;
+import dev.candela.causal.fit.LatentFitInfo;
+import dev.candela.causal.fit.LatentGroups;
 import dev.candela.causal.fit.LatentScmFit;
+import dev.candela.causal.fit.LinearGaussianFit;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.model.CausalModel;
-import dev.candela.causal.model.ModelJson;
 import dev.candela.data.CodeTables;
 import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.IrsResult;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
@@ -15,28 +20,34 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code candela causal fit-latent}: a latent causal model. The factor-aligned latent groups Z_I
- * come from the IRS matrix of the encoded codes with a UC selection of ρ latents per factor (the
- * same selection CG uses); a linear-Gaussian SCM over the groups is fitted by least squares on the
- * factors' DAG ({@link LatentScmFit}), by default in the factors' units (each group's sign, mean
- * and sd matched to its factor's values). Compare it with the dataset's ground-truth model over
- * factor codes ({@code causal truth --labels codes}) with {@code causal distance}.
+ * {@code candela causal fit-latent}: a latent causal model. Each factor gets its own group Z_I of ρ
+ * latents, chosen one-to-one from the IRS matrix of the encoded codes ({@link
+ * LatentGroups#oneToOne}; {@code --groups uc} takes the UC selection instead, and refuses groups
+ * that share a latent unless {@code --allow-shared}). A linear-Gaussian SCM over the groups is
+ * fitted by least squares ({@link LatentScmFit}) on a DAG over the factors that is either given
+ * ({@code --dag FILE}) or learned from the group values ({@code --dag learn}, {@link
+ * GaussianBicSearch}). The model JSON carries a {@code "latent"} block ({@link LatentFitInfo}): the
+ * groups, each factor value's level, each group's alignment η² with its factor, and whether the DAG
+ * was given; {@code causal distance} reads it.
  */
 @Command(
     name = "fit-latent",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Fit a linear-Gaussian SCM over the factor-aligned latent groups (IRS + UC selection)",
-      "on a DAG over factors; compare it with a ground truth over factor codes using 'causal"
-          + " distance'."
+      "Fit a linear-Gaussian SCM over factor-aligned latent groups (one latent group per factor,"
+          + " chosen by IRS) on a given or learned DAG over factors; compare it with a ground"
+          + " truth over factor codes using 'causal distance'."
     })
 public final class CausalFitLatentCommand implements Callable<Integer> {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
@@ -50,17 +61,33 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
   @Option(
       names = "--dag",
       required = true,
-      description = "DAG over factor names (JSON, CSV, Matrix Market).")
-  Path dag;
+      description =
+          "DAG over factor names (JSON, CSV, Matrix Market, or a causal-model JSON), or 'learn'"
+              + " to learn it from the group values (Gaussian BIC hill climbing over every"
+              + " non-constant factor).")
+  String dag;
 
   @Option(names = "--rho", defaultValue = "1", description = "Latents per factor group (ρ).")
   int rho;
 
   @Option(
+      names = "--groups",
+      defaultValue = "one-to-one",
+      description =
+          "How Z_I is chosen from the IRS matrix: one-to-one (disjoint groups maximising the"
+              + " summed IRS, default) or uc (the UC selection, see --uc-selection).")
+  String grouping;
+
+  @Option(
       names = "--uc-selection",
       defaultValue = "topk",
-      description = "How Z_I is chosen from the IRS matrix: topk or fork.")
+      description = "With --groups uc: topk or fork.")
   UcSelection selection;
+
+  @Option(
+      names = "--allow-shared",
+      description = "With --groups uc: accept groups that share a latent (with a warning).")
+  boolean allowShared;
 
   @Option(
       names = "--factor-bins",
@@ -72,9 +99,8 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
       names = "--scale",
       defaultValue = "factor",
       description =
-          "Units of the fitted groups: factor (sign, mean and sd of each factor's values, so"
-              + " do-values mean the same as in a ground truth over factor codes) or standard"
-              + " (zero mean, unit variance). Default ${DEFAULT-VALUE}.")
+          "Units of the fitted groups: factor (sign, mean and sd of each factor's values) or"
+              + " standard (zero mean, unit variance). Default ${DEFAULT-VALUE}.")
   String scale;
 
   @Option(names = "--out", required = true, description = "Write the fitted model JSON here.")
@@ -86,22 +112,17 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
   @Override
   public Integer call() throws CandelaException {
     int bins = ScoreCodesCommand.parseBins(factorBins);
+    if (!scale.equals("factor") && !scale.equals("standard")) {
+      throw new BadInputException("--scale must be factor or standard, got '" + scale + "'");
+    }
+    if (!grouping.equals("one-to-one") && !grouping.equals("uc")) {
+      throw new BadInputException("--groups must be one-to-one or uc, got '" + grouping + "'");
+    }
     CodeTables.Paired tables = CodeTables.readPaired(factors, latents);
     CodeTables.FactorTable ft = tables.factors();
     CodeTables.NumericTable lt = tables.latents();
-    Dag g = Dag.read(dag);
-    for (String name : g.names()) {
-      if (!ft.columns().contains(name)) {
-        throw new dev.candela.BadInputException(
-            dag
-                + ": DAG variable '"
-                + name
-                + "' is not a factor of "
-                + factors
-                + " "
-                + ft.columns());
-      }
-    }
+    boolean learn = dag.equals("learn");
+    Dag given = learn ? null : Dag.read(Path.of(dag));
     LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), lt.columns(), ft.columns());
     CodeScorer.Options defaults = CodeScorer.Options.defaults();
     CodeScorer.Options options =
@@ -115,26 +136,58 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
             defaults.maxTest(),
             0);
     CodeScorer.Scores scored = CodeScorer.score(codes, ft.vocabularies(), options);
-    UcResult uc = Uc.compute(scored.irs(), rho, selection);
-    int[][] groups = new int[g.size()][];
-    PrintWriter err = spec.commandLine().getErr();
-    for (int i = 0; i < g.size(); i++) {
-      int f = scored.factorNames().indexOf(g.name(i));
-      if (f < 0) {
-        throw new dev.candela.BadInputException(
+    List<String> names = learn ? scored.factorNames() : given.names();
+    int[] fcols = new int[names.size()];
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i);
+      if (!ft.columns().contains(name)) {
+        throw new BadInputException(
+            dag
+                + ": DAG variable '"
+                + name
+                + "' is not a factor of "
+                + factors
+                + " "
+                + ft.columns());
+      }
+      fcols[i] = scored.factorNames().indexOf(name);
+      if (fcols[i] < 0) {
+        throw new BadInputException(
             dag
                 + ": factor '"
-                + g.name(i)
+                + name
                 + "' has a single value in "
                 + factors
                 + "; it has no latent group");
       }
-      groups[i] = uc.sets()[f];
-      err.println(
-          "Z_"
-              + g.name(i)
-              + " = "
-              + Arrays.stream(groups[i]).mapToObj(j -> lt.columns().get(j)).toList());
+    }
+    IrsResult irs = scored.irs();
+    int[][] groups;
+    List<String> shared = List.of();
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      if (grouping.equals("one-to-one")) {
+        groups = LatentGroups.oneToOne(irs.matrix(), irs.activeLatents(), fcols, rho);
+      } else {
+        UcResult uc = Uc.compute(irs, rho, selection);
+        groups = new int[names.size()][];
+        for (int i = 0; i < names.size(); i++) {
+          groups[i] = uc.sets()[fcols[i]];
+        }
+        shared = LatentGroups.sharing(groups, names, lt.columns());
+        if (!shared.isEmpty() && !allowShared) {
+          throw new BadInputException(
+              latents
+                  + ": latent groups are not distinct ("
+                  + String.join("; ", shared)
+                  + "); use --groups one-to-one, or --allow-shared to accept it");
+        }
+        for (String s : shared) {
+          err.println("warning: " + s + " (allowed by --allow-shared)");
+        }
+      }
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(latents + ": " + e.getMessage(), e);
     }
     double[][] rows = new double[lt.rows()][lt.columns().size()];
     for (int j = 0; j < rows[0].length; j++) {
@@ -144,25 +197,86 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
     }
     double[][] values = null;
     if (scale.equals("factor")) {
-      values = new double[g.size()][];
-      for (int i = 0; i < g.size(); i++) {
-        int f = ft.columns().indexOf(g.name(i));
+      values = new double[names.size()][];
+      for (int i = 0; i < names.size(); i++) {
+        int f = ft.columns().indexOf(names.get(i));
         List<Object> vocab = ft.vocabularies().get(f);
-        boolean numeric = vocab.stream().allMatch(v -> v instanceof Number);
+        boolean numeric = ft.numeric(f);
         int[] c = ft.codes()[f];
         values[i] = new double[c.length];
         for (int r = 0; r < c.length; r++) {
           values[i][r] = numeric ? ((Number) vocab.get(c[r])).doubleValue() : c[r];
         }
       }
-    } else if (!scale.equals("standard")) {
-      throw new dev.candela.BadInputException(
-          "--scale must be factor or standard, got '" + scale + "'");
     }
-    CausalModel model = LatentScmFit.fit(rows, groups, g, values);
-    ModelJson.write(model, out);
+    double[][] z;
+    try {
+      z = LatentScmFit.groupValues(rows, groups, names, values);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(latents + ": " + e.getMessage(), e);
+    }
+    Dag g = learn ? GaussianBicSearch.learn(names, z) : given;
+    CausalModel model = LinearGaussianFit.fit(g, z);
+    Map<String, List<String>> groupNames = new LinkedHashMap<>();
+    Map<String, Map<String, Double>> levels = new LinkedHashMap<>();
+    Map<String, Double> alignment = new LinkedHashMap<>();
+    Map<String, Double> chance = new LinkedHashMap<>();
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i);
+      int f = ft.columns().indexOf(name);
+      List<Object> vocab = ft.vocabularies().get(f);
+      int[] c = ft.codes()[f];
+      double[] col = new double[z.length];
+      for (int r = 0; r < z.length; r++) {
+        col[r] = z[r][i];
+      }
+      double eta = LatentGroups.correlationRatio(col, c, vocab.size());
+      double ch = LatentGroups.chanceCorrelationRatio(c, vocab.size());
+      double[] lv = LatentGroups.levels(col, c, vocab.size());
+      Map<String, Double> byLabel = new LinkedHashMap<>();
+      for (int x = 0; x < lv.length; x++) {
+        if (!Double.isNaN(lv[x])) {
+          byLabel.put(label(vocab.get(x)), lv[x]);
+        }
+      }
+      List<String> gn = Arrays.stream(groups[i]).mapToObj(j -> lt.columns().get(j)).toList();
+      groupNames.put(name, gn);
+      levels.put(name, byLabel);
+      alignment.put(name, eta);
+      chance.put(name, ch);
+      err.printf(Locale.ROOT, "Z_%s = %s  alignment eta^2 %.3f (chance %.3f)%n", name, gn, eta, ch);
+    }
+    err.println(
+        learn
+            ? "DAG learned from the group values (Gaussian BIC hill climbing): "
+                + g.edgeCount()
+                + " edges"
+            : "DAG given ("
+                + dag
+                + "): SHD/SID against a truth it was copied from are 0 by"
+                + " construction and are not findings");
+    LatentFitInfo info =
+        new LatentFitInfo(
+            learn ? "learned" : "given",
+            learn ? "gaussian-bic-hill-climbing" : dag,
+            grouping.equals("uc") ? "uc-" + selection.name().toLowerCase(Locale.ROOT) : grouping,
+            shared,
+            groupNames,
+            levels,
+            alignment,
+            chance);
+    info.write(model, out);
     err.println("wrote " + out);
     err.flush();
     return Main.OK;
+  }
+
+  /** A value label as the truth writes it: integral numbers without a decimal point. */
+  static String label(Object v) {
+    if (v instanceof Number n) {
+      double d = n.doubleValue();
+      return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+    }
+    return String.valueOf(v);
   }
 }

@@ -146,7 +146,9 @@ public final class GraphCommand implements Runnable {
       SidResult r = Sid.sid(t, p);
       Map<String, Object> values = new LinkedHashMap<>();
       values.put("value", r.sid());
-      if (r.isExact() && p.isFullyDirected()) {
+      // With --cpdag the output has the bounds form whether or not the CPDAG has an undirected
+      // edge, so a script reads the same structure for every input.
+      if (!cpdag && r.isExact() && p.isFullyDirected()) {
         print(Long.toString(r.sid()));
       } else {
         print(r.sid() + " lower=" + r.lowerBound() + " upper=" + r.upperBound());

@@ -62,6 +62,12 @@ class GraphCommandTest {
             json.toString());
     assertEquals("6 lower=0 upper=6", d.out().trim());
     assertTrue(Files.readString(json).contains("\"upper\" : 6"));
+    // A v-structure's CPDAG has no undirected edge: --cpdag still prints the bounds form.
+    Path v = write("v.csv", "0,0,1\n0,0,1\n0,0,0\n");
+    CliRun vs =
+        CliRun.of("graph", "sid", "--truth", v.toString(), "--pred", v.toString(), "--cpdag");
+    assertEquals(0, vs.exit(), vs.err());
+    assertEquals("0 lower=0 upper=0", vs.out().trim());
     CliRun e = CliRun.of("graph", "aupr", "--truth", t.toString(), "--pred", t.toString());
     assertEquals(1.0, Double.parseDouble(e.out().trim()), 1e-12);
   }

@@ -23,9 +23,9 @@ public final class CausalMetrics {
   private static final Map<String, CausalMetric> REGISTRY = new LinkedHashMap<>();
 
   static {
-    register("od", r -> ladder(r, ladderOf(r).od()));
-    register("id", r -> ladder(r, ladderOf(r).id()));
-    register("cd", r -> ladder(r, ladderOf(r).cd()));
+    register("od", r -> ladder(r, "od"));
+    register("id", r -> ladder(r, "id"));
+    register("cd", r -> ladder(r, "cd"));
     register(
         "tv",
         r -> {
@@ -40,12 +40,46 @@ public final class CausalMetrics {
             if (s.points() > 0) {
               d.put("points", s.points());
               d.put("particles", s.particles());
+              InterventionalTv.Summary nul =
+                  InterventionalTv.summary(
+                      r.truth(),
+                      r.truth(),
+                      InterventionalTv.DEFAULT_VALUES,
+                      r.tvOptions().withIndependentSides(true),
+                      r.seed() + 1);
+              d.put("nullBaseline", nul.sum());
+              return new CausalMetric.Value(s.sum(), s.standardError(), nul.sum(), d);
             }
             return new CausalMetric.Value(s.sum(), d);
           }
           TvResult t =
               InterventionalTv.tv(
                   r.truth(), r.model(), r.treatment(), r.outcomes(), r.tvOptions(), r.seed());
+          if (NumericalTv.METHOD.equals(t.method())) {
+            TvResult nul =
+                InterventionalTv.tv(
+                    r.truth(),
+                    r.truth(),
+                    r.treatment(),
+                    r.outcomes(),
+                    r.tvOptions().withIndependentSides(true).withForceNumerical(true),
+                    r.seed() + 1);
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("value", t.value());
+            d.put("treatment", t.treatment());
+            d.put("outcomes", t.outcomes());
+            d.put("method", t.method());
+            d.put("standardError", t.standardError());
+            d.put("samples", t.samples());
+            d.put("particles", t.particles());
+            d.put("nullBaseline", nul.value());
+            d.put("nullStandardError", nul.standardError());
+            return new CausalMetric.Value(t.value(), t.standardError(), nul.value(), d);
+          }
+          if (t.standardError() > 0) {
+            // Monte Carlo on exact densities: the truth against itself is exactly 0.
+            return new CausalMetric.Value(t.value(), t.standardError(), 0.0, t);
+          }
           return new CausalMetric.Value(t.value(), t);
         });
     register("kl", r -> divergence(CausalKl.kl(r.truth(), r.model())));
@@ -57,8 +91,9 @@ public final class CausalMetrics {
         "shd",
         r -> {
           int[][][] a = alignedAdjacency(r.truth(), r.model());
+          boolean doubled = r.shdDoubleForAnticausal();
           return new CausalMetric.Value(
-              Shd.shd(a[0], a[1], true), Map.of("double_for_anticausal", true));
+              Shd.shd(a[0], a[1], doubled), Map.of("double_for_anticausal", doubled));
         });
     register(
         "sid",
@@ -145,18 +180,40 @@ public final class CausalMetrics {
     return m;
   }
 
-  private static LadderResult ladderOf(DistanceRequest r) {
+  private static LadderEstimate ladderOf(DistanceRequest r) {
     return r.memo(
-        "ladder", () -> LadderDistances.compute(r.truth(), r.model(), r.ladder(), r.seed()));
+        "ladder",
+        () -> LadderDistances.estimate(r.truth(), r.model(), r.ladder(), r.seed(), r.replicates()));
   }
 
-  private static CausalMetric.Value ladder(DistanceRequest r, double v) {
-    LadderResult l = ladderOf(r);
+  private static CausalMetric.Value ladder(DistanceRequest r, String metric) {
+    LadderEstimate e = ladderOf(r);
+    LadderResult l = e.result();
+    double v =
+        switch (metric) {
+          case "od" -> l.od();
+          case "id" -> l.id();
+          default -> l.cd();
+        };
     Map<String, Object> d = new LinkedHashMap<>(r.ladder().asMap());
+    d.put("standardError", e.se(metric));
+    d.put("nullBaseline", e.nullMean(metric));
+    d.put("nullStandardError", e.nullSe(metric));
+    d.put("replicates", e.replicates());
+    d.put("replicateValues", e.replicateValues(metric));
+    d.put("nullValues", e.nullValues(metric));
+    d.put("variables", l.names());
     d.put("idByNode", l.idByNode());
     d.put("evidenceUsed", l.evidenceUsed());
     d.put("evidenceSkipped", l.evidenceSkipped());
-    return new CausalMetric.Value(v, d);
+    if (!metric.equals("od")) {
+      d.put("doValues", l.doValues());
+    }
+    if (metric.equals("cd")) {
+      d.put("evidenceRows", l.evidenceRows());
+      d.put("skippedEvidenceRows", l.skippedEvidenceRows());
+    }
+    return new CausalMetric.Value(v, e.se(metric), e.nullMean(metric), d);
   }
 
   private static CausalMetric.Value divergence(DivergenceResult d) {

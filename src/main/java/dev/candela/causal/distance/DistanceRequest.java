@@ -18,6 +18,8 @@ public final class DistanceRequest {
   private final List<String> outcomes;
   private final TvOptions tvOptions;
   private final long seed;
+  private int replicates = LadderDistances.DEFAULT_REPLICATES;
+  private boolean shdDoubleForAnticausal = true;
   private final Map<String, Object> memo = new HashMap<>();
 
   /**
@@ -75,6 +77,54 @@ public final class DistanceRequest {
     this.outcomes = List.copyOf(outcomes);
     this.tvOptions = tvOptions;
     this.seed = seed;
+  }
+
+  /**
+   * Sets the number of replicate runs behind the standard errors and null baselines of the sampled
+   * distances (OD, ID, CD): default {@link LadderDistances#DEFAULT_REPLICATES}.
+   *
+   * @param r the number of runs, {@code >= 2}
+   * @return this request
+   * @throws IllegalArgumentException for {@code r < 2}
+   */
+  public DistanceRequest replicates(int r) {
+    if (r < 2) {
+      throw new IllegalArgumentException("replicates must be >= 2 for a standard error, got " + r);
+    }
+    this.replicates = r;
+    memo.clear();
+    return this;
+  }
+
+  /**
+   * Sets how {@code shd} counts a reversed edge: 2 with {@code true} (cdt's default {@code
+   * double_for_anticausal=True}, the default here), 1 with {@code false} (R's {@code
+   * SID::hammingDist} and cdt's {@code double_for_anticausal=False}).
+   *
+   * @param doubled whether a reversed edge counts 2
+   * @return this request
+   */
+  public DistanceRequest shdDoubleForAnticausal(boolean doubled) {
+    this.shdDoubleForAnticausal = doubled;
+    return this;
+  }
+
+  /**
+   * Whether {@code shd} counts a reversed edge twice.
+   *
+   * @return the convention
+   */
+  public boolean shdDoubleForAnticausal() {
+    return shdDoubleForAnticausal;
+  }
+
+  /**
+   * The number of replicate runs behind a standard error.
+   *
+   * @return the count
+   */
+  public int replicates() {
+    return replicates;
   }
 
   /**

@@ -24,8 +24,13 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  *   <li>Linear-Gaussian models, one outcome: exact closed form for two normals. Equal variances:
  *       {@code 2Φ(|δ| / 2σ) − 1}. Unequal: the densities cross at the two roots {@code r1 < r2} of
  *       {@code ln p1 = ln p2}, and {@code TV = |(F1(r2) − F1(r1)) − (F2(r2) − F2(r1))|}.
- *   <li>Linear-Gaussian models, several outcomes: no closed form; Monte Carlo on exact densities,
- *       {@code TV = E_{x~P1}[max(0, 1 − p2(x)/p1(x))]}, with its standard error (seeded).
+ *   <li>Linear-Gaussian models, several outcomes with the same covariance {@code Σ} in both models
+ *       (for example a mean shift): exact, {@code TV = 2Φ(Δ/2) − 1} with the Mahalanobis distance
+ *       {@code Δ² = (μ1 − μ2)ᵀ Σ⁻¹ (μ1 − μ2)} (the densities cross on a hyperplane; projecting on
+ *       {@code Σ⁻¹(μ1 − μ2)} reduces it to the one-outcome equal-variance case).
+ *   <li>Linear-Gaussian models, several outcomes, different (or singular) covariances: no closed
+ *       form; Monte Carlo on exact densities, {@code TV = E_{x~P1}[max(0, 1 − p2(x)/p1(x))]}, with
+ *       its standard error (seeded).
  *   <li>Any other pair (nonlinear additive-noise, mixed, discrete beyond {@link
  *       DiscreteJoint#MAX_STATES}, or a discrete model against a continuous one), or with {@link
  *       TvOptions#forceNumerical()}: the numerical estimator {@link NumericalTv}, {@code TV = E_{o
@@ -120,6 +125,11 @@ public final class InterventionalTv {
                 g1.mean()[0], Math.sqrt(g1.cov()[0][0]), g2.mean()[0], Math.sqrt(g2.cov()[0][0]));
         return new TvResult(v, treatment, outcomes, "closed-form-normal", 0, 0);
       }
+      double shared = sharedCovariance(g1, g2);
+      if (!Double.isNaN(shared)) {
+        return new TvResult(
+            shared, treatment, outcomes, "closed-form-normal-shared-covariance", 0, 0);
+      }
       double[] est = monteCarlo(g1, g2, mcSamples, seed);
       return new TvResult(
           Math.min(1, Math.max(0, est[0])),
@@ -167,6 +177,50 @@ public final class InterventionalTv {
     double p2 =
         STD.cumulativeProbability((hi - m2) / s2) - STD.cumulativeProbability((lo - m2) / s2);
     return Math.abs(p1 - p2);
+  }
+
+  /** Relative tolerance under which two covariance matrices count as the same. */
+  static final double SAME_COVARIANCE = 1e-10;
+
+  /**
+   * {@code 2Φ(Δ/2) − 1} when both Gaussians have the same positive-definite covariance, else NaN.
+   */
+  static double sharedCovariance(LinearGaussian.Gaussian g1, LinearGaussian.Gaussian g2) {
+    double[][] c1 = g1.cov();
+    double[][] c2 = g2.cov();
+    int d = c1.length;
+    double scale = 0;
+    for (int i = 0; i < d; i++) {
+      scale = Math.max(scale, Math.abs(c1[i][i]));
+    }
+    for (int i = 0; i < d; i++) {
+      for (int j = 0; j < d; j++) {
+        if (Math.abs(c1[i][j] - c2[i][j]) > SAME_COVARIANCE * scale) {
+          return Double.NaN;
+        }
+      }
+    }
+    double[] diff = new double[d];
+    for (int i = 0; i < d; i++) {
+      diff[i] = g1.mean()[i] - g2.mean()[i];
+    }
+    try {
+      var chol =
+          new org.apache.commons.math3.linear.CholeskyDecomposition(
+              new org.apache.commons.math3.linear.Array2DRowRealMatrix(c1));
+      double[] y =
+          chol.getSolver()
+              .solve(new org.apache.commons.math3.linear.ArrayRealVector(diff))
+              .toArray();
+      double m2 = 0;
+      for (int i = 0; i < d; i++) {
+        m2 += diff[i] * y[i];
+      }
+      return 2 * STD.cumulativeProbability(Math.sqrt(Math.max(0, m2)) / 2) - 1;
+    } catch (org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException
+        | org.apache.commons.math3.linear.NonSymmetricMatrixException e) {
+      return Double.NaN;
+    }
   }
 
   private static double[] monteCarlo(

@@ -1,6 +1,7 @@
 package dev.candela.causal.distance;
 
 import dev.candela.causal.model.CausalModel;
+import dev.candela.causal.model.Cpt;
 import dev.candela.causal.query.Counterfactuals;
 import dev.candela.causal.query.DiscreteJoint;
 import dev.candela.causal.query.Intervention;
@@ -33,6 +34,18 @@ import java.util.SplittableRandom;
  * models an exact TV or KL on enumerated joints. The same do-values and evidence rows are used for
  * both models. Everything is deterministic given the seed.
  *
+ * <p>Variables are matched by name: both models are first put in {@linkplain
+ * CausalModel#canonical() canonical order} (names sorted), and their draws share common random
+ * numbers keyed by variable name ({@link Sampler}), so the order in which a file lists its
+ * variables changes no distance, and identical models are at distance exactly 0.
+ *
+ * <p>{@link #estimate} adds uncertainty: the standard error of each sampled distance (the standard
+ * deviation of the estimator over independent replicate runs with fresh do-values, evidence and
+ * draws) and its null baseline (the mean of the same estimator between the truth and itself with
+ * independent draws for the two sides, which is the bias floor of the estimator at this {@code k}:
+ * a compared model whose distance is within a few standard errors of the null is not
+ * distinguishable from the truth by this estimator).
+ *
  * <p>With {@link LadderOptions.Compat#PEYRARD_WEST_CODE} the aggregation follows the authors'
  * released code (epfl-dlab/causal-distances, {@code CMD.py}) instead: ID is the plain mean over the
  * {@code n·l} single-node (node, value) terms without the empty intervention, a discrete node gets
@@ -54,6 +67,58 @@ public final class LadderDistances {
    */
   public static LadderResult compute(
       CausalModel truth, CausalModel model, LadderOptions o, long seed) {
+    return run(truth.canonical(), model.canonical(), o, seed, true);
+  }
+
+  /** The default number of replicate runs behind a standard error and a null baseline. */
+  public static final int DEFAULT_REPLICATES = 5;
+
+  /**
+   * Computes OD, ID and CD with their standard errors and null baselines. The value of each
+   * distance is that of {@link #compute} with the same seed; {@code replicates − 1} further runs
+   * with independent seeds give its standard error (the sample standard deviation of the {@code
+   * replicates} values); {@code replicates} runs of the truth against itself, with independent
+   * draws on the two sides, give the null baseline (their mean) and its spread. With exact discrete
+   * distances ({@link LadderOptions.Exact}) nothing is sampled: standard errors and null are 0 and
+   * no replicate runs.
+   *
+   * @param truth the true model
+   * @param model the compared model
+   * @param o the options
+   * @param seed the seed
+   * @param replicates runs per estimate, {@code >= 2}
+   * @return the distances with their uncertainty
+   */
+  public static LadderEstimate estimate(
+      CausalModel truth, CausalModel model, LadderOptions o, long seed, int replicates) {
+    if (replicates < 2) {
+      throw new IllegalArgumentException(
+          "a standard error needs at least 2 replicates, got " + replicates);
+    }
+    CausalModel t = truth.canonical();
+    CausalModel m = model.canonical();
+    LadderResult main = run(t, m, o, seed, true);
+    if (o.exact() != LadderOptions.Exact.NONE) {
+      double[] v = {main.od(), main.id(), main.cd()};
+      return new LadderEstimate(main, new double[][] {v}, new double[][] {{0, 0, 0}});
+    }
+    SplittableRandom seeds = new SplittableRandom(seed ^ 0x6a09e667f3bcc909L);
+    double[][] values = new double[replicates][];
+    double[][] nulls = new double[replicates][];
+    values[0] = new double[] {main.od(), main.id(), main.cd()};
+    for (int r = 1; r < replicates; r++) {
+      LadderResult x = run(t, m, o, seeds.nextLong(), true);
+      values[r] = new double[] {x.od(), x.id(), x.cd()};
+    }
+    for (int r = 0; r < replicates; r++) {
+      LadderResult x = run(t, t, o.withLevels(Map.of()), seeds.nextLong(), false);
+      nulls[r] = new double[] {x.od(), x.id(), x.cd()};
+    }
+    return new LadderEstimate(main, values, nulls);
+  }
+
+  private static LadderResult run(
+      CausalModel truth, CausalModel model, LadderOptions o, long seed, boolean crn) {
     Alignment al = Alignment.forSamples(truth, model);
     boolean exact = o.exact() != LadderOptions.Exact.NONE;
     if (exact && !(truth.isDiscrete() && model.isDiscrete())) {
@@ -67,12 +132,13 @@ public final class LadderDistances {
 
     // Observational samples (also the z-normalisation and marginal do-value source).
     long common = drawRng.nextLong();
+    long common2 = crn ? common : drawRng.nextLong();
     double[][] obs1 =
         Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
     double[][] obs2 =
-        Sampler.sample(model, Intervention.none(), o.k(), new SplittableRandom(common));
-    Normaliser z = Normaliser.of(obs1, al.truthCols(), o.zNormalise());
-    Comparator cmp = new Comparator(truth, model, al, o, z);
+        Sampler.sample(model, Intervention.none(), o.k(), new SplittableRandom(common2));
+    Embedding z = new Embedding(truth, model, al, o, obs1);
+    Comparator cmp = new Comparator(truth, model, al, o, z, crn);
 
     // Regimes: the empty intervention, then each observed node with its do-values.
     List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
@@ -94,7 +160,7 @@ public final class LadderDistances {
             cmp.regime(
                 null,
                 Intervention.of(al.truthCol(j), x),
-                Intervention.of(al.modelCol(j), x),
+                Intervention.of(al.modelCol(j), z.toModel(j, x)),
                 drawRng);
       }
       idByNode.put(al.names().get(j), s / vals.length);
@@ -109,6 +175,8 @@ public final class LadderDistances {
         model.isDiscrete() ? DiscreteJoint.observedJoint(model, Intervention.none()) : null;
     int used = 0;
     int skipped = 0;
+    List<double[]> usedRows = new ArrayList<>();
+    List<double[]> skippedRows = new ArrayList<>();
     for (double[] row : ev) {
       double[] e = new double[n];
       for (int j = 0; j < n; j++) {
@@ -120,6 +188,7 @@ public final class LadderDistances {
       }
       if (modelObs != null && modelObs[observedIndex(model, al, e)] == 0) {
         skipped++;
+        skippedRows.add(e);
         continue;
       }
       try {
@@ -127,12 +196,29 @@ public final class LadderDistances {
       } catch (LikelihoodWeighting.DegenerateWeightsException ex) {
         // The sampled abduction cannot explain this evidence (weight 0, or ESS below the floor).
         skipped++;
+        skippedRows.add(e);
         continue;
       }
       used++;
+      usedRows.add(e);
     }
     double cd = cdSum / (used + 1);
-    return new LadderResult(od, id, cd, idByNode, used, skipped, o);
+    Map<String, double[]> doByNode = new LinkedHashMap<>();
+    for (int j = 0; j < n; j++) {
+      doByNode.put(al.names().get(j), nodeValues.get(j + 1));
+    }
+    return new LadderResult(
+        od,
+        id,
+        cd,
+        idByNode,
+        used,
+        skipped,
+        o,
+        al.names(),
+        doByNode,
+        usedRows.toArray(new double[0][]),
+        skippedRows.toArray(new double[0][]));
   }
 
   /**
@@ -143,12 +229,15 @@ public final class LadderDistances {
    * @param truth the true model
    * @param model the compared model
    * @param o the options
-   * @param evidence values of the observed variables, in the truth's observed order
+   * @param evidence values of the observed variables, in the order the truth lists them
    * @param seed the seed
    * @return the term
    */
   public static double counterfactualTerm(
       CausalModel truth, CausalModel model, LadderOptions o, double[] evidence, long seed) {
+    List<String> given = truth.observedNames();
+    truth = truth.canonical();
+    model = model.canonical();
     Alignment al = Alignment.forSamples(truth, model);
     if (evidence.length != al.size()) {
       throw new IllegalArgumentException(
@@ -161,13 +250,17 @@ public final class LadderDistances {
     long common = drawRng.nextLong();
     double[][] obs1 =
         Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
-    Normaliser z = Normaliser.of(obs1, al.truthCols(), o.zNormalise());
-    Comparator cmp = new Comparator(truth, model, al, o, z);
+    Embedding z = new Embedding(truth, model, al, o, obs1);
+    Comparator cmp = new Comparator(truth, model, al, o, z, true);
     List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
     List<String> names = new ArrayList<>();
     names.add(LadderOptions.EMPTY);
     names.addAll(al.names());
-    return evidenceTerm(cmp, al, evidence, nodeValues, weights(names, o), drawRng);
+    double[] e = new double[evidence.length];
+    for (int j = 0; j < e.length; j++) {
+      e[j] = evidence[given.indexOf(al.names().get(j))];
+    }
+    return evidenceTerm(cmp, al, e, nodeValues, weights(names, o), drawRng);
   }
 
   private static double evidenceTerm(
@@ -184,7 +277,10 @@ public final class LadderDistances {
       for (double x : vals) {
         s +=
             cmp.regime(
-                e, Intervention.of(al.truthCol(j), x), Intervention.of(al.modelCol(j), x), drawRng);
+                e,
+                Intervention.of(al.truthCol(j), x),
+                Intervention.of(al.modelCol(j), cmp.z.toModel(j, x)),
+                drawRng);
       }
       term += mu[j + 1] * s / vals.length;
     }
@@ -270,36 +366,153 @@ public final class LadderDistances {
     return w;
   }
 
-  /** Standardisation of observed columns by the truth's observational sample. */
-  private record Normaliser(double[] mean, double[] sd) {
-    static Normaliser of(double[][] obs, int[] cols, boolean on) {
-      double[] mean = new double[cols.length];
-      double[] sd = new double[cols.length];
+  /**
+   * How draws of the two models become the points that D compares: the observed columns by name; a
+   * nominal discrete variable of the truth (value labels not all numbers) as a one-hot block scaled
+   * by 1/√2, so that two different labels are at distance 1 whatever their order; any other
+   * variable as one number (the value index for a discrete one), standardised when asked. A model
+   * variable that is continuous where the truth's is discrete is read as the index of its nearest
+   * level ({@link LadderOptions#levels()}).
+   */
+  private static final class Embedding {
+    private final int[] cols1;
+    private final int[] cols2;
+    private final int[] card;
+    private final boolean[] nominal;
+    private final double[][] levels;
+    private final double[] mean;
+    private final double[] sd;
+    private final int width;
+
+    Embedding(CausalModel truth, CausalModel model, Alignment al, LadderOptions o, double[][] obs) {
+      int n = al.size();
+      cols1 = al.truthCols();
+      cols2 = al.modelCols();
+      card = new int[n];
+      nominal = new boolean[n];
+      levels = new double[n][];
+      mean = new double[n];
+      sd = new double[n];
       java.util.Arrays.fill(sd, 1);
-      if (!on) {
-        return new Normaliser(mean, sd);
-      }
-      for (int j = 0; j < cols.length; j++) {
-        double s = 0;
-        for (double[] r : obs) {
-          s += r[cols[j]];
+      boolean sampled =
+          o.exact() == LadderOptions.Exact.NONE && o.compat() == LadderOptions.Compat.NONE;
+      int w = 0;
+      for (int j = 0; j < n; j++) {
+        String name = al.names().get(j);
+        card[j] = truth.cardinality(cols1[j]);
+        boolean mapped = card[j] > 0 && model.cardinality(cols2[j]) <= 0;
+        if (mapped) {
+          double[] lv = o.levels().get(name);
+          if (lv == null) {
+            lv = new double[card[j]];
+            for (int x = 0; x < lv.length; x++) {
+              lv[x] = x;
+            }
+          } else if (lv.length != card[j]) {
+            throw new IllegalArgumentException(
+                "variable '"
+                    + name
+                    + "' has "
+                    + card[j]
+                    + " values in the truth but "
+                    + lv.length
+                    + " levels");
+          }
+          levels[j] = lv.clone();
         }
-        mean[j] = s / obs.length;
-        double ss = 0;
-        for (double[] r : obs) {
-          ss += (r[cols[j]] - mean[j]) * (r[cols[j]] - mean[j]);
+        if (card[j] > 0 && sampled) {
+          List<String> values = ((Cpt) truth.variable(cols1[j]).mechanism()).values();
+          nominal[j] = !values.stream().allMatch(Embedding::isNumber);
         }
-        double v = Math.sqrt(ss / Math.max(1, obs.length - 1));
-        sd[j] = v > 0 ? v : 1;
+        w += nominal[j] && card[j] > 2 ? card[j] : 1;
       }
-      return new Normaliser(mean, sd);
+      for (String name : o.levels().keySet()) {
+        int j = al.names().indexOf(name);
+        if (j < 0 || levels[j] == null) {
+          throw new IllegalArgumentException(
+              "levels given for '"
+                  + name
+                  + "', which is not a discrete truth variable that is continuous in the model");
+        }
+      }
+      width = w;
+      if (o.zNormalise()) {
+        for (int j = 0; j < n; j++) {
+          if (nominal[j]) {
+            continue;
+          }
+          double[] c = new double[obs.length];
+          for (int r = 0; r < obs.length; r++) {
+            c[r] = obs[r][cols1[j]];
+          }
+          mean[j] = org.apache.commons.math3.stat.StatUtils.mean(c);
+          double v =
+              c.length > 1
+                  ? new org.apache.commons.math3.stat.descriptive.moment.StandardDeviation(true)
+                      .evaluate(c, mean[j])
+                  : 0;
+          sd[j] = v > 0 ? v : 1;
+        }
+      }
     }
 
-    double[][] apply(double[][] rows, int[] cols) {
-      double[][] out = new double[rows.length][cols.length];
+    private static boolean isNumber(String s) {
+      try {
+        Double.parseDouble(s);
+        return true;
+      } catch (NumberFormatException e) {
+        return false;
+      }
+    }
+
+    /** The model's value for the truth's value {@code x} of observed variable {@code j}. */
+    double toModel(int j, double x) {
+      return levels[j] == null ? x : levels[j][(int) x];
+    }
+
+    double[] toModel(double[] e) {
+      double[] out = new double[e.length];
+      for (int j = 0; j < e.length; j++) {
+        out[j] = toModel(j, e[j]);
+      }
+      return out;
+    }
+
+    private int nearestLevel(int j, double v) {
+      double[] lv = levels[j];
+      int best = 0;
+      for (int x = 1; x < lv.length; x++) {
+        if (Math.abs(v - lv[x]) < Math.abs(v - lv[best])) {
+          best = x;
+        }
+      }
+      return best;
+    }
+
+    double[][] truthRows(double[][] rows) {
+      return embed(rows, cols1, false);
+    }
+
+    double[][] modelRows(double[][] rows) {
+      return embed(rows, cols2, true);
+    }
+
+    private double[][] embed(double[][] rows, int[] cols, boolean model) {
+      double[][] out = new double[rows.length][width];
+      double h = Math.sqrt(0.5);
       for (int r = 0; r < rows.length; r++) {
+        int c = 0;
         for (int j = 0; j < cols.length; j++) {
-          out[r][j] = (rows[r][cols[j]] - mean[j]) / sd[j];
+          double v = rows[r][cols[j]];
+          if (model && levels[j] != null) {
+            v = nearestLevel(j, v);
+          }
+          if (nominal[j] && card[j] > 2) {
+            out[r][c + (int) v] = h;
+            c += card[j];
+          } else {
+            out[r][c++] = (v - mean[j]) / sd[j];
+          }
         }
       }
       return out;
@@ -312,21 +525,29 @@ public final class LadderDistances {
     private final CausalModel model;
     private final Alignment al;
     private final LadderOptions o;
-    private final Normaliser z;
+    private final Embedding z;
+    private final boolean crn;
 
-    Comparator(CausalModel truth, CausalModel model, Alignment al, LadderOptions o, Normaliser z) {
+    Comparator(
+        CausalModel truth,
+        CausalModel model,
+        Alignment al,
+        LadderOptions o,
+        Embedding z,
+        boolean crn) {
       this.truth = truth;
       this.model = model;
       this.al = al;
       this.o = o;
       this.z = z;
+      this.crn = crn;
     }
 
     double observational(double[][] obs1, double[][] obs2) {
       if (o.exact() != LadderOptions.Exact.NONE) {
         return regime(null, Intervention.none(), Intervention.none(), null);
       }
-      return o.distance().between(z.apply(obs1, al.truthCols()), z.apply(obs2, al.modelCols()));
+      return o.distance().between(z.truthRows(obs1), z.modelRows(obs2));
     }
 
     /** D between the two models' (counterfactual if e != null) distributions under do. */
@@ -341,18 +562,19 @@ public final class LadderDistances {
       double[][] s1;
       double[][] s2;
       long common = rng.nextLong();
+      long common2 = crn ? common : rng.nextLong();
       if (e == null) {
         s1 = Sampler.sample(truth, i1, o.k(), new SplittableRandom(common));
-        s2 = Sampler.sample(model, i2, o.k(), new SplittableRandom(common));
+        s2 = Sampler.sample(model, i2, o.k(), new SplittableRandom(common2));
       } else {
         s1 =
             Counterfactuals.sample(
                 truth, al.truthCols(), e, i1, o.k(), new SplittableRandom(common));
         s2 =
             Counterfactuals.sample(
-                model, al.modelCols(), e, i2, o.k(), new SplittableRandom(common));
+                model, al.modelCols(), z.toModel(e), i2, o.k(), new SplittableRandom(common2));
       }
-      return o.distance().between(z.apply(s1, al.truthCols()), z.apply(s2, al.modelCols()));
+      return o.distance().between(z.truthRows(s1), z.modelRows(s2));
     }
 
     private static double[] exactJoint(CausalModel m, int[] cols, double[] e, Intervention iv) {

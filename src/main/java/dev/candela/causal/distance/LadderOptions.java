@@ -19,6 +19,11 @@ import java.util.Map;
  * @param mu intervention-node weights by variable name, the key {@link #EMPTY} for the empty
  *     intervention; empty map = uniform over the observed variables and the empty intervention
  * @param compat the estimator: faithful definitions, or the authors' released code
+ * @param levels for a discrete truth variable that is continuous in the compared model (a latent
+ *     model against a ground truth over factors): by variable name, the model value that stands for
+ *     each value index of the truth ({@code levels[x]} for index {@code x}). Do-values and evidence
+ *     {@code x} become {@code levels[x]} in the model, and a model draw is read as the index of its
+ *     nearest level. Variables not listed use the index itself ({@code 0..K−1}).
  */
 public record LadderOptions(
     int k,
@@ -31,7 +36,8 @@ public record LadderOptions(
     SampleDistance distance,
     Exact exact,
     Map<String, Double> mu,
-    Compat compat) {
+    Compat compat,
+    Map<String, double[]> levels) {
 
   /** The key of the empty intervention in {@link #mu()}. */
   public static final String EMPTY = "(none)";
@@ -81,6 +87,16 @@ public record LadderOptions(
       throw new IllegalArgumentException("distance, exact, compat and doValues are required");
     }
     mu = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(mu));
+    Map<String, double[]> lv = new LinkedHashMap<>();
+    for (Map.Entry<String, double[]> e : levels.entrySet()) {
+      for (double v : e.getValue()) {
+        if (!Double.isFinite(v)) {
+          throw new IllegalArgumentException("level of '" + e.getKey() + "' is " + v);
+        }
+      }
+      lv.put(e.getKey(), e.getValue().clone());
+    }
+    levels = java.util.Collections.unmodifiableMap(lv);
     for (Map.Entry<String, Double> e : mu.entrySet()) {
       if (!(e.getValue() >= 0)) {
         throw new IllegalArgumentException("weight of '" + e.getKey() + "' is " + e.getValue());
@@ -106,7 +122,8 @@ public record LadderOptions(
         new Wasserstein(),
         Exact.NONE,
         Map.of(),
-        Compat.NONE);
+        Compat.NONE,
+        Map.of());
   }
 
   /**
@@ -128,7 +145,8 @@ public record LadderOptions(
         new PooledHistogramEmd(),
         Exact.NONE,
         Map.of(),
-        Compat.PEYRARD_WEST_CODE);
+        Compat.PEYRARD_WEST_CODE,
+        Map.of());
   }
 
   /**
@@ -141,7 +159,18 @@ public record LadderOptions(
    */
   public LadderOptions withSizes(int newK, int newL, int newM) {
     return new LadderOptions(
-        newK, newL, newM, zNormalise, doValues, rangeLo, rangeHi, distance, exact, mu, compat);
+        newK,
+        newL,
+        newM,
+        zNormalise,
+        doValues,
+        rangeLo,
+        rangeHi,
+        distance,
+        exact,
+        mu,
+        compat,
+        levels);
   }
 
   /**
@@ -151,7 +180,8 @@ public record LadderOptions(
    * @return the copy
    */
   public LadderOptions withDistance(SampleDistance d) {
-    return new LadderOptions(k, l, m, zNormalise, doValues, rangeLo, rangeHi, d, exact, mu, compat);
+    return new LadderOptions(
+        k, l, m, zNormalise, doValues, rangeLo, rangeHi, d, exact, mu, compat, levels);
   }
 
   /**
@@ -162,7 +192,7 @@ public record LadderOptions(
    */
   public LadderOptions withExact(Exact e) {
     return new LadderOptions(
-        k, l, m, zNormalise, doValues, rangeLo, rangeHi, distance, e, mu, compat);
+        k, l, m, zNormalise, doValues, rangeLo, rangeHi, distance, e, mu, compat, levels);
   }
 
   /**
@@ -172,7 +202,8 @@ public record LadderOptions(
    * @return the copy
    */
   public LadderOptions withZNormalise(boolean z) {
-    return new LadderOptions(k, l, m, z, doValues, rangeLo, rangeHi, distance, exact, mu, compat);
+    return new LadderOptions(
+        k, l, m, z, doValues, rangeLo, rangeHi, distance, exact, mu, compat, levels);
   }
 
   /**
@@ -184,7 +215,18 @@ public record LadderOptions(
    * @return the copy
    */
   public LadderOptions withDoValues(DoValues dv, double lo, double hi) {
-    return new LadderOptions(k, l, m, zNormalise, dv, lo, hi, distance, exact, mu, compat);
+    return new LadderOptions(k, l, m, zNormalise, dv, lo, hi, distance, exact, mu, compat, levels);
+  }
+
+  /**
+   * With levels for discrete truth variables that are continuous in the compared model.
+   *
+   * @param lv the levels by variable name
+   * @return new options
+   */
+  public LadderOptions withLevels(Map<String, double[]> lv) {
+    return new LadderOptions(
+        k, l, m, zNormalise, doValues, rangeLo, rangeHi, distance, exact, mu, compat, lv);
   }
 
   /**
@@ -213,6 +255,9 @@ public record LadderOptions(
             : "uniform over the m evidence rows (continuous values Uniform(0,1)) and the empty"
                 + " evidence");
     p.put("compat", compat == Compat.NONE ? "none" : "peyrard-west-code");
+    if (!levels.isEmpty()) {
+      p.put("levels", levels);
+    }
     return p;
   }
 }

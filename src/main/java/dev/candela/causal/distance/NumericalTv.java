@@ -82,19 +82,22 @@ public final class NumericalTv {
     double s2 = 0;
     double ss2 = 0;
     double[] o = new double[o1.length];
+    boolean indep = opts.independentSides();
     for (int j = 0; j < half; j++) {
       long pointSeed = root.nextLong();
       long innerSeed = root.nextLong();
+      long pointSeed2 = indep ? root.nextLong() : pointSeed;
+      long innerSeed2 = indep ? root.nextLong() : innerSeed;
       double[] r1 = f1.draw(new SplittableRandom(pointSeed));
       for (int a = 0; a < o.length; a++) {
         o[a] = r1[o1[a]];
       }
-      double g1 = g(w1, w2, o, m1, m2, innerSeed);
-      double[] r2 = f2.draw(new SplittableRandom(pointSeed));
+      double g1 = g(w1, w2, o, m1, m2, innerSeed, innerSeed2);
+      double[] r2 = f2.draw(new SplittableRandom(pointSeed2));
       for (int a = 0; a < o.length; a++) {
         o[a] = r2[o2[a]];
       }
-      double g2 = g(w1, w2, o, m1, m2, innerSeed);
+      double g2 = g(w1, w2, o, m1, m2, innerSeed, innerSeed2);
       s1 += g1;
       ss1 += g1 * g1;
       s2 += g2;
@@ -111,9 +114,15 @@ public final class NumericalTv {
   }
 
   private static double g(
-      LikelihoodWeighting w1, LikelihoodWeighting w2, double[] o, int m1, int m2, long innerSeed) {
+      LikelihoodWeighting w1,
+      LikelihoodWeighting w2,
+      double[] o,
+      int m1,
+      int m2,
+      long innerSeed,
+      long innerSeed2) {
     double l1 = w1.logMeanWeight(o, m1, new SplittableRandom(innerSeed));
-    double l2 = w2.logMeanWeight(o, m2, new SplittableRandom(innerSeed));
+    double l2 = w2.logMeanWeight(o, m2, new SplittableRandom(innerSeed2));
     if (l1 == Double.NEGATIVE_INFINITY && l2 == Double.NEGATIVE_INFINITY) {
       return 0;
     }

@@ -9,8 +9,12 @@ package dev.candela.causal.distance;
  * @param particles {@code M}: likelihood-weighting particles per density estimate ({@code >= 1};
  *     one is used when the outcomes' ancestors are all intervened, as the density is then exact)
  * @param forceNumerical use the numerical estimator even where an exact method exists
+ * @param independentSides the numerical estimator draws the second model's points and density
+ *     particles from streams independent of the first's instead of common random numbers (for the
+ *     null baseline: the truth against an independent copy of itself)
  */
-public record TvOptions(int mcSamples, int points, int particles, boolean forceNumerical) {
+public record TvOptions(
+    int mcSamples, int points, int particles, boolean forceNumerical, boolean independentSides) {
   /** The default number of outcome points {@code n}. */
   public static final int DEFAULT_POINTS = 1000;
 
@@ -49,7 +53,7 @@ public record TvOptions(int mcSamples, int points, int particles, boolean forceN
    * @return the options
    */
   public static TvOptions defaults() {
-    return new TvOptions(DEFAULT_MC_SAMPLES, DEFAULT_POINTS, DEFAULT_PARTICLES, false);
+    return new TvOptions(DEFAULT_MC_SAMPLES, DEFAULT_POINTS, DEFAULT_PARTICLES, false, false);
   }
 
   /**
@@ -69,7 +73,7 @@ public record TvOptions(int mcSamples, int points, int particles, boolean forceN
    * @return new options
    */
   public TvOptions withMcSamples(int n) {
-    return new TvOptions(n, points, particles, forceNumerical);
+    return new TvOptions(n, points, particles, forceNumerical, independentSides);
   }
 
   /**
@@ -80,7 +84,7 @@ public record TvOptions(int mcSamples, int points, int particles, boolean forceN
    * @return new options
    */
   public TvOptions withNumerical(int n, int m) {
-    return new TvOptions(mcSamples, n, m, forceNumerical);
+    return new TvOptions(mcSamples, n, m, forceNumerical, independentSides);
   }
 
   /**
@@ -90,6 +94,16 @@ public record TvOptions(int mcSamples, int points, int particles, boolean forceN
    * @return new options
    */
   public TvOptions withForceNumerical(boolean force) {
-    return new TvOptions(mcSamples, points, particles, force);
+    return new TvOptions(mcSamples, points, particles, force, independentSides);
+  }
+
+  /**
+   * A copy whose numerical estimator uses independent streams for the two models.
+   *
+   * @param independent whether the sides are independent
+   * @return the copy
+   */
+  public TvOptions withIndependentSides(boolean independent) {
+    return new TvOptions(mcSamples, points, particles, forceNumerical, independent);
   }
 }

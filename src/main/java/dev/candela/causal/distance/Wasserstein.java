@@ -13,6 +13,11 @@ import java.util.Arrays;
  *       × k} Euclidean cost matrix; O(k³), practical up to about {@code k = 2000}.
  *   <li>When one sample is a single repeated point {@code c}: {@code W1 = mean_i ‖x_i − c‖} exactly
  *       (all mass moves to {@code c}).
+ *   <li>Columns that hold one and the same constant in both samples (an intervened variable) add
+ *       nothing to any pairwise distance and are dropped first; when one column is left, the
+ *       problem is one-dimensional and is solved by sorting, O(k log k), instead of by the
+ *       assignment method (for equal sizes the sorted matching {@code mean_i |x_(i) − y_(i)|} is an
+ *       optimal plan).
  * </ul>
  */
 public final class Wasserstein implements SampleDistance {
@@ -36,9 +41,33 @@ public final class Wasserstein implements SampleDistance {
     if (isPoint(a)) {
       return meanDistanceTo(b, a[0]);
     }
+    if (d > 1) {
+      int[] keep = varyingColumns(a, b);
+      if (keep.length == 0) {
+        return 0;
+      }
+      if (keep.length == 1) {
+        return oneDimensional(column(a, keep[0]), column(b, keep[0]));
+      }
+      if (keep.length < d) {
+        return assignment(select(a, keep), select(b, keep));
+      }
+    }
     if (d == 1) {
       return oneDimensional(column(a), column(b));
     }
+    return assignment(a, b);
+  }
+
+  /**
+   * W1 by the exact assignment method alone (no 1-D shortcut), for benchmarks and checks.
+   *
+   * @param a first sample, {@code k × d}
+   * @param b second sample, {@code k × d}
+   * @return the distance
+   */
+  public static double assignment(double[][] a, double[][] b) {
+    SampleDistance.checkShapes(a, b);
     if (a.length != b.length) {
       throw new IllegalArgumentException(
           "multivariate exact Wasserstein needs equal sample sizes, got "
@@ -97,6 +126,45 @@ public final class Wasserstein implements SampleDistance {
       fb = (double) j / y.length;
     }
     return s;
+  }
+
+  /** The columns that are not one and the same constant in both samples. */
+  private static int[] varyingColumns(double[][] a, double[][] b) {
+    int d = a[0].length;
+    int[] keep = new int[d];
+    int n = 0;
+    for (int c = 0; c < d; c++) {
+      double v = a[0][c];
+      boolean constant = true;
+      for (int i = 0; i < a.length && constant; i++) {
+        constant = a[i][c] == v;
+      }
+      for (int i = 0; i < b.length && constant; i++) {
+        constant = b[i][c] == v;
+      }
+      if (!constant) {
+        keep[n++] = c;
+      }
+    }
+    return Arrays.copyOf(keep, n);
+  }
+
+  private static double[][] select(double[][] a, int[] cols) {
+    double[][] out = new double[a.length][cols.length];
+    for (int i = 0; i < a.length; i++) {
+      for (int j = 0; j < cols.length; j++) {
+        out[i][j] = a[i][cols[j]];
+      }
+    }
+    return out;
+  }
+
+  private static double[] column(double[][] a, int c) {
+    double[] out = new double[a.length];
+    for (int i = 0; i < a.length; i++) {
+      out[i] = a[i][c];
+    }
+    return out;
   }
 
   static double euclid(double[] p, double[] q) {

@@ -51,7 +51,26 @@ public final class LatentScmFit {
    */
   public static CausalModel fit(
       double[][] latents, int[][] groups, Dag factorDag, double[][] factorValues) {
-    int d = factorDag.size();
+    return LinearGaussianFit.fit(
+        factorDag, groupValues(latents, groups, factorDag.names(), factorValues));
+  }
+
+  /**
+   * The value of each group on each row, as {@link #fit} regresses them: the mean of the group's
+   * latent dimensions, standardised, and mapped onto the factor's units when {@code factorValues}
+   * is given.
+   *
+   * @param latents {@code n × L} latent codes
+   * @param groups for each factor, the latent dimensions of its group, non-empty
+   * @param names the factor names, one per group
+   * @param factorValues {@code d × n}: per factor, its value on each row; {@code null} keeps the
+   *     groups standardised
+   * @return {@code n × d} group values
+   * @throws IllegalArgumentException as {@link #fit(double[][], int[][], Dag, double[][])}
+   */
+  public static double[][] groupValues(
+      double[][] latents, int[][] groups, java.util.List<String> names, double[][] factorValues) {
+    int d = names.size();
     if (factorValues != null && factorValues.length != d) {
       throw new IllegalArgumentException(
           factorValues.length + " factor columns for " + d + " factors");
@@ -63,14 +82,14 @@ public final class LatentScmFit {
     double[][] data = new double[n][d];
     for (int i = 0; i < d; i++) {
       if (groups[i].length == 0) {
-        throw new IllegalArgumentException("factor '" + factorDag.name(i) + "' has no latents");
+        throw new IllegalArgumentException("factor '" + names.get(i) + "' has no latents");
       }
       for (int r = 0; r < n; r++) {
         double s = 0;
         for (int z : groups[i]) {
           if (z < 0 || z >= latents[r].length) {
             throw new IllegalArgumentException(
-                "factor '" + factorDag.name(i) + "' latent dimension " + z + " out of range");
+                "factor '" + names.get(i) + "' latent dimension " + z + " out of range");
           }
           s += latents[r][z];
         }
@@ -81,16 +100,16 @@ public final class LatentScmFit {
       double sd = new StandardDeviation(true).evaluate(column, mean);
       if (!(sd > 0)) {
         throw new IllegalArgumentException(
-            "factor '" + factorDag.name(i) + "': its latent group is constant");
+            "factor '" + names.get(i) + "': its latent group is constant");
       }
       for (int r = 0; r < n; r++) {
         data[r][i] = (data[r][i] - mean) / sd;
       }
       if (factorValues != null) {
-        calibrate(data, i, factorValues[i], factorDag.name(i));
+        calibrate(data, i, factorValues[i], names.get(i));
       }
     }
-    return LinearGaussianFit.fit(factorDag, data);
+    return data;
   }
 
   /** Maps standardised column i onto the mean, sd and sign of the factor's values. */

@@ -177,6 +177,20 @@ public final class CausalModel {
   }
 
   /**
+   * The same model with its variables listed in lexicographic order of their names (hidden ones
+   * included). Two files that list the same variables in different orders give equal canonical
+   * models, so every computation run on the canonical model (sampling with common random numbers,
+   * enumerated joints, eigen-decompositions) is independent of the order in the file.
+   *
+   * @return this model when it is already in canonical order, else a reordered copy
+   */
+  public CausalModel canonical() {
+    List<Variable> sorted = new ArrayList<>(variables);
+    sorted.sort(java.util.Comparator.comparing(Variable::name));
+    return sorted.equals(variables) ? this : new CausalModel(sorted);
+  }
+
+  /**
    * The variables, in column order.
    *
    * @return an unmodifiable list

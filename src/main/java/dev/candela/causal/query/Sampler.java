@@ -9,6 +9,12 @@ import java.util.SplittableRandom;
  * Ancestral sampling of a causal model, observationally or under a hard intervention (the
  * intervened variables are set, their mechanisms ignored, everything else follows its mechanism in
  * topological order). Deterministic given the seed of the {@link SplittableRandom}.
+ *
+ * <p>The noise of each variable comes from its own stream, seeded from one number drawn from the
+ * caller's generator and the variable's <em>name</em> ({@link #streamSeed}): two models sampled
+ * from generators with the same seed (common random numbers) give the same noise to variables of
+ * the same name, whatever the order in which their files list the variables and whatever their
+ * graphs (a variable's noise never depends on which variables were sampled before it).
  */
 public final class Sampler {
   private Sampler() {}
@@ -36,6 +42,11 @@ public final class Sampler {
       parents[i] = m.parents(i);
     }
     double[] pv = new double[d];
+    long base = rng.nextLong();
+    SplittableRandom[] streams = new SplittableRandom[d];
+    for (int i = 0; i < d; i++) {
+      streams[i] = new SplittableRandom(streamSeed(base, m.variable(i).name()));
+    }
     for (int r = 0; r < n; r++) {
       double[] row = out[r];
       for (int i : order) {
@@ -48,14 +59,38 @@ public final class Sampler {
           for (int j = 0; j < ps.length; j++) {
             pv[j] = row[ps[j]];
           }
-          row[i] = a.mean(pv) + a.noise().sample(rng);
+          row[i] = a.mean(pv) + a.noise().sample(streams[i]);
         } else {
           Cpt c = (Cpt) m.variable(i).mechanism();
-          row[i] = drawCategorical(c, m.cptRow(i, row), rng.nextDouble());
+          row[i] = drawCategorical(c, m.cptRow(i, row), streams[i].nextDouble());
         }
       }
     }
     return out;
+  }
+
+  /**
+   * The seed of a variable's noise stream: a 64-bit FNV-1a hash of its name (UTF-16 code units)
+   * mixed with {@code base} by the MurmurHash3 finaliser, so that streams of different names are
+   * unrelated and the same name always gets the same stream for the same {@code base}.
+   *
+   * @param base a number drawn from the caller's generator
+   * @param name the variable's name
+   * @return the seed
+   */
+  public static long streamSeed(long base, String name) {
+    long h = 0xcbf29ce484222325L;
+    for (int i = 0; i < name.length(); i++) {
+      h ^= name.charAt(i);
+      h *= 0x100000001b3L;
+    }
+    return mix64(base ^ mix64(h));
+  }
+
+  private static long mix64(long z) {
+    z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+    z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+    return z ^ (z >>> 33);
   }
 
   /**

@@ -36,6 +36,10 @@ class GraphMetricsWiringTest {
     CausalModel t = Models.chain2(0.5, 0.2, 0.7); // A -> B
     CausalModel r = Models.reversed2(0.45, 0.2, 0.7); // B -> A
     assertEquals(2, score("shd", t, r), EXACT, "cdt double_for_anticausal=True");
+    DistanceRequest once =
+        new DistanceRequest(t, r, LadderOptions.defaults(), null, List.of(), 100, 0)
+            .shdDoubleForAnticausal(false);
+    assertEquals(1, CausalMetrics.get("shd").compute(once).score(), EXACT, "R's hammingDist");
     long expectedSid =
         Sid.sid(
                 Dag.of(List.of("A", "B"), new int[][] {{0, 1}, {0, 0}}),

@@ -67,24 +67,51 @@ class InterventionalTvTest {
   }
 
   @Test
-  void severalOutcomesMonteCarloMatchesFactorisedClosedForm() {
+  void severalOutcomesWithDifferentCovariancesMonteCarloMatchesFactorisedClosedForm() {
     // X -> Y, X -> Z; under do(X=1) Y and Z are independent and Z's law is the same in both
-    // models, so TV((Y,Z)) = TV(Y) = 2 Phi(0.5/2) - 1.
-    CausalModel t = fork(1.0);
-    CausalModel m = fork(1.5);
+    // models, so TV((Y,Z)) = TV(Y): N(1, 1) against N(1.5, 1.5²), the one-outcome closed form.
+    CausalModel t = fork(1.0, 1.0);
+    CausalModel m = fork(1.5, 1.5);
     TvResult r = InterventionalTv.tv(t, m, "X=1", List.of("Y", "Z"), 200_000, 11);
-    double exact = 2 * STD.cumulativeProbability(0.25) - 1;
+    double exact = InterventionalTv.normal(1, 1, 1.5, 1.5);
     assertEquals("monte-carlo-density-ratio", r.method());
     assertTrue(r.standardError() > 0 && r.standardError() < 0.002, "se " + r.standardError());
     assertEquals(exact, r.value(), 5 * r.standardError());
   }
 
-  private static CausalModel fork(double wy) {
+  @Test
+  void severalOutcomesWithASharedCovarianceUseTheClosedForm() {
+    // Same fork with equal noise: a mean shift of 0.5 in Y only, TV = 2 Phi(0.5/2) - 1.
+    TvResult r =
+        InterventionalTv.tv(fork(1.0, 1.0), fork(1.5, 1.0), "X=1", List.of("Y", "Z"), 10, 1);
+    assertEquals("closed-form-normal-shared-covariance", r.method());
+    assertEquals(2 * STD.cumulativeProbability(0.25) - 1, r.value(), EXACT);
+    // Correlated outcomes: Y -> Z in both models, Y's mean shifted by 0.8 under do(X=1); the law of
+    // Z given Y is the same, so TV((Y, Z)) = TV(Y) = 2 Phi(0.4) - 1 (Mahalanobis distance 0.8).
+    TvResult c = InterventionalTv.tv(chain(1.0), chain(1.8), "X=1", List.of("Z", "Y"), 10, 1);
+    assertEquals("closed-form-normal-shared-covariance", c.method());
+    assertEquals(2 * STD.cumulativeProbability(0.4) - 1, c.value(), EXACT);
+  }
+
+  private static CausalModel chain(double wy) {
     return new CausalModel(
         List.of(
             new Variable("X", List.of(), false, AdditiveNoise.linearGaussian(new double[0], 0, 1)),
             new Variable(
                 "Y", List.of("X"), false, AdditiveNoise.linearGaussian(new double[] {wy}, 0, 1)),
+            new Variable(
+                "Z",
+                List.of("Y"),
+                false,
+                AdditiveNoise.linearGaussian(new double[] {0.7}, 0, 0.5))));
+  }
+
+  private static CausalModel fork(double wy, double sy) {
+    return new CausalModel(
+        List.of(
+            new Variable("X", List.of(), false, AdditiveNoise.linearGaussian(new double[0], 0, 1)),
+            new Variable(
+                "Y", List.of("X"), false, AdditiveNoise.linearGaussian(new double[] {wy}, 0, sy)),
             new Variable(
                 "Z", List.of("X"), false, AdditiveNoise.linearGaussian(new double[] {2}, 0, 1))));
   }
