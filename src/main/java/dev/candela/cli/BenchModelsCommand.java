@@ -1,11 +1,13 @@
 package dev.candela.cli;
 
 import ai.djl.Device;
+import dev.candela.data.FactorDataset;
 import dev.candela.model.Architectures;
 import dev.candela.model.Devices;
 import dev.candela.model.ModelBench;
 import dev.candela.model.VaeModel;
 import dev.candela.model.VaeModels;
+import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -63,6 +65,20 @@ public final class BenchModelsCommand implements Callable<Integer> {
   @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu.")
   String device;
 
+  @Option(
+      names = "--train-steps",
+      defaultValue = "40",
+      description =
+          "Training steps at batch --train-batch to time (0 = no training row; default"
+              + " ${DEFAULT-VALUE}).")
+  int trainSteps;
+
+  @Option(
+      names = "--train-batch",
+      defaultValue = "64",
+      description = "Batch size of the training row (default ${DEFAULT-VALUE}).")
+  int trainBatch;
+
   /** Creates the command. */
   public BenchModelsCommand() {}
 
@@ -109,6 +125,35 @@ public final class BenchModelsCommand implements Callable<Integer> {
             fraction(t.encodeImagesPerSecond() * ef, gflops),
             fraction(t.decodeImagesPerSecond() * df, gflops));
       }
+    }
+    if (trainSteps > 0
+        && model == null
+        && !Double.isNaN(ModelBench.decoderFlops(architecture, channels, latentDim))) {
+      Path scratch = java.nio.file.Files.createTempDirectory("candela-bench-train");
+      Path npz = scratch.resolve("dsprites.npz");
+      DSpritesGenerator.write(
+          npz, DSpritesGenerator.chooseIndices((long) trainSteps * trainBatch, 0), k -> {});
+      double ips;
+      try (FactorDataset ds = DatasetPaths.open(npz)) {
+        ips =
+            ModelBench.trainImagesPerSecond(
+                ds, architecture, trainBatch, trainSteps, dev, scratch.resolve("model"));
+      } finally {
+        try (java.util.stream.Stream<Path> w = java.nio.file.Files.walk(scratch)) {
+          for (Path p : w.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            java.nio.file.Files.deleteIfExists(p);
+          }
+        }
+      }
+      // a training step runs the forward pass and a backward pass of about twice its cost
+      double flops =
+          3
+              * (ModelBench.encoderFlops(channels, latentDim)
+                  + ModelBench.decoderFlops(architecture, channels, latentDim));
+      System.out.printf(
+          "training (beta-vae, Adam, batch %d, %d steps): %.1f img/s, %.1f M FLOPs/image"
+              + " (3x forward), %s of the matmul rate%n",
+          trainBatch, trainSteps, ips, flops / 1e6, fraction(ips * flops, gflops));
     }
     // the matmul rate again, so drift in a shared machine's load is visible
     System.out.printf(

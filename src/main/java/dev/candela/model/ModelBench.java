@@ -66,6 +66,68 @@ public final class ModelBench {
   }
 
   /**
+   * Training throughput of a VAE architecture: runs {@link VaeTrainer} (beta-VAE objective, Adam,
+   * the real training loop with its gradient collector and sub-managers) for one epoch over the
+   * first {@code steps} batches of a dataset, and times the steps after the first two (warm-up),
+   * without data loading or checkpointing.
+   *
+   * @param ds the dataset (at least {@code steps × batchSize} images)
+   * @param architecture one of {@link Architectures#VAES}
+   * @param batchSize the batch size
+   * @param steps training steps (at least 3)
+   * @param device the device
+   * @param scratch an empty folder for the model the run writes
+   * @return training images per second
+   * @throws dev.candela.CandelaException when the dataset cannot be read
+   */
+  public static double trainImagesPerSecond(
+      dev.candela.data.FactorDataset ds,
+      String architecture,
+      int batchSize,
+      int steps,
+      Device device,
+      java.nio.file.Path scratch)
+      throws dev.candela.CandelaException {
+    if (steps < 3) {
+      throw new IllegalArgumentException("training benchmark needs >= 3 steps, got " + steps);
+    }
+    VaeTrainingConfig cfg =
+        new VaeTrainingConfig(
+            Objective.parse("beta-vae"),
+            10,
+            1,
+            batchSize,
+            0,
+            1e-4,
+            4,
+            6,
+            10,
+            100,
+            0.1,
+            10,
+            1,
+            1e-4,
+            steps * batchSize,
+            architecture);
+    long[] marks = new long[2];
+    VaeTrainer.train(
+        ds,
+        cfg,
+        scratch,
+        false,
+        device,
+        null,
+        (step, total, terms) -> {
+          if (step == 2) {
+            marks[0] = System.nanoTime();
+          } else if (step == total) {
+            marks[1] = System.nanoTime();
+          }
+        });
+    return (double) (steps - 2) * batchSize / ((marks[1] - marks[0]) / 1e9);
+  }
+
+  /**
    * The engine's float32 matrix-multiply rate: repeated n × n products for about {@code seconds}.
    *
    * @param device the device
