@@ -5,6 +5,8 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
+import dev.candela.evaluate.Evaluation;
+import dev.candela.evaluate.ModelFitness;
 import dev.candela.metrics.CgBaseline;
 import dev.candela.metrics.CgOptions;
 import dev.candela.metrics.CgSummary;
@@ -179,6 +181,7 @@ public final class CounterfactualsCommand implements Callable<Integer> {
       }
       int end = (int) (limit == null ? n : Math.min(n, limit));
       checkImageShape(data, models);
+      List<String> fitness = fitnessWarnings(data, models, map, end);
       Selection sel = selection(data, models, map, end, selection, err);
       EncodingSource source =
           new EncodingSource(
@@ -222,8 +225,48 @@ public final class CounterfactualsCommand implements Callable<Integer> {
                 });
       }
       printSummary(res, sel, o, source);
+      PrintWriter pw = spec.commandLine().getOut();
+      fitness.forEach(w -> pw.println("warning: " + w));
+      pw.flush();
       return Main.OK;
     }
+  }
+
+  /**
+   * The model-fitness checks of {@code evaluate} ({@link ModelFitness}) on the first samples of the
+   * range: written to {@code OUT/fitness.json} before the job starts, returned as warnings.
+   */
+  private List<String> fitnessWarnings(
+      FactorDataset data, CounterfactualModels models, FactorMap map, int end)
+      throws CandelaException {
+    long[] idx = Evaluation.sampleIndices(end, Math.min(end, ModelFitness.CHECK_IMAGES), seed);
+    ModelFitness.VaeCheck v =
+        ModelFitness.vae(
+            models.vae(),
+            model,
+            data,
+            idx,
+            (images, m) -> Evaluation.inDecoderShape(data, images, m, models.decoder()));
+    List<String> evaluated = new ArrayList<>();
+    for (int f : map.evaluated) {
+      evaluated.add(models.classifierFactors().get(f).name());
+    }
+    ModelFitness.ClassifierCheck c =
+        ModelFitness.classifier(
+            models.classifier(), classifier, data, idx, models.vae(), batchSize, evaluated);
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("vae", v);
+    doc.put("classifier", c);
+    List<String> warnings = new ArrayList<>(v.warnings());
+    warnings.addAll(c.warnings());
+    doc.put("warnings", warnings);
+    try {
+      Files.createDirectories(out);
+    } catch (java.io.IOException e) {
+      throw new CandelaException(out + ": cannot create (" + e.getMessage() + ")", e);
+    }
+    JsonReports.writeValue(doc, out.resolve("fitness.json"));
+    return warnings;
   }
 
   /** What produced the summary: inputs' checksums, seed, every option, versions, device. */

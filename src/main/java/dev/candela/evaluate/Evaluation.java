@@ -557,8 +557,14 @@ public final class Evaluation {
   /**
    * Dataset images in the decoder's output shape, for grids beside decoded images: area-resized
    * when the dataset's images are larger (CANDLE's 320×240 for a 64×64 model).
+   *
+   * @param dataset the dataset the images come from
+   * @param images {@code n} images in the dataset's shape
+   * @param n the number of images
+   * @param decoder the decoder whose output shape is wanted
+   * @return the images in the decoder's shape
    */
-  static float[] inDecoderShape(
+  public static float[] inDecoderShape(
       FactorDataset dataset, float[] images, int n, dev.candela.metrics.LatentDecoder decoder) {
     var from = dataset.imageShape();
     int[] to = decoder.imageShape();

@@ -58,6 +58,15 @@ public final class CounterfactualModels implements AutoCloseable {
   }
 
   /**
+   * The factor classifier.
+   *
+   * @return the classifier (owned by this object)
+   */
+  public FactorClassifier classifier() {
+    return classifier;
+  }
+
+  /**
    * The VAE.
    *
    * @return the VAE (owned by this object)

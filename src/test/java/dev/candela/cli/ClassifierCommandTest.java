@@ -147,4 +147,33 @@ class ClassifierCommandTest {
     assertTrue(Files.exists(out.resolve("report.html")));
     List.of("irs", "mig").forEach(k -> assertTrue(j.get("scores").has(k), k));
   }
+
+  @Test
+  void counterfactualsWarnsAboutARandomVaeAndWritesFitnessJson() throws Exception {
+    Path out = tmp.resolve("cf-random");
+    CliRun r =
+        CliRun.of(
+            "counterfactuals",
+            "--dataset",
+            data.toString(),
+            "--model",
+            tiny[0].toString(),
+            "--classifier",
+            tiny[1].toString(),
+            "--out",
+            out.toString(),
+            "--limit",
+            "24",
+            "--grid-samples",
+            "0",
+            "--device",
+            "cpu",
+            "--quiet");
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().contains("warning: VAE"), r.out());
+    assertTrue(r.out().contains("looks collapsed"), r.out());
+    JsonNode f = new ObjectMapper().readTree(out.resolve("fitness.json").toFile());
+    assertTrue(f.get("vae").get("collapsed").asBoolean(), f.toString());
+    assertTrue(f.get("classifier").get("unreliable").size() > 0, f.toString());
+  }
 }
