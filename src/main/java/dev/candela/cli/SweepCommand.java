@@ -226,7 +226,7 @@ public final class SweepCommand implements Callable<Integer> {
   /** The tasks: checkpoints × seeds, with evaluate's default classifier per checkpoint. */
   List<SweepTask> tasks() throws BadInputException {
     List<Path> ms = resolve(models);
-    List<String> names = EvaluateCommand.uniqueNames(ms);
+    List<String> names = names(ms);
     List<Long> ss = List.copyOf(new LinkedHashSet<>(seeds));
     SweepOptions options =
         new SweepOptions(
@@ -271,6 +271,26 @@ public final class SweepCommand implements Callable<Integer> {
       }
     }
     return tasks;
+  }
+
+  /**
+   * Row names: the folders' names when they are distinct; otherwise (sweeps often keep every run as
+   * {@code <run>/checkpoint}) {@code <parent>-<name>}; made unique with {@code -2}, {@code -3}, ...
+   * as {@code evaluate} does.
+   */
+  static List<String> names(List<Path> models) {
+    List<Path> abs = models.stream().map(m -> m.toAbsolutePath().normalize()).toList();
+    long distinct = abs.stream().map(m -> m.getFileName().toString()).distinct().count();
+    if (distinct == abs.size()) {
+      return EvaluateCommand.uniqueNames(abs);
+    }
+    List<Path> qualified = new ArrayList<>();
+    for (Path m : abs) {
+      Path parent = m.getParent();
+      String p = parent == null || parent.getFileName() == null ? "" : parent.getFileName() + "-";
+      qualified.add(Path.of(p + m.getFileName()));
+    }
+    return EvaluateCommand.uniqueNames(qualified);
   }
 
   /**

@@ -97,13 +97,13 @@ class SweepCommandTest {
     ObjectMapper json = new ObjectMapper();
     JsonNode rows = json.readTree(out.resolve(SparkSweep.SWEEP_JSON).toFile()).get("rows");
     assertEquals(3, rows.size(), rows.toString());
-    assertEquals(List.of("tiny-vae", "tiny-vae-2", "tiny-vae-3"), names(rows));
+    assertEquals(List.of("a-tiny-vae", "c-tiny-vae", "b-tiny-vae"), names(rows));
 
     JsonNode bad = rows.get(1);
     assertEquals("error", bad.get("status").asText());
     assertTrue(bad.get("error").asText().contains("differs from the card"), bad.toString());
     assertTrue(bad.get("scores").isEmpty());
-    assertTrue(r.out().contains("== tiny-vae-2 ERROR: "), r.out());
+    assertTrue(r.out().contains("== c-tiny-vae ERROR: "), r.out());
 
     for (int i : new int[] {0, 2}) {
       JsonNode row = rows.get(i);
@@ -146,10 +146,10 @@ class SweepCommandTest {
 
     List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
     assertEquals(3, csv.size(), csv.toString());
-    assertTrue(csv.get(1).startsWith("tiny-vae,") && csv.get(2).startsWith("tiny-vae-3,"));
-    assertTrue(Files.readString(out.resolve("comparison.html")).contains("tiny-vae-3"));
+    assertTrue(csv.get(1).startsWith("a-tiny-vae,") && csv.get(2).startsWith("b-tiny-vae,"));
+    assertTrue(Files.readString(out.resolve("comparison.html")).contains("b-tiny-vae"));
     Map<String, String> parquet = parquetStatus(out.resolve(SparkSweep.PARQUET));
-    assertEquals(Map.of("tiny-vae", "ok", "tiny-vae-2", "error", "tiny-vae-3", "ok"), parquet);
+    assertEquals(Map.of("a-tiny-vae", "ok", "c-tiny-vae", "error", "b-tiny-vae", "ok"), parquet);
 
     // a rerun reuses the two finished rows and tries the corrupt checkpoint again
     CliRun again = CliRun.of(sweep);
@@ -217,6 +217,17 @@ class SweepCommandTest {
             tmp.resolve("b/tiny-classifier"),
             tmp.resolve("b/tiny-vae")),
         found);
+  }
+
+  @Test
+  void sameFolderNamesAreQualifiedByTheirParent() {
+    assertEquals(
+        List.of("1-model", "2-model", "x-other"),
+        SweepCommand.names(
+            List.of(Path.of("/s/1/model"), Path.of("/s/2/model"), Path.of("/x/other"))));
+    assertEquals(
+        List.of("model", "other"),
+        SweepCommand.names(List.of(Path.of("/s/1/model"), Path.of("/x/other"))));
   }
 
   private static List<String> names(JsonNode rows) {
