@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
       CausalBenchCommand.class,
       BenchCgCommand.class,
       BenchCgMemoryCommand.class,
-      BenchModelsCommand.class
+      BenchModelsCommand.class,
+      BenchSweepCommand.class
     })
 public final class BenchCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

@@ -46,6 +46,7 @@ public final class Main implements Runnable {
     CommandLine cl = new CommandLine(new Main());
     cl.addSubcommand(new ScoreCodesCommand());
     cl.addSubcommand(new EvaluateCommand());
+    cl.addSubcommand(new SweepCommand());
     cl.addSubcommand(new EncodeCommand());
     cl.addSubcommand(new BenchCommand());
     cl.addSubcommand(new DatasetCommand());

@@ -425,7 +425,7 @@ public record ConfoundingRules(
         throw new BadInputException(where + ": needs a non-empty \"when\" object");
       }
       Map<String, Condition> conds = new LinkedHashMap<>();
-      Iterator<Map.Entry<String, JsonNode>> it = when.fields();
+      Iterator<Map.Entry<String, JsonNode>> it = when.properties().iterator();
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();
         conds.put(e.getKey(), condition(e.getValue(), where + " factor '" + e.getKey() + "'"));

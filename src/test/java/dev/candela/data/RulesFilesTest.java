@@ -29,7 +29,7 @@ class RulesFilesTest {
       assertTrue(root.get("variants").has(root.get("default").asText()));
       for (JsonNode variant : root.get("variants")) {
         for (JsonNode rule : variant.get("exclude")) {
-          Iterator<Map.Entry<String, JsonNode>> it = rule.get("when").fields();
+          Iterator<Map.Entry<String, JsonNode>> it = rule.get("when").properties().iterator();
           while (it.hasNext()) {
             Map.Entry<String, JsonNode> c = it.next();
             FactorSpace.Factor f = space.factor(c.getKey());

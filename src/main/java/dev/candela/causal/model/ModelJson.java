@@ -216,7 +216,7 @@ public final class ModelJson {
     if (!w.isObject()) {
       throw new IllegalArgumentException(where + ": 'weights' must be an object or array");
     }
-    for (Iterator<Map.Entry<String, JsonNode>> it = w.fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = w.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       int j = parents.indexOf(e.getKey());
       if (j < 0) {

@@ -159,7 +159,7 @@ public record CandleMetadata(
       throw new BadInputException(
           source + ": \"objects\" must hold exactly one object, found " + objects.size());
     }
-    Map.Entry<String, JsonNode> e = objects.fields().next();
+    Map.Entry<String, JsonNode> e = objects.properties().iterator().next();
     String where = source + ": objects." + e.getKey();
     JsonNode o = e.getValue();
     if (!o.isObject()) {
@@ -194,7 +194,7 @@ public record CandleMetadata(
       if (!x.isObject()) {
         throw new BadInputException(source + ": \"extras\" must be an object, got " + x);
       }
-      Iterator<Map.Entry<String, JsonNode>> it = x.fields();
+      Iterator<Map.Entry<String, JsonNode>> it = x.properties().iterator();
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> f = it.next();
         extras.put(f.getKey(), JSON.convertValue(f.getValue(), Object.class));

@@ -1,0 +1,296 @@
+package dev.candela.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.model.CounterfactualModels;
+import dev.candela.model.ModelCard;
+import dev.candela.sweep.SparkSweep;
+import dev.candela.synth.DSpritesGenerator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code candela bench sweep}: M tiny random-initialised checkpoints scored three ways in one JVM
+ * (after one warm-up evaluate and one warm-up sweep of one checkpoint): the sequential {@code
+ * evaluate --model LIST}, then {@code sweep} with {@code local[1]} and with {@code local[2]};
+ * prints wall times, the per-checkpoint cost and the ratios against the sequential run, checks that
+ * the sweep's scores equal the sequential ones, and extrapolates the per-checkpoint cost to a sweep
+ * of N checkpoints on a cluster.
+ */
+@Command(
+    name = "sweep",
+    mixinStandardHelpOptions = true,
+    description =
+        "Sequential evaluate --model LIST vs sweep on local[1] and local[2] over M tiny"
+            + " checkpoints, with ratios, and an extrapolation to a cluster.")
+public final class BenchSweepCommand implements Callable<Integer> {
+
+  @Option(
+      names = "--checkpoints",
+      paramLabel = "M",
+      description = "Checkpoints (default ${DEFAULT-VALUE}).")
+  int checkpoints = 6;
+
+  @Option(
+      names = "--samples",
+      paramLabel = "N",
+      description = "Evaluation samples per checkpoint (default ${DEFAULT-VALUE}).")
+  int samples = 300;
+
+  @Option(
+      names = "--cg-samples",
+      paramLabel = "N",
+      description = "CG samples per checkpoint (default ${DEFAULT-VALUE}).")
+  int cgSamples = 100;
+
+  @Option(
+      names = "--extrapolate",
+      paramLabel = "N",
+      description = "Checkpoints of the extrapolated sweep (default ${DEFAULT-VALUE}).")
+  int extrapolate = 1800;
+
+  @Option(
+      names = "--cores",
+      paramLabel = "C",
+      description = "Executor cores of the extrapolated cluster (default ${DEFAULT-VALUE}).")
+  int cores = 64;
+
+  @Option(names = "--work", paramLabel = "DIR", description = "Work folder (default: temporary).")
+  Path work;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** Creates the command. */
+  public BenchSweepCommand() {}
+
+  @Override
+  public Integer call() throws Exception {
+    if (checkpoints < 2 || samples < 10 || cgSamples < 1 || extrapolate < 1 || cores < 1) {
+      throw new IllegalArgumentException(
+          "--checkpoints ≥ 2, --samples ≥ 10, --cg-samples, --extrapolate and --cores ≥ 1; got "
+              + checkpoints
+              + ", "
+              + samples
+              + ", "
+              + cgSamples
+              + ", "
+              + extrapolate
+              + ", "
+              + cores);
+    }
+    SweepCommand.requireSpark();
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    boolean temporary = work == null;
+    Path dir = temporary ? Files.createTempDirectory("candela-bench-sweep") : work;
+    try {
+      Path data = dir.resolve("dsprites-1000-seed1.npz");
+      if (!Files.isRegularFile(data)) {
+        DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(1000, 1), k -> {});
+      }
+      List<ModelCard.FactorInfo> factors;
+      try (FactorDataset ds = DatasetPaths.open(data)) {
+        factors = ModelCard.factorsOf(ds.space());
+      }
+      StringBuilder list = new StringBuilder();
+      Path classifier = null;
+      for (int k = 0; k < checkpoints; k++) {
+        Path[] m =
+            CounterfactualModels.writeTinyRandom(
+                dir.resolve(String.format(Locale.ROOT, "ckpt-%03d", k)), 10, 1, factors, "t", k);
+        list.append(m[0]).append('\n');
+        classifier = classifier == null ? m[1] : classifier;
+      }
+      Path listFile = dir.resolve("models.txt");
+      Files.writeString(listFile, list);
+      String[] common = {
+        "--dataset", data.toString(),
+        "--classifier", classifier.toString(),
+        "--samples", Integer.toString(samples),
+        "--cg-samples", Integer.toString(cgSamples),
+        "--device", "cpu"
+      };
+      err.println(
+          "bench sweep: "
+              + checkpoints
+              + " tiny random checkpoints (tiny-dense64, 10 latents), "
+              + samples
+              + " samples, CG on "
+              + cgSamples
+              + "; one warm-up evaluate and one warm-up sweep first");
+      err.flush();
+      Path first = Path.of(list.substring(0, list.indexOf("\n")));
+      run(
+          err,
+          concat(
+              common,
+              "evaluate",
+              "--quiet",
+              "--model",
+              first.toString(),
+              "--out",
+              dir.resolve("warm").toString()));
+
+      run(
+          err,
+          concat(
+              common,
+              "sweep",
+              "--master",
+              "local[1]",
+              "--models",
+              first.toString(),
+              "--out",
+              dir.resolve("warm-sweep").toString()));
+      double seq =
+          run(
+              err,
+              concat(
+                  common,
+                  "evaluate",
+                  "--quiet",
+                  "--model",
+                  listFile.toString(),
+                  "--out",
+                  dir.resolve("seq").toString()));
+      double l1 =
+          run(
+              err,
+              concat(
+                  common,
+                  "sweep",
+                  "--master",
+                  "local[1]",
+                  "--models",
+                  listFile.toString(),
+                  "--out",
+                  dir.resolve("local1").toString()));
+      double l2 =
+          run(
+              err,
+              concat(
+                  common,
+                  "sweep",
+                  "--master",
+                  "local[2]",
+                  "--models",
+                  listFile.toString(),
+                  "--out",
+                  dir.resolve("local2").toString()));
+      boolean same =
+          sameScores(dir.resolve("seq"), dir.resolve("local1"))
+              && sameScores(dir.resolve("seq"), dir.resolve("local2"));
+      double task = meanTaskSeconds(dir.resolve("local1"));
+
+      out.printf(Locale.ROOT, "%-32s %9s %14s %10s%n", "run", "wall s", "s/checkpoint", "ratio");
+      row(out, "evaluate --model LIST (baseline)", seq, seq);
+      row(out, "sweep --master local[1]", l1, seq);
+      row(out, "sweep --master local[2]", l2, seq);
+      out.printf(
+          Locale.ROOT,
+          "scores of both sweeps equal the sequential run's: %s%n",
+          same ? "yes" : "NO");
+      out.printf(
+          Locale.ROOT,
+          "mean task time on local[1]: %.2f s; local[1] wall − sequential wall: %+.1f s"
+              + " (Spark start-up and scheduling, plus the machine's noise)%n",
+          task,
+          l1 - seq);
+      double hours = extrapolate * task / cores / 3600.0;
+      out.printf(
+          Locale.ROOT,
+          "extrapolation: %d checkpoints x %.2f s / %d cores = %.2f h (these tiny checkpoints;"
+              + " scale by the cost of your own checkpoint, see docs/sweep.md)%n",
+          extrapolate,
+          task,
+          cores,
+          hours);
+      out.flush();
+      return Main.OK;
+    } finally {
+      if (temporary) {
+        deleteTree(dir);
+      }
+    }
+  }
+
+  private void row(PrintWriter out, String name, double wall, double base) {
+    out.printf(
+        Locale.ROOT, "%-32s %9.1f %14.2f %10.2f%n", name, wall, wall / checkpoints, base / wall);
+  }
+
+  private double run(PrintWriter err, String... args) throws CandelaException {
+    StringWriter sink = new StringWriter();
+    StringWriter errs = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(sink));
+    cl.setErr(new PrintWriter(errs));
+    long t0 = System.nanoTime();
+    int code = cl.execute(args);
+    double s = (System.nanoTime() - t0) / 1e9;
+    if (code != 0) {
+      throw new CandelaException("bench sweep: '" + String.join(" ", args) + "' failed: " + errs);
+    }
+    err.printf(Locale.ROOT, "  %s %s: %.1f s%n", args[0], args[1], s);
+    err.flush();
+    return s;
+  }
+
+  private static String[] concat(String[] common, String... first) {
+    return Stream.concat(Stream.of(first), Stream.of(common)).toArray(String[]::new);
+  }
+
+  private static boolean sameScores(Path seq, Path sweep) throws IOException {
+    ObjectMapper m = new ObjectMapper();
+    JsonNode a = m.readTree(seq.resolve("comparison.json").toFile()).get("models");
+    JsonNode b = m.readTree(sweep.resolve("comparison.json").toFile()).get("models");
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!a.get(i).get("scores").equals(b.get(i).get("scores"))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static double meanTaskSeconds(Path sweep) throws IOException {
+    JsonNode rows =
+        new ObjectMapper().readTree(sweep.resolve(SparkSweep.SWEEP_JSON).toFile()).get("rows");
+    double s = 0;
+    for (JsonNode r : rows) {
+      s += r.get("seconds").asDouble();
+    }
+    return s / rows.size();
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    List<Path> all = new ArrayList<>();
+    try (Stream<Path> s = Files.walk(dir)) {
+      s.sorted(Comparator.reverseOrder()).forEach(all::add);
+    }
+    for (Path p : all) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+}

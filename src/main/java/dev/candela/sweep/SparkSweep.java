@@ -1,0 +1,209 @@
+package dev.candela.sweep;
+
+import dev.candela.CandelaException;
+import dev.candela.Provenance;
+import dev.candela.evaluate.Comparison;
+import dev.candela.report.JsonReports;
+import dev.candela.report.ScoreReport;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.spark.SparkFiles;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Runs a sweep on Apache Spark: one partition, hence one task, per {@link SweepTask}; each task
+ * runs {@link CheckpointScorer#score} on an executor and returns its row; the driver collects the
+ * rows (a few kB each) and writes {@value #PARQUET} (Spark's DataFrame writer), {@value
+ * #SWEEP_JSON} (every row, errors included) and the {@code comparison.csv/json/html} of {@code
+ * evaluate} (the scored rows). The only class of Candela that uses Spark.
+ */
+public final class SparkSweep {
+  /** The Parquet output folder in the sweep folder. */
+  public static final String PARQUET = "results.parquet";
+
+  /** The JSON of all rows in the sweep folder. */
+  public static final String SWEEP_JSON = "sweep.json";
+
+  /** The master when neither {@code --master} nor {@code spark-submit} sets one. */
+  public static final String DEFAULT_MASTER = "local[*]";
+
+  private SparkSweep() {}
+
+  /**
+   * The Parquet schema: one row per task; {@code scores} and {@code uncertainty} are maps from
+   * score id to value.
+   *
+   * @return the schema
+   */
+  public static StructType schema() {
+    return new StructType(
+        new StructField[] {
+          DataTypes.createStructField("name", DataTypes.StringType, false),
+          DataTypes.createStructField("model", DataTypes.StringType, false),
+          DataTypes.createStructField("seed", DataTypes.LongType, false),
+          DataTypes.createStructField("status", DataTypes.StringType, false),
+          DataTypes.createStructField("error", DataTypes.StringType, true),
+          DataTypes.createStructField(
+              "scores",
+              DataTypes.createMapType(DataTypes.StringType, DataTypes.DoubleType, false),
+              false),
+          DataTypes.createStructField(
+              "uncertainty",
+              DataTypes.createMapType(DataTypes.StringType, DataTypes.DoubleType, false),
+              false),
+          DataTypes.createStructField(
+              "warnings", DataTypes.createArrayType(DataTypes.StringType, false), false),
+          DataTypes.createStructField("modelChecksum", DataTypes.StringType, true),
+          DataTypes.createStructField("datasetFingerprint", DataTypes.StringType, true),
+          DataTypes.createStructField("settingsKey", DataTypes.StringType, true),
+          DataTypes.createStructField("report", DataTypes.StringType, true),
+          DataTypes.createStructField("seconds", DataTypes.DoubleType, false),
+          DataTypes.createStructField("host", DataTypes.StringType, true),
+          DataTypes.createStructField("resumed", DataTypes.BooleanType, false)
+        });
+  }
+
+  /**
+   * Runs the tasks and writes the outputs into {@code out}.
+   *
+   * @param tasks the tasks (names unique)
+   * @param master the Spark master, or {@code null} for the one {@code spark-submit} set, else
+   *     {@value #DEFAULT_MASTER}
+   * @param opener opens the dataset on the executors
+   * @param out the sweep folder (shared by driver and executors on a cluster)
+   * @param log one-line messages
+   * @return the rows, in task order
+   * @throws CandelaException when an output cannot be written
+   */
+  public static List<SweepRow> run(
+      List<SweepTask> tasks, String master, DatasetOpener opener, Path out, Consumer<String> log)
+      throws CandelaException {
+    if (tasks.isEmpty()) {
+      throw new IllegalArgumentException("a sweep needs at least one checkpoint");
+    }
+    SparkSession.Builder b = SparkSession.builder().appName("candela sweep");
+    String m = master;
+    if (m == null && System.getProperty("spark.master") == null) {
+      m = DEFAULT_MASTER;
+    }
+    if (m != null) {
+      b.master(m);
+    }
+    if (m != null && m.startsWith("local")) {
+      b.config("spark.ui.enabled", "false")
+          .config("spark.driver.host", "127.0.0.1")
+          .config("spark.driver.bindAddress", "127.0.0.1");
+    }
+    List<SweepRow> rows;
+    SparkSession spark = b.getOrCreate();
+    try {
+      log.accept(
+          "sweep: "
+              + tasks.size()
+              + " tasks on "
+              + spark.sparkContext().master()
+              + " (default parallelism "
+              + spark.sparkContext().defaultParallelism()
+              + ")");
+      JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+      rows =
+          jsc.parallelize(tasks, tasks.size())
+              .map(t -> CheckpointScorer.score(t, opener, SparkSweep::localDataset))
+              .collect();
+      List<Row> sparkRows = new ArrayList<>();
+      for (SweepRow r : rows) {
+        sparkRows.add(
+            RowFactory.create(
+                r.name(),
+                r.model(),
+                r.seed(),
+                r.status(),
+                r.error(),
+                r.scores(),
+                r.uncertainty(),
+                r.warnings(),
+                r.modelChecksum(),
+                r.datasetFingerprint(),
+                r.settingsKey(),
+                r.report(),
+                r.seconds(),
+                r.host(),
+                r.resumed()));
+      }
+      spark
+          .createDataFrame(sparkRows, schema())
+          .coalesce(1)
+          .write()
+          .mode(SaveMode.Overwrite)
+          .parquet(out.resolve(PARQUET).toString());
+    } finally {
+      spark.stop();
+    }
+    writeTables(rows, out);
+    return List.copyOf(rows);
+  }
+
+  /**
+   * The dataset path on an executor: the path itself when it exists there, else the file of that
+   * name shipped with {@code spark-submit --files}.
+   *
+   * @param dataset the path the driver was given
+   * @return the local path
+   */
+  static Path localDataset(String dataset) {
+    Path p = Path.of(dataset);
+    if (Files.exists(p)) {
+      return p;
+    }
+    String shipped = SparkFiles.get(p.getFileName().toString());
+    return new File(shipped).exists() ? Path.of(shipped) : p;
+  }
+
+  /**
+   * Writes {@value #SWEEP_JSON} and, for the scored rows, {@code comparison.csv/json/html}.
+   *
+   * @param rows the rows
+   * @param out the folder
+   * @throws CandelaException when a file cannot be written
+   */
+  public static void writeTables(List<SweepRow> rows, Path out) throws CandelaException {
+    Map<String, ScoreReport> reports = new LinkedHashMap<>();
+    for (SweepRow r : rows) {
+      if (r.ok()) {
+        Map<String, String> inputs = new LinkedHashMap<>();
+        inputs.put("model:" + r.model(), r.modelChecksum());
+        reports.put(
+            r.name(),
+            new ScoreReport(
+                r.name(),
+                r.scores(),
+                Map.of(),
+                r.warnings(),
+                Provenance.now(inputs, r.seed(), Map.of())));
+      }
+    }
+    if (!reports.isEmpty()) {
+      Comparison.write(reports, out);
+    }
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("tasks", rows.size());
+    json.put("scored", reports.size());
+    json.put("errors", rows.stream().filter(r -> !r.ok()).count());
+    json.put("resumed", rows.stream().filter(SweepRow::resumed).count());
+    json.put("rows", rows);
+    JsonReports.writeValue(json, out.resolve(SWEEP_JSON));
+  }
+}

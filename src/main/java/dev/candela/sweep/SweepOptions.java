@@ -1,0 +1,88 @@
+package dev.candela.sweep;
+
+import dev.candela.evaluate.EvaluationSettings;
+import dev.candela.metrics.CgBaseline;
+import dev.candela.metrics.UcSelection;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The evaluation options of a sweep as plain serialisable values (they travel to the executors);
+ * {@link #settings} turns them into the {@link EvaluationSettings} of one checkpoint and seed, the
+ * same ones {@code candela evaluate} builds from the same options.
+ *
+ * @param metrics the metric families
+ * @param samples evaluation samples
+ * @param rhos UC sizes ρ
+ * @param ucSelection UC's latent selection
+ * @param baseline CG's baseline
+ * @param batchSize images per network call
+ * @param device auto, cpu or gpu
+ * @param maxTrain DCI/SAP/explicitness training-row cap
+ * @param maxTest their test-row cap
+ * @param classicScale BetaVAE/FactorVAE size scale
+ * @param gridSamples grid samples
+ * @param cgSamples CG samples
+ * @param classicFromDataset BetaVAE/FactorVAE from the whole dataset
+ */
+public record SweepOptions(
+    List<EvaluationSettings.Metric> metrics,
+    int samples,
+    List<Integer> rhos,
+    UcSelection ucSelection,
+    CgBaseline baseline,
+    int batchSize,
+    String device,
+    int maxTrain,
+    int maxTest,
+    double classicScale,
+    int gridSamples,
+    int cgSamples,
+    boolean classicFromDataset)
+    implements Serializable {
+
+  private static final long serialVersionUID = 1L;
+
+  /** Copies the lists. */
+  public SweepOptions {
+    metrics = List.copyOf(metrics);
+    rhos = List.copyOf(rhos);
+    Objects.requireNonNull(ucSelection, "ucSelection");
+    Objects.requireNonNull(baseline, "baseline");
+    Objects.requireNonNull(device, "device");
+  }
+
+  /**
+   * The settings of one evaluation (progress bars off: executors have no console).
+   *
+   * @param dataset the dataset path as the executor sees it
+   * @param classifier the classifier folder, or {@code null} to skip CG
+   * @param seed the seed
+   * @return the settings, validated
+   */
+  public EvaluationSettings settings(Path dataset, Path classifier, long seed) {
+    return new EvaluationSettings(
+        dataset,
+        classifier,
+        metrics.isEmpty()
+            ? EnumSet.noneOf(EvaluationSettings.Metric.class)
+            : EnumSet.copyOf(metrics),
+        samples,
+        rhos,
+        ucSelection,
+        baseline,
+        batchSize,
+        device,
+        seed,
+        maxTrain,
+        maxTest,
+        classicScale,
+        gridSamples,
+        cgSamples,
+        classicFromDataset,
+        true);
+  }
+}
