@@ -193,7 +193,7 @@ public record FactorSymmetries(List<Rule> rules) {
                 + " and a \"periods\" object");
       }
       Map<String, Double> p = new LinkedHashMap<>();
-      var it = periods.fields();
+      var it = periods.properties().iterator();
       while (it.hasNext()) {
         var e = it.next();
         if (!e.getValue().isNumber()) {
