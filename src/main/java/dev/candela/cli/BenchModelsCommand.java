@@ -97,7 +97,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
       String arch = m.card().architecture();
       int c = m.card().input().channels();
       double df = ModelBench.decoderFlops(arch, c, m.latentDim());
-      double ef = Double.isNaN(df) ? Double.NaN : ModelBench.encoderFlops(c, m.latentDim());
+      double ef = ModelBench.encoderFlops(arch, c, m.latentDim());
       System.out.printf(
           "model %s (%s, input %s, D=%d); FLOPs/image: encoder %.1f M, decoder %.1f M%n",
           model == null ? "random-init" : model,
@@ -148,7 +148,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
       // a training step runs the forward pass and a backward pass of about twice its cost
       double flops =
           3
-              * (ModelBench.encoderFlops(channels, latentDim)
+              * (ModelBench.encoderFlops(architecture, channels, latentDim)
                   + ModelBench.decoderFlops(architecture, channels, latentDim));
       System.out.printf(
           "training (beta-vae, Adam, batch %d, %d steps): %.1f img/s, %.1f M FLOPs/image"

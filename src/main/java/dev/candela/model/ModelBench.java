@@ -248,7 +248,32 @@ public final class ModelBench {
     if (Architectures.DL_CONV64_UPSAMPLE.equals(architecture)) {
       return upsamplingDecoderFlops(channels, latentDim);
     }
+    if (Architectures.FC_HIGGINS.equals(architecture)) {
+      double h = Architectures.FC_HIDDEN;
+      return 2
+          * (latentDim * h + 2 * h * h + h * channels * Architectures.SIDE * Architectures.SIDE);
+    }
     return Double.NaN;
+  }
+
+  /**
+   * Floating-point operations per image of a VAE architecture's encoder (multiply-adds count 2).
+   *
+   * @param architecture {@value Architectures#DL_CONV64}, {@value Architectures#DL_CONV64_UPSAMPLE}
+   *     or {@value Architectures#FC_HIGGINS}
+   * @param channels C
+   * @param latentDim D
+   * @return FLOPs, or NaN for other architectures
+   */
+  public static double encoderFlops(String architecture, int channels, int latentDim) {
+    if (Architectures.FC_HIGGINS.equals(architecture)) {
+      double h = Architectures.FC_HIDDEN;
+      return 2
+          * (channels * Architectures.SIDE * Architectures.SIDE * h + h * h + h * 2 * latentDim);
+    }
+    return Double.isNaN(decoderFlops(architecture, channels, latentDim))
+        ? Double.NaN
+        : encoderFlops(channels, latentDim);
   }
 
   /**
