@@ -15,7 +15,6 @@ import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -189,7 +188,7 @@ public final class CausalDistanceCommand implements Callable<Integer> {
               .enable(SerializationFeature.INDENT_OUTPUT)
               .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
       try {
-        Files.writeString(json, mapper.writeValueAsString(doc) + "\n");
+        dev.candela.AtomicFiles.writeString(json, mapper.writeValueAsString(doc) + "\n");
       } catch (IOException e) {
         throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
       }

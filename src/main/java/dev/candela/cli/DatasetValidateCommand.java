@@ -76,9 +76,11 @@ public final class DatasetValidateCommand implements Callable<Integer> {
             + "'");
     if (json != null) {
       try {
-        new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .writeValue(json.toFile(), report);
+        dev.candela.AtomicFiles.writeBytes(
+            json,
+            new ObjectMapper()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsBytes(report));
       } catch (IOException e) {
         throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
       }

@@ -72,9 +72,9 @@ public final class GraphCommand implements Runnable {
       out.putAll(values);
       out.put("provenance", Provenance.now(inputs, null, params));
       try {
-        new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .writeValue(json.toFile(), out);
+        dev.candela.AtomicFiles.writeBytes(
+            json,
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(out));
       } catch (IOException e) {
         throw new BadInputException(json + ": cannot write JSON: " + e.getMessage(), e);
       }

@@ -297,7 +297,12 @@ public final class Evaluation {
           int nc = Math.min(n, s.cgSamples());
           long[] pos = sampleIndices(n, nc, s.seed() + 1);
           Path ice = out.resolve(ICE_CSV);
-          Path iceTmp = out.resolve(ICE_CSV + ".tmp");
+          Path iceTmp;
+          try {
+            iceTmp = dev.candela.AtomicFiles.newTemp(ice);
+          } catch (IOException e) {
+            throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
+          }
           try (ProgressBar pb = bar("cg", nc);
               ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
             for (int a = 0; a < nc; a += chunk) {
@@ -320,7 +325,7 @@ public final class Evaluation {
             }
           }
           try {
-            Files.move(iceTmp, ice, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            dev.candela.AtomicFiles.commit(iceTmp, ice);
           } catch (IOException e) {
             throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
           }
