@@ -121,6 +121,9 @@ public final class CandleValidator {
     } catch (IOException e) {
       throw new BadInputException(folder + ": cannot list (" + e.getMessage() + ")", e);
     }
+    if (pngCount + jsonCount == 0) {
+      throw CandleDataset.noSamples(folder, "{id}.png", 0, 0);
+    }
     for (int id : pngs) {
       if (!jsons.contains(id)) {
         findings.add(new Finding(id + ".png", "pair", "no " + id + ".json beside the image"));
