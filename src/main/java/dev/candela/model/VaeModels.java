@@ -309,9 +309,6 @@ public final class VaeModels {
     } catch (java.io.EOFException e) {
       m.close();
       throw new BadInputException(file + ": " + NOT_WEIGHTS + " (it ends early: truncated?)", e);
-    } catch (MalformedModelException e) {
-      m.close();
-      throw new BadInputException(file + ": " + NOT_WEIGHTS + " (" + e.getMessage() + ")", e);
     } catch (IOException e) {
       m.close();
       throw new BadInputException(
@@ -322,7 +319,8 @@ public final class VaeModels {
               + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
               + ")",
           e);
-    } catch (RuntimeException e) {
+    } catch (MalformedModelException | RuntimeException e) {
+      // a block layout that differs from the file's (another architecture): not corruption
       m.close();
       throw new BadInputException(
           file
@@ -373,6 +371,7 @@ public final class VaeModels {
       throw new BadInputException(
           f + ": TorchScript file missing (expected encoder.pt + decoder.pt)");
     }
+    checkTorchScript(f);
     String name = file.substring(0, file.length() - 3);
     Model m = Model.newInstance(name, device, ENGINE);
     try {
@@ -381,6 +380,43 @@ public final class VaeModels {
     } catch (IOException | MalformedModelException | RuntimeException e) {
       m.close();
       throw new BadInputException(f + ": cannot load TorchScript: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Refuses a file that is not a TorchScript archive before the engine sees it: TorchScript ({@code
+   * torch.jit.save}) writes a zip with a {@code code/} folder and {@code constants.pkl}; {@code
+   * torch.save} of a {@code state_dict} or a pickled module writes a zip with only {@code data.pkl}
+   * (or, in the legacy format, no zip at all).
+   *
+   * @param f the {@code .pt} file
+   * @throws BadInputException naming the file and the export script
+   */
+  static void checkTorchScript(Path f) throws BadInputException {
+    boolean zip;
+    boolean code = false;
+    try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(f.toFile())) {
+      zip = true;
+      var entries = z.entries();
+      while (entries.hasMoreElements()) {
+        String n = entries.nextElement().getName();
+        if (n.contains("/code/") || n.endsWith("constants.pkl")) {
+          code = true;
+          break;
+        }
+      }
+    } catch (java.util.zip.ZipException e) {
+      zip = false;
+    } catch (IOException e) {
+      throw new BadInputException(f + ": cannot read (" + e.getMessage() + ")", e);
+    }
+    if (!zip || !code) {
+      throw new BadInputException(
+          f
+              + ": not TorchScript (it looks like a torch.save() "
+              + (zip ? "state_dict or pickled module" : "legacy pickle or other file")
+              + "); export the model with models/export/export_vae.py, which writes encoder.pt and"
+              + " decoder.pt with torch.jit");
     }
   }
 
