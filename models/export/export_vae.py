@@ -8,9 +8,16 @@ Contract (docs/models.md): a model directory with
               output convention ("logits" or "probabilities"), weights' SHA-256.
 
 Your model: any nn.Module with methods encode(x) -> (mean, logvar) and decode(z) -> image,
-built by a factory you name with --module package.module:function (called with no arguments;
-load your weights inside it). Without --module the script builds a small built-in VAE
-(--arch tiny: one conv + linear layers; seeded, untrained) which is what the test fixture uses.
+built by a factory you name with --module package.module:function. The module is imported from
+the current directory (no PYTHONPATH needed: run the script from your project's root). The factory
+is called with the --checkpoint path when one is given (factory(checkpoint)), else with no
+arguments (load your weights inside it). With --module the input side defaults to 64 (dSprites,
+MPI3D, 3dshapes) and --latent-dim to the width of the encoder's mean for a blank batch. Without
+--module the script builds a small built-in VAE (--arch tiny: one conv + linear layers; seeded,
+untrained; side 16, 3 latents) which is what the test fixture uses.
+
+Everything is written to a temporary folder next to --out and moved into place at the end: a
+factory or tracing failure leaves no (empty or half-written) --out folder.
 
 --expected also writes expected.json: a fixed input batch (x[i] = ((i * 37) % 101) / 100 over
 the flat batch), the encoder's means and log-variances for it, a fixed latent batch
@@ -23,7 +30,9 @@ import hashlib
 import importlib
 import json
 import os
+import shutil
 import sys
+import tempfile
 
 import torch
 from torch import nn
@@ -82,10 +91,11 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True, help="output model directory")
     p.add_argument("--module", help="package.module:factory returning a VAE with encode/decode")
+    p.add_argument("--checkpoint", help="passed to the --module factory: factory(checkpoint)")
     p.add_argument("--arch", default="tiny", help="built-in architecture when no --module (tiny)")
     p.add_argument("--channels", type=int, default=1)
-    p.add_argument("--side", type=int, default=16, help="input height = width")
-    p.add_argument("--latent-dim", type=int, default=3)
+    p.add_argument("--side", type=int, help="input height = width (default 64 with --module, else 16)")
+    p.add_argument("--latent-dim", type=int, help="default: inferred with --module, else 3")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--dataset", default="unknown")
     p.add_argument("--factors", default="", help="name:size,name:size,... in dataset order")
@@ -96,23 +106,60 @@ def main():
 
     torch.manual_seed(a.seed)
     if a.module:
-        mod, fn = a.module.split(":")
-        vae = getattr(importlib.import_module(mod), fn)()
+        if ":" not in a.module:
+            sys.exit("export_vae.py: --module must be package.module:factory, got " + a.module)
+        mod, fn = a.module.split(":", 1)
+        if os.getcwd() not in sys.path:
+            sys.path.insert(0, os.getcwd())
+        try:
+            factory = getattr(importlib.import_module(mod), fn)
+        except (ImportError, AttributeError) as e:
+            sys.exit("export_vae.py: --module %s: %s (run from the folder that holds %s)"
+                     % (a.module, e, mod.split(".")[0]))
+        vae = factory(a.checkpoint) if a.checkpoint else factory()
         arch = a.module
+        if a.side is None:
+            a.side = 64
     else:
         if a.arch != "tiny":
             sys.exit("unknown --arch " + a.arch)
+        if a.side is None:
+            a.side = 16
+        if a.latent_dim is None:
+            a.latent_dim = 3
         vae = TinyVae(a.channels, a.side, a.latent_dim)
         arch = "tiny"
     vae.eval()
-    os.makedirs(a.out, exist_ok=True)
     x = torch.zeros(a.batch, a.channels, a.side, a.side)
+    if a.latent_dim is None:
+        with torch.no_grad():
+            a.latent_dim = int(vae.encode(x)[0].shape[1])
     z = torch.zeros(a.batch, a.latent_dim)
+    out = os.path.abspath(a.out)
+    parent = os.path.dirname(out)
+    os.makedirs(parent, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="." + os.path.basename(out) + ".", dir=parent)
+    try:
+        write_model(a, vae, arch, x, z, tmp)
+        if os.path.isdir(out):
+            for name in os.listdir(tmp):
+                os.replace(os.path.join(tmp, name), os.path.join(out, name))
+            os.rmdir(tmp)
+        else:
+            os.rename(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    print("wrote", a.out)
+
+
+def write_model(a, vae, arch, x, z, out):
+    """Traces the encoder and decoder and writes the model folder's files into out."""
     with torch.no_grad():
         enc = torch.jit.trace(Encoder(vae), x)
         dec = torch.jit.trace(Decoder(vae), z)
-    enc.save(os.path.join(a.out, "encoder.pt"))
-    dec.save(os.path.join(a.out, "decoder.pt"))
+    enc.save(os.path.join(out, "encoder.pt"))
+    dec.save(os.path.join(out, "decoder.pt"))
 
     factors = []
     if a.factors:
@@ -130,10 +177,10 @@ def main():
         "output": a.output,
         "training": {"exportedBy": "models/export/export_vae.py", "seed": a.seed, "torch": torch.__version__},
         "results": {},
-        "weights": {f: sha256(os.path.join(a.out, f)) for f in ("encoder.pt", "decoder.pt")},
+        "weights": {f: sha256(os.path.join(out, f)) for f in ("encoder.pt", "decoder.pt")},
         "command": " ".join(["python3", "models/export/export_vae.py"] + sys.argv[1:]),
     }
-    with open(os.path.join(a.out, "model.json"), "w") as f:
+    with open(os.path.join(out, "model.json"), "w") as f:
         json.dump(card, f, indent=2)
 
     if a.expected:
@@ -152,9 +199,8 @@ def main():
             "logVar": logvar.tolist(),
             "decodedLogits": img.flatten().tolist(),
         }
-        with open(os.path.join(a.out, "expected.json"), "w") as f:
+        with open(os.path.join(out, "expected.json"), "w") as f:
             json.dump(exp, f)
-    print("wrote", a.out)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ import dev.candela.causal.model.Cpt;
 import dev.candela.causal.model.ModelJson;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -246,14 +245,7 @@ public final class CausalDistanceCommand implements Callable<Integer> {
               .enable(SerializationFeature.INDENT_OUTPUT)
               .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
       try {
-        Path abs = json.toAbsolutePath();
-        Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
-        Files.writeString(tmp, mapper.writeValueAsString(doc) + "\n");
-        Files.move(
-            tmp,
-            abs,
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        dev.candela.AtomicFiles.writeString(json, mapper.writeValueAsString(doc) + "\n");
       } catch (IOException e) {
         throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
       }

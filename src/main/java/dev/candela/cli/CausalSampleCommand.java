@@ -12,7 +12,6 @@ import dev.candela.causal.query.Intervention;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -164,7 +163,7 @@ public final class CausalSampleCommand implements Callable<Integer> {
       spec.commandLine().getOut().flush();
     } else {
       try {
-        Files.writeString(out, sw.toString());
+        dev.candela.AtomicFiles.writeString(out, sw.toString());
       } catch (IOException e) {
         throw new BadInputException(out + ": cannot write (" + e.getMessage() + ")", e);
       }
@@ -191,7 +190,7 @@ public final class CausalSampleCommand implements Callable<Integer> {
     doc.put("counterfactual", !ev.isEmpty());
     doc.put("provenance", Provenance.now(Map.of("model", Provenance.sha256(model)), seed, params));
     try {
-      Files.writeString(
+      dev.candela.AtomicFiles.writeString(
           json,
           new ObjectMapper()
                   .enable(SerializationFeature.INDENT_OUTPUT)

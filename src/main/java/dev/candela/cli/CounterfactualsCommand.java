@@ -649,31 +649,27 @@ public final class CounterfactualsCommand implements Callable<Integer> {
   /** Writes {@code sample,z0,…} rows; floats in Java's shortest round-trip form. */
   private static void writeSelectionCodes(Path file, long[] idx, float[][] rows)
       throws CandelaException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    try (java.io.BufferedWriter w = Files.newBufferedWriter(tmp)) {
-      int d = rows.length == 0 ? 0 : rows[0].length;
-      StringBuilder sb = new StringBuilder("sample");
-      for (int j = 0; j < d; j++) {
-        sb.append(",z").append(j);
-      }
-      w.write(sb.append('\n').toString());
-      for (int i = 0; i < idx.length; i++) {
-        sb.setLength(0);
-        sb.append(idx[i]);
-        for (float v : rows[i]) {
-          sb.append(',').append(v);
-        }
-        w.write(sb.append('\n').toString());
-      }
-    } catch (IOException e) {
-      throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
-    }
     try {
-      Files.move(
-          tmp,
+      dev.candela.AtomicFiles.write(
           file,
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+          tmp -> {
+            try (java.io.BufferedWriter w = Files.newBufferedWriter(tmp)) {
+              int d = rows.length == 0 ? 0 : rows[0].length;
+              StringBuilder sb = new StringBuilder("sample");
+              for (int j = 0; j < d; j++) {
+                sb.append(",z").append(j);
+              }
+              w.write(sb.append('\n').toString());
+              for (int i = 0; i < idx.length; i++) {
+                sb.setLength(0);
+                sb.append(idx[i]);
+                for (float v : rows[i]) {
+                  sb.append(',').append(v);
+                }
+                w.write(sb.append('\n').toString());
+              }
+            }
+          });
     } catch (IOException e) {
       throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
     }

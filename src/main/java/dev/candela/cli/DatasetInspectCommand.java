@@ -1,8 +1,6 @@
 package dev.candela.cli;
 
 import dev.candela.data.FactorDataset;
-import dev.candela.data.candle.CandleDataset;
-import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.data.validate.FactorStatistics;
 import dev.candela.data.validate.StatisticsPlots;
 import java.nio.file.Path;
@@ -17,36 +15,41 @@ import picocli.CommandLine.Parameters;
     name = "inspect",
     mixinStandardHelpOptions = true,
     description = {
-      "Print factor coverage and pairwise co-occurrence of a CANDLE or factor folder;",
+      "Print factor coverage and pairwise co-occurrence of any dataset Candela reads (a CANDLE or"
+          + " factor folder, a dSprites-layout or MPI3D .npz, a 3dshapes .h5);",
       "with --out, write bar charts and heat maps (PNG)."
     })
 public final class DatasetInspectCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "The dataset folder.")
+  @Parameters(index = "0", description = "The dataset folder, .npz or .h5.")
   Path path;
 
   @Option(names = "--out", description = "Folder for the plots.")
   Path out;
+
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  private java.io.PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
 
   /** Creates the command. */
   public DatasetInspectCommand() {}
 
   @Override
   public Integer call() throws Exception {
-    try (FactorDataset ds =
-        FactorFolderDataset.isFactorFolder(path)
-            ? FactorFolderDataset.open(path)
-            : CandleDataset.open(path)) {
+    try (FactorDataset ds = DatasetPaths.open(path)) {
       FactorStatistics.Accumulator acc = new FactorStatistics.Accumulator(ds.space());
       for (long i = 0; i < ds.size(); i++) {
         acc.add(ds.codes(i));
       }
       FactorStatistics stats = acc.result();
-      System.out.print(StatisticsPlots.text(stats));
+      out().print(StatisticsPlots.text(stats));
       if (out != null) {
         List<Path> files = StatisticsPlots.write(stats, out);
-        System.out.println(files.size() + " plots written to " + out);
+        out().println(files.size() + " plots written to " + out);
       }
     }
+    out().flush();
     return Main.OK;
   }
 }

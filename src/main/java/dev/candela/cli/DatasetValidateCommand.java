@@ -25,11 +25,12 @@ import picocli.CommandLine.Parameters;
     name = "validate",
     mixinStandardHelpOptions = true,
     description = {
-      "Validate a CANDLE folder ({id}.png + {id}.json) or a factor folder (spec.json present).",
+      "Validate a CANDLE folder ({id}.png + {id}.json), a factor folder (spec.json present), a"
+          + " dSprites-layout or MPI3D .npz or a 3dshapes .h5.",
       "Exit 0 when clean, 1 with one line per violation (file: [check] reason)."
     })
 public final class DatasetValidateCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "The dataset folder.")
+  @Parameters(index = "0", description = "The dataset folder, .npz or .h5.")
   Path path;
 
   @Option(
@@ -44,13 +45,26 @@ public final class DatasetValidateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Write the full report (findings, statistics) here.")
   Path json;
 
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  private java.io.PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
   /** Creates the command. */
   public DatasetValidateCommand() {}
 
   @Override
   public Integer call() throws Exception {
     ValidationReport report;
-    if (FactorFolderDataset.isFactorFolder(path)) {
+    if (!java.nio.file.Files.exists(path)) {
+      throw new BadInputException(path + ": no such dataset file or folder");
+    }
+    if (java.nio.file.Files.isRegularFile(path)) {
+      try (dev.candela.data.FactorDataset ds = DatasetPaths.open(path)) {
+        report = new dev.candela.data.validate.ArrayDatasetValidator().validate(path, ds);
+      }
+    } else if (FactorFolderDataset.isFactorFolder(path)) {
       ConfoundingRules r =
           rulesFile == null
               ? ConfoundingRules.none("folder")
@@ -62,27 +76,31 @@ public final class DatasetValidateCommand implements Callable<Integer> {
       report = new CandleValidator(r).validate(path);
     }
     for (Finding f : report.findings()) {
-      System.out.println(f);
+      out().println(f);
     }
-    System.out.print(StatisticsPlots.text(report.statistics()));
-    System.out.println(
-        (report.clean() ? "clean" : report.findings().size() + " violation(s)")
-            + ": "
-            + report.pngFiles()
-            + " png, "
-            + report.jsonFiles()
-            + " json, rules '"
-            + report.rulesVariant()
-            + "'");
+    out().print(StatisticsPlots.text(report.statistics()));
+    out()
+        .println(
+            (report.clean() ? "clean" : report.findings().size() + " violation(s)")
+                + ": "
+                + report.pngFiles()
+                + " png, "
+                + report.jsonFiles()
+                + " json, rules '"
+                + report.rulesVariant()
+                + "'");
     if (json != null) {
       try {
-        new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .writeValue(json.toFile(), report);
+        dev.candela.AtomicFiles.writeBytes(
+            json,
+            new ObjectMapper()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsBytes(report));
       } catch (IOException e) {
         throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
       }
     }
+    out().flush();
     return report.clean() ? Main.OK : Main.FAILURE;
   }
 }

@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
@@ -21,8 +22,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code candela encode}: a dataset's encoder means and factor codes as the CSV pair that {@code
- * score-codes} and {@code causal fit-latent} read. Rows are written batch by batch, so an
- * interrupted run keeps every finished batch.
+ * score-codes} and {@code causal fit-latent} read. The three files are written under temporary
+ * names and renamed when every row is written, so an interrupted run leaves no file that a later
+ * {@code score-codes} could mistake for a complete one.
  */
 @Command(
     name = "encode",
@@ -99,59 +101,33 @@ public final class EncodeCommand implements Callable<Integer> {
       }
       int n = samples == 0 ? (int) size : samples;
       long[] idx = samples == 0 ? null : Evaluation.sampleIndices(size, n, seed);
-      Files.createDirectories(out);
       Path latents = out.resolve("latents.csv");
       Path factors = out.resolve("factors.csv");
       Path index = out.resolve("index.csv");
-      try (BufferedWriter zl = Files.newBufferedWriter(latents);
-          BufferedWriter fl = Files.newBufferedWriter(factors);
-          BufferedWriter il = Files.newBufferedWriter(index);
-          Progress bar = new Progress("encode", quiet)) {
-        fl.write(String.join(",", ds.space().names()));
-        fl.newLine();
-        il.write("index");
-        il.newLine();
-        boolean header = false;
-        for (int a = 0; a < n; a += batchSize) {
-          int e = Math.min(n, a + batchSize);
-          long[] part = new long[e - a];
-          for (int i = 0; i < part.length; i++) {
-            part[i] = idx == null ? a + i : idx[a + i];
-          }
-          float[][] z = vae.encodeMeans(ds.images(part), part.length);
-          if (!header) {
-            StringBuilder h = new StringBuilder();
-            for (int j = 0; j < z[0].length; j++) {
-              h.append(j == 0 ? "" : ",").append('z').append(j);
+      Path[] finals = {latents, factors, index};
+      Path[] tmps = new Path[finals.length];
+      boolean created = !Files.exists(out);
+      boolean done = false;
+      try {
+        for (int k = 0; k < finals.length; k++) {
+          tmps[k] = AtomicFiles.newTemp(finals[k]);
+        }
+        encodeTo(ds, vae, n, idx, tmps[0], tmps[1], tmps[2]);
+        // index first and latents last: a kill between renames leaves no new latents.csv
+        for (int k = finals.length - 1; k >= 0; k--) {
+          AtomicFiles.commit(tmps[k], finals[k]);
+        }
+        done = true;
+      } finally {
+        if (!done) {
+          for (Path t : tmps) {
+            if (t != null) {
+              Files.deleteIfExists(t);
             }
-            zl.write(h.toString());
-            zl.newLine();
-            header = true;
           }
-          for (int i = 0; i < part.length; i++) {
-            for (int j = 0; j < z[i].length; j++) {
-              if (!Float.isFinite(z[i][j])) {
-                throw new CandelaException(
-                    model
-                        + ": encoder mean z"
-                        + j
-                        + " is "
-                        + z[i][j]
-                        + " for dataset index "
-                        + part[i]);
-              }
-            }
-            zl.write(row(z[i]));
-            zl.newLine();
-            fl.write(row(ds.codes(part[i])));
-            fl.newLine();
-            il.write(Long.toString(part[i]));
-            il.newLine();
+          if (created) {
+            deleteIfEmpty(out);
           }
-          zl.flush();
-          fl.flush();
-          il.flush();
-          bar.step(e, n, Map.of());
         }
       }
       var err = spec.commandLine().getErr();
@@ -160,6 +136,73 @@ public final class EncodeCommand implements Callable<Integer> {
       return 0;
     } catch (IOException e) {
       throw new CandelaException(out + ": cannot write (" + e.getMessage() + ")", e);
+    }
+  }
+
+  private void encodeTo(
+      FactorDataset ds, VaeModel vae, int n, long[] idx, Path latents, Path factors, Path index)
+      throws IOException, CandelaException {
+    try (BufferedWriter zl = Files.newBufferedWriter(latents);
+        BufferedWriter fl = Files.newBufferedWriter(factors);
+        BufferedWriter il = Files.newBufferedWriter(index);
+        Progress bar = new Progress("encode", quiet)) {
+      fl.write(String.join(",", ds.space().names()));
+      fl.newLine();
+      il.write("index");
+      il.newLine();
+      boolean header = false;
+      for (int a = 0; a < n; a += batchSize) {
+        int e = Math.min(n, a + batchSize);
+        long[] part = new long[e - a];
+        for (int i = 0; i < part.length; i++) {
+          part[i] = idx == null ? a + i : idx[a + i];
+        }
+        float[][] z = vae.encodeMeans(ds.images(part), part.length);
+        if (!header) {
+          StringBuilder h = new StringBuilder();
+          for (int j = 0; j < z[0].length; j++) {
+            h.append(j == 0 ? "" : ",").append('z').append(j);
+          }
+          zl.write(h.toString());
+          zl.newLine();
+          header = true;
+        }
+        for (int i = 0; i < part.length; i++) {
+          for (int j = 0; j < z[i].length; j++) {
+            if (!Float.isFinite(z[i][j])) {
+              throw new CandelaException(
+                  model
+                      + ": encoder mean z"
+                      + j
+                      + " is "
+                      + z[i][j]
+                      + " for dataset index "
+                      + part[i]);
+            }
+          }
+          zl.write(row(z[i]));
+          zl.newLine();
+          fl.write(row(ds.codes(part[i])));
+          fl.newLine();
+          il.write(Long.toString(part[i]));
+          il.newLine();
+        }
+        zl.flush();
+        fl.flush();
+        il.flush();
+        bar.step(e, n, Map.of());
+      }
+    }
+  }
+
+  /** Removes a folder this run created when the run failed before writing anything into it. */
+  static void deleteIfEmpty(Path dir) {
+    try (var s = Files.list(dir)) {
+      if (s.findAny().isEmpty()) {
+        Files.delete(dir);
+      }
+    } catch (IOException e) {
+      // best effort: a folder that cannot be listed or removed stays
     }
   }
 

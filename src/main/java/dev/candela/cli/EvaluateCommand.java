@@ -17,7 +17,6 @@ import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -315,15 +314,14 @@ public final class EvaluateCommand implements Callable<Integer> {
             + DEFAULT_DATA_SEED
             + ")");
     err.flush();
-    Path tmp = file.resolveSibling(file.getFileName() + ".part");
+    // The generator writes a uniquely named temporary file and renames it atomically, so two
+    // first runs at once each install a complete, identical file (the last rename wins).
     try {
-      Files.createDirectories(file.getParent());
       GenerateDspritesCommand.generate(
-          tmp, DSpritesGenerator.chooseIndices(DEFAULT_COUNT, DEFAULT_DATA_SEED), DEFAULT_COUNT);
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
+          file, DSpritesGenerator.chooseIndices(DEFAULT_COUNT, DEFAULT_DATA_SEED), DEFAULT_COUNT);
+    } catch (BadInputException e) {
       throw new BadInputException(
-          file + ": cannot generate the default dataset (" + e.getMessage() + ")");
+          file + ": cannot generate the default dataset (" + e.getMessage() + ")", e);
     }
     return file;
   }

@@ -38,6 +38,9 @@ public final class GenerateCandleCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (count != null && count < 1) {
+      throw new dev.candela.BadInputException("--count must be >= 1, got " + count);
+    }
     ConfoundingRules r = selection.confoundingRules(rulesFile);
     CandleGenerator g = new CandleGenerator(r, selection.seed);
     int[] range = selection.range();

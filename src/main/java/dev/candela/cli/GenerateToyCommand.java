@@ -29,6 +29,9 @@ public final class GenerateToyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (count != null && count < 1) {
+      throw new dev.candela.BadInputException("--count must be >= 1, got " + count);
+    }
     ToyGenerator g = new ToyGenerator(seed);
     int[] idx = g.select(count);
     int written = g.generate(out, idx);

@@ -72,9 +72,9 @@ public final class GraphCommand implements Runnable {
       out.putAll(values);
       out.put("provenance", Provenance.now(inputs, null, params));
       try {
-        new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .writeValue(json.toFile(), out);
+        dev.candela.AtomicFiles.writeBytes(
+            json,
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(out));
       } catch (IOException e) {
         throw new BadInputException(json + ": cannot write JSON: " + e.getMessage(), e);
       }
@@ -107,14 +107,17 @@ public final class GraphCommand implements Runnable {
     public Integer call() throws BadInputException {
       long value;
       boolean doubled = doubleForAnticausal == null ? !cpdag : doubleForAnticausal;
-      if (cpdag) {
-        if (doubled) {
-          throw new BadInputException(
-              "--cpdag always counts a differing pair once; drop --double-for-anticausal");
-        }
-        value = Shd.shdCpdag(Dag.read(truth), Dag.read(pred));
-      } else {
-        value = Shd.shd(GraphIo.read(truth), GraphIo.read(pred), doubled);
+      if (cpdag && doubled) {
+        throw new BadInputException(
+            "--cpdag always counts a differing pair once; drop --double-for-anticausal");
+      }
+      try {
+        value =
+            cpdag
+                ? Shd.shdCpdag(Dag.read(truth), Dag.read(pred))
+                : Shd.shd(GraphIo.read(truth), GraphIo.read(pred), doubled);
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException(truth + " vs " + pred + ": " + e.getMessage(), e);
       }
       print(Long.toString(value));
       Map<String, Object> params = new LinkedHashMap<>();

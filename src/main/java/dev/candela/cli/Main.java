@@ -57,6 +57,8 @@ public final class Main implements Runnable {
     cl.addSubcommand(new GraphCommand());
     cl.addSubcommand(new CounterfactualsCommand());
     cl.setExecutionExceptionHandler(Main::handle);
+    cl.setParameterExceptionHandler(Main::handleParameter);
+    cl.setExecutionStrategy(Main::executeGuarded);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     return cl;
   }
@@ -68,6 +70,105 @@ public final class Main implements Runnable {
    */
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * Runs the chosen sub-command; an {@link OutOfMemoryError} becomes one line that names the heap
+   * limit, the command's input files and the option that raises the limit, with exit code 1.
+   */
+  private static int executeGuarded(CommandLine.ParseResult parseResult) {
+    try {
+      return new CommandLine.RunLast().execute(parseResult);
+    } catch (OutOfMemoryError oom) {
+      CommandLine leaf =
+          parseResult.asCommandLineList().get(parseResult.asCommandLineList().size() - 1);
+      PrintWriter err = leaf.getErr();
+      err.println("candela " + leaf.getCommandName() + ": " + outOfMemoryMessage(parseResult, oom));
+      if (System.getenv("CANDELA_DEBUG") != null) {
+        oom.printStackTrace(err);
+      }
+      err.flush();
+      return FAILURE;
+    }
+  }
+
+  /**
+   * The one-line out-of-memory message.
+   *
+   * @param parseResult the parsed command line (its file and size options are named)
+   * @param oom the error
+   * @return the message
+   */
+  static String outOfMemoryMessage(CommandLine.ParseResult parseResult, OutOfMemoryError oom) {
+    StringBuilder inputs = new StringBuilder();
+    CommandLine.ParseResult leaf = parseResult;
+    while (leaf.hasSubcommand()) {
+      leaf = leaf.subcommand();
+    }
+    for (CommandLine.Model.OptionSpec o : leaf.matchedOptions()) {
+      Object v = o.getValue();
+      if (v instanceof java.nio.file.Path p) {
+        inputs
+            .append(inputs.length() == 0 ? "" : ", ")
+            .append(o.longestName())
+            .append(' ')
+            .append(p);
+        try {
+          if (java.nio.file.Files.isRegularFile(p)) {
+            inputs.append(" (").append(java.nio.file.Files.size(p) >> 20).append(" MiB)");
+          }
+        } catch (java.io.IOException ignored) {
+          // size is informative only
+        }
+      } else if (v instanceof Number n
+          && o.longestName().matches("--(samples|count|batch-size|rows|max-train|max-test|n)")) {
+        inputs
+            .append(inputs.length() == 0 ? "" : ", ")
+            .append(o.longestName())
+            .append(' ')
+            .append(n);
+      }
+    }
+    long max = Runtime.getRuntime().maxMemory();
+    return String.format(
+        java.util.Locale.ROOT,
+        "out of memory (%s) with a Java heap limit of %d MiB%s; raise the limit, for example"
+            + " CANDELA_JAVA_OPTS=-Xmx%dg ./candela ..., or use fewer samples or a smaller"
+            + " --batch-size",
+        oom.getMessage() == null ? "OutOfMemoryError" : oom.getMessage(),
+        max >> 20,
+        inputs.length() == 0 ? "" : " for " + inputs,
+        Math.max(2, 2 * ((max >> 30) + 1)));
+  }
+
+  /**
+   * A bad option (wrong type, unknown enum value, duplicated or missing option): one line naming
+   * the option and the value, and a hint to {@code --help}, instead of the whole usage text.
+   */
+  private static int handleParameter(CommandLine.ParameterException e, String[] args) {
+    CommandLine cl = e.getCommandLine();
+    PrintWriter err = cl.getErr();
+    String name = cl.getCommandSpec().qualifiedName();
+    String msg = e.getMessage() == null ? "bad option" : e.getMessage().replace('\n', ' ').trim();
+    if (e instanceof CommandLine.OverwrittenOptionException o
+        && o.getOverwritten() instanceof CommandLine.Model.OptionSpec opt) {
+      java.util.List<String> given = new java.util.ArrayList<>();
+      for (int i = 0; i < args.length; i++) {
+        for (String n : opt.names()) {
+          if (args[i].equals(n) && i + 1 < args.length) {
+            given.add("'" + args[i + 1] + "'");
+          } else if (args[i].startsWith(n + "=")) {
+            given.add("'" + args[i].substring(n.length() + 1) + "'");
+          }
+        }
+      }
+      if (!given.isEmpty()) {
+        msg += ", got " + String.join(" and ", given);
+      }
+    }
+    err.println(name + ": " + msg + " (see '" + name + " --help')");
+    err.flush();
+    return BAD_INPUT;
   }
 
   private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parseResult) {

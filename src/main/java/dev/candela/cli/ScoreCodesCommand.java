@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.CodeTables;
@@ -123,6 +124,20 @@ public final class ScoreCodesCommand implements Callable<Integer> {
     CodeTables.Paired tables = CodeTables.readPaired(factors, latents);
     CodeTables.FactorTable ft = tables.factors();
     CodeTables.NumericTable lt = tables.latents();
+    for (int rho : rhos) {
+      if (rho < 1 || rho > lt.columns().size()) {
+        throw new BadInputException(
+            latents
+                + ": --rho "
+                + rho
+                + " is outside 1.."
+                + lt.columns().size()
+                + " (its latents)");
+      }
+    }
+    if (!(trainFraction > 0 && trainFraction < 1)) {
+      throw new BadInputException("--train-fraction must be in (0, 1), got " + trainFraction);
+    }
     err.printf(
         java.util.Locale.ROOT,
         "read %d rows: %d factors, %d latents (%.1f s)%n",

@@ -270,26 +270,24 @@ public final class CodeTables {
     if (header.size() != cols) {
       throw new IllegalArgumentException(header.size() + " header names for " + cols + " columns");
     }
-    Path abs = file.toAbsolutePath();
-    Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
     try {
-      if (abs.getParent() != null) {
-        Files.createDirectories(abs.getParent());
-      }
-      try (java.io.BufferedWriter w = Files.newBufferedWriter(tmp)) {
-        w.write(String.join(",", header));
-        w.write('\n');
-        for (int r = 0; r < rows; r++) {
-          for (int c = 0; c < cols; c++) {
-            if (c > 0) {
-              w.write(',');
+      dev.candela.AtomicFiles.write(
+          file,
+          tmp -> {
+            try (java.io.BufferedWriter w = Files.newBufferedWriter(tmp)) {
+              w.write(String.join(",", header));
+              w.write('\n');
+              for (int r = 0; r < rows; r++) {
+                for (int c = 0; c < cols; c++) {
+                  if (c > 0) {
+                    w.write(',');
+                  }
+                  w.write(cell.at(c, r));
+                }
+                w.write('\n');
+              }
             }
-            w.write(cell.at(c, r));
-          }
-          w.write('\n');
-        }
-      }
-      Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          });
     } catch (IOException e) {
       throw new dev.candela.CandelaException(
           file + ": cannot write CSV (" + e.getMessage() + ")", e);

@@ -1,11 +1,11 @@
 package dev.candela.evaluate;
 
+import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
 import dev.candela.report.HtmlReport;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,8 +70,7 @@ public final class Comparison {
       r++;
     }
     try {
-      Files.createDirectories(out);
-      Files.writeString(out.resolve("comparison.csv"), csv);
+      AtomicFiles.writeString(out.resolve("comparison.csv"), csv);
     } catch (IOException e) {
       throw new CandelaException(
           out.resolve("comparison.csv") + ": cannot write (" + e.getMessage() + ")", e);

@@ -93,18 +93,56 @@ public final class Evaluation {
    * @throws CandelaException on bad input or failed I/O or inference
    */
   public ScoreReport run(FactorDataset dataset, Path modelDir, Path out) throws CandelaException {
+    boolean created = !Files.exists(out);
+    try {
+      return runChecked(dataset, modelDir, out);
+    } catch (CandelaException | RuntimeException e) {
+      if (created) {
+        deleteIfEmpty(out);
+      }
+      throw e;
+    }
+  }
+
+  /** Removes a folder this run created when the run failed before writing into it. */
+  private static void deleteIfEmpty(Path dir) {
+    try (var files = Files.list(dir)) {
+      if (files.findAny().isEmpty()) {
+        Files.delete(dir);
+      }
+    } catch (IOException e) {
+      // best effort: the error being reported is the run's
+    }
+  }
+
+  private ScoreReport runChecked(FactorDataset dataset, Path modelDir, Path out)
+      throws CandelaException {
     EvaluationSettings s = settings;
     if (!Files.isRegularFile(modelDir.resolve(ModelCard.FILE))) {
       throw new BadInputException(modelDir + ": not a model folder (no " + ModelCard.FILE + ")");
+    }
+    FactorSpace space = dataset.space();
+    ModelCard vaeCard = ModelCard.read(modelDir);
+    checkModelMatchesDataset(vaeCard, modelDir, dataset);
+    if (s.metrics().contains(EvaluationSettings.Metric.CG) && s.classifier() != null) {
+      // before any work: a classifier for other factors would fail only at the CG stage
+      if (!Files.isRegularFile(s.classifier().resolve(ModelCard.FILE))) {
+        throw new BadInputException(
+            s.classifier() + ": not a classifier folder (no " + ModelCard.FILE + ")");
+      }
+      List<String> varying = new ArrayList<>();
+      for (String f : space.names()) {
+        if (space.factor(f).size() > 1) {
+          varying.add(f);
+        }
+      }
+      matchClassifier(ModelCard.read(s.classifier()).factors(), s.classifier(), varying, space);
     }
     try {
       Files.createDirectories(out);
     } catch (IOException e) {
       throw new CandelaException(out + ": cannot create (" + e.getMessage() + ")", e);
     }
-    FactorSpace space = dataset.space();
-    ModelCard vaeCard = ModelCard.read(modelDir);
-    checkModelMatchesDataset(vaeCard, modelDir, dataset);
     var device = Devices.parse(s.device());
     long t0 = System.nanoTime();
     try (VaeModel vae = VaeModels.load(modelDir, device, s.batchSize())) {
@@ -287,7 +325,7 @@ public final class Evaluation {
         long t = System.nanoTime();
         try (FactorClassifier clf = FactorClassifier.load(s.classifier(), device, s.batchSize())) {
           List<String> names = codeScores.factorNames();
-          int[] clfIndex = matchClassifier(clf, s.classifier(), names, space);
+          int[] clfIndex = matchClassifier(clf.factors(), s.classifier(), names, space);
           ModelFitness.ClassifierCheck clfCheck =
               ModelFitness.classifier(clf, s.classifier(), dataset, idx, vae, s.batchSize(), names);
           warnings.addAll(clfCheck.warnings());
@@ -320,7 +358,12 @@ public final class Evaluation {
           int nc = Math.min(n, s.cgSamples());
           long[] pos = sampleIndices(n, nc, s.seed() + 1);
           Path ice = out.resolve(ICE_CSV);
-          Path iceTmp = out.resolve(ICE_CSV + ".tmp");
+          Path iceTmp;
+          try {
+            iceTmp = dev.candela.AtomicFiles.newTemp(ice);
+          } catch (IOException e) {
+            throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
+          }
           try (ProgressBar pb = bar("cg", nc);
               ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
             for (int a = 0; a < nc; a += chunk) {
@@ -343,7 +386,7 @@ public final class Evaluation {
             }
           }
           try {
-            Files.move(iceTmp, ice, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            dev.candela.AtomicFiles.commit(iceTmp, ice);
           } catch (IOException e) {
             throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
           }
@@ -628,9 +671,11 @@ public final class Evaluation {
 
   /** For each scored factor (by name), the classifier's output block; sizes must agree. */
   static int[] matchClassifier(
-      FactorClassifier clf, Path dir, List<String> names, FactorSpace space)
+      List<ModelCard.FactorInfo> cf, Path dir, List<String> names, FactorSpace space)
       throws BadInputException {
-    List<ModelCard.FactorInfo> cf = clf.factors();
+    if (cf == null) {
+      cf = List.of();
+    }
     List<String> clfNames = cf.stream().map(ModelCard.FactorInfo::name).toList();
     int[] out = new int[names.size()];
     for (int k = 0; k < names.size(); k++) {

@@ -1,10 +1,10 @@
 package dev.candela.evaluate;
 
+import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
 
@@ -70,7 +70,7 @@ final class Images {
 
   static void write(Path file, byte[] png) throws CandelaException {
     try {
-      Files.write(file, png);
+      AtomicFiles.writeBytes(file, png);
     } catch (IOException e) {
       throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
     }

@@ -6,18 +6,26 @@ import de.bwaldvogel.liblinear.Model;
 import de.bwaldvogel.liblinear.Parameter;
 import de.bwaldvogel.liblinear.SolverType;
 import java.util.Random;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * Explicitness (Ridgeway &amp; Zemel, "Learning Deep Disentangled Embeddings With the F-Statistic
  * Loss", NeurIPS 2018), with the semantics of disentanglement_lib's {@code
  * modularity_explicitness.py}.
  *
- * <p>For every factor k an L2-regularised logistic regression on all raw latents is trained on the
- * training set (LIBLINEAR's primal L2R_LR solver, as sklearn's {@code LogisticRegression()} with
- * the liblinear solver: C = {@value #C}, tolerance {@value #TOLERANCE}, at most {@value
- * #MAX_ITERATIONS} iterations, regularised intercept as a constant feature 1, one-vs-rest). For
- * each training class c of factor k, with p_c(x) its predicted probability (one-vs-rest sigmoids
- * normalised to sum 1, as sklearn's {@code predict_proba}):
+ * <p>The latents are first standardised per column with the TRAINING set's mean and population
+ * standard deviation (disentanglement_lib's {@code utils.normalize_data}, applied to both sets with
+ * the training statistics): z'_j = (z_j − mean_j) / sd_j. A constant training column (sd_j = 0),
+ * which the reference divides by zero, becomes 0. Standardising matters because C is fixed: with
+ * raw latents the L2 penalty acts on the latents' scale, so a representation scaled by 0.01 would
+ * score lower although it carries the same information.
+ *
+ * <p>For every factor k an L2-regularised logistic regression on all standardised latents is
+ * trained on the training set (LIBLINEAR's primal L2R_LR solver, as sklearn's {@code
+ * LogisticRegression()} with the liblinear solver: C = {@value #C}, tolerance {@value #TOLERANCE},
+ * at most {@value #MAX_ITERATIONS} iterations, regularised intercept as a constant feature 1,
+ * one-vs-rest). For each training class c of factor k, with p_c(x) its predicted probability
+ * (one-vs-rest sigmoids normalised to sum 1, as sklearn's {@code predict_proba}):
  *
  * <pre>
  * AUC_kc = ROC-AUC of p_c against the indicator [y_k = c]   (Mann–Whitney, mid-ranks; {@link RocAuc})
@@ -64,8 +72,17 @@ public final class Explicitness {
     for (int j = 0; j < numLatents; j++) {
       all[j] = j;
     }
-    Feature[][] xTrain = LiblinearSupport.rows(train.latents(), all);
-    Feature[][] xTest = LiblinearSupport.rows(test.latents(), all);
+    double[][] zTrain = new double[numLatents][];
+    double[][] zTest = new double[numLatents][];
+    for (int j = 0; j < numLatents; j++) {
+      double[] col = train.latents()[j];
+      double mean = StatUtils.mean(col);
+      double sd = Math.sqrt(StatUtils.populationVariance(col, mean));
+      zTrain[j] = standardise(col, mean, sd);
+      zTest[j] = standardise(test.latents()[j], mean, sd);
+    }
+    Feature[][] xTrain = LiblinearSupport.rows(zTrain, all);
+    Feature[][] xTest = LiblinearSupport.rows(zTest, all);
     double[] testAuc = new double[numFactors];
     double[] trainAuc = new double[numFactors];
     int[][] classes = new int[numFactors][];
@@ -117,6 +134,17 @@ public final class Explicitness {
         seed,
         train.numSamples(),
         test.numSamples());
+  }
+
+  /** (x − mean) / sd per entry; all zeros for a constant column (sd = 0). */
+  static double[] standardise(double[] x, double mean, double sd) {
+    double[] out = new double[x.length];
+    if (sd > 0) {
+      for (int i = 0; i < x.length; i++) {
+        out[i] = (x[i] - mean) / sd;
+      }
+    }
+    return out;
   }
 
   /** {@code prob[c][i]} = probability of {@code classes[c]} for row i (class-major). */

@@ -20,12 +20,15 @@ import java.util.stream.Stream;
 /**
  * The per-epoch checkpoint of a training run: {@code out/checkpoint/} with the parameters, the
  * optimizer state and {@code state.json} (epochs done, loss history, configuration). Written to
- * {@code checkpoint.tmp/} and then moved into place, so an interrupted write leaves the previous
- * checkpoint intact.
+ * {@code checkpoint.tmp/}; the previous checkpoint is then renamed to {@code checkpoint.old/}, the
+ * new one renamed into place and only then the old one deleted. A kill at any point leaves a
+ * complete checkpoint under one of the three names, and {@link #start} puts it back in place.
  */
 final class Checkpoints {
   static final String DIR = "checkpoint";
   static final String STATE = "state.json";
+  static final String OLD = DIR + ".old";
+  static final String TMP = DIR + ".tmp";
 
   private final Path out;
   private final Path dir;
@@ -59,6 +62,7 @@ final class Checkpoints {
    */
   State start(boolean resume, Map<String, Object> config, Map<String, Object> legacy)
       throws BadInputException {
+    recover();
     Path state = dir.resolve(STATE);
     boolean hasCheckpoint = Files.isRegularFile(state);
     if (!resume) {
@@ -71,7 +75,13 @@ final class Checkpoints {
       return new State(0, List.of());
     }
     if (!hasCheckpoint) {
-      return new State(0, List.of());
+      throw new BadInputException(
+          out
+              + ": --resume given but there is no checkpoint to resume (no "
+              + DIR
+              + "/"
+              + STATE
+              + "); drop --resume to start a new run");
     }
     try {
       JsonNode root = ModelCard.json().readTree(state.toFile());
@@ -98,6 +108,30 @@ final class Checkpoints {
       return new State(done, history);
     } catch (IOException e) {
       throw new BadInputException(state + ": unreadable checkpoint state: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Puts a complete checkpoint back under {@code checkpoint/} after a kill during {@link #save}'s
+   * renames: the finished {@code checkpoint.tmp/} (it has its state file, written last) is the
+   * newest, else {@code checkpoint.old/}.
+   *
+   * @throws BadInputException when the folders cannot be renamed
+   */
+  void recover() throws BadInputException {
+    if (Files.isRegularFile(dir.resolve(STATE))) {
+      return;
+    }
+    try {
+      for (Path candidate : new Path[] {out.resolve(TMP), out.resolve(OLD)}) {
+        if (Files.isRegularFile(candidate.resolve(STATE))) {
+          deleteTree(dir);
+          Files.move(candidate, dir, StandardCopyOption.ATOMIC_MOVE);
+          return;
+        }
+      }
+    } catch (IOException e) {
+      throw new BadInputException(dir + ": cannot recover the checkpoint: " + e.getMessage(), e);
     }
   }
 
@@ -129,7 +163,8 @@ final class Checkpoints {
       Model disc,
       CheckpointAdam discAdam)
       throws BadInputException {
-    Path tmp = out.resolve(DIR + ".tmp");
+    Path tmp = out.resolve(TMP);
+    Path old = out.resolve(OLD);
     try {
       deleteTree(tmp);
       Files.createDirectories(tmp);
@@ -142,8 +177,13 @@ final class Checkpoints {
       state.put("history", history);
       state.put("config", config);
       ModelCard.json().writeValue(tmp.resolve(STATE).toFile(), state);
-      deleteTree(dir);
+      // Never a moment without a complete checkpoint: old aside, new in, then old deleted.
+      deleteTree(old);
+      if (Files.exists(dir)) {
+        Files.move(dir, old, StandardCopyOption.ATOMIC_MOVE);
+      }
       Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+      deleteTree(old);
     } catch (IOException e) {
       throw new BadInputException(dir + ": cannot write checkpoint: " + e.getMessage(), e);
     }

@@ -97,6 +97,18 @@ final class HostedVae implements VaeModel {
 
   @Override
   public float[] decode(float[][] z) {
+    return decode(z, true);
+  }
+
+  /**
+   * Decodes, with or without the card's output transform.
+   *
+   * @param z latent rows
+   * @param transform apply the sigmoid when the card says {@code logits}; false returns the
+   *     decoder's raw output
+   * @return n × C·H·W floats
+   */
+  float[] decode(float[][] z, boolean transform) {
     int d = card.latentDim();
     int n = z.length;
     int vol = card.input().volume();
@@ -119,7 +131,7 @@ final class HostedVae implements VaeModel {
       try (NDManager sub = manager.newSubManager()) {
         NDArray in = sub.create(java.util.Arrays.copyOf(buf, b * d), new Shape(b, d));
         NDArray y = decoder.forward(new ParameterStore(sub, false), new NDList(in), false).head();
-        if (card.output().equals("logits")) {
+        if (transform && card.output().equals("logits")) {
           y = Activation.sigmoid(y);
         }
         float[] f = y.toFloatArray();

@@ -236,8 +236,8 @@ public record ModelCard(
    */
   public void write(Path dir) throws BadInputException {
     try {
-      Files.createDirectories(dir);
-      JSON.writeValue(dir.resolve(FILE).toFile(), this);
+      byte[] bytes = JSON.writeValueAsBytes(this);
+      dev.candela.AtomicFiles.writeBytes(dir.resolve(FILE), bytes);
     } catch (IOException e) {
       throw new BadInputException(dir.resolve(FILE) + ": cannot write model card: " + e);
     }

@@ -68,7 +68,10 @@ public final class VaeModels {
         enc.close();
         throw e;
       }
-      return new HostedVae(card, enc.getBlock(), dec.getBlock(), device, batchSize, enc, dec);
+      return probe(
+          dir,
+          card,
+          new HostedVae(card, enc.getBlock(), dec.getBlock(), device, batchSize, enc, dec));
     }
     VaeBlock block;
     try {
@@ -81,7 +84,9 @@ public final class VaeModels {
     try {
       m = loadDjl(dir, DJL_VAE_PREFIX, block, device);
     } catch (BadInputException e) {
-      if (!Architectures.isUpsampling(card.architecture())) {
+      if (!Architectures.isUpsampling(card.architecture())
+          && !e.getMessage().contains(NOT_WEIGHTS)
+          && !e.getMessage().contains("weights file missing")) {
         throw new BadInputException(
             e.getMessage()
                 + " (a model trained before "
@@ -94,7 +99,120 @@ public final class VaeModels {
       }
       throw e;
     }
-    return new HostedVae(card, block.encoder(), block.decoder(), device, batchSize, m);
+    return probe(
+        dir, card, new HostedVae(card, block.encoder(), block.decoder(), device, batchSize, m));
+  }
+
+  /** Probe latents decoded at load time besides the blank image's mean. */
+  static final int PROBE_LATENTS = 7;
+
+  /**
+   * Runs the freshly loaded model once, so that a card that disagrees with its weights fails at
+   * load time with the model folder and the card field named: the encoder must return {@code
+   * latentDim} means for a blank image; the decoder's raw output for that mean and {@value
+   * #PROBE_LATENTS} seeded standard-normal latents must lie in [0, 1] when the card says {@code
+   * probabilities}, and must not all lie in [0, 1] when it says {@code logits} (logits of a trained
+   * decoder reach far below 0 on background pixels; all values inside [0, 1] means the decoder
+   * already applies its sigmoid, and a second sigmoid would squash every image to grey).
+   */
+  static HostedVae probe(Path dir, ModelCard card, HostedVae vae) throws BadInputException {
+    Path cardFile = dir.resolve(ModelCard.FILE);
+    try {
+      ModelCard.Shape in = card.input();
+      float[][] mean;
+      try {
+        mean = vae.encode(new float[in.volume()], 1).mean();
+      } catch (IllegalStateException e) {
+        throw new BadInputException(
+            cardFile
+                + ": latentDim is "
+                + card.latentDim()
+                + " but the weights in "
+                + dir
+                + " do not give "
+                + card.latentDim()
+                + " latents ("
+                + e.getMessage()
+                + ")",
+            e);
+      }
+      float[][] z = new float[1 + PROBE_LATENTS][];
+      z[0] = mean[0];
+      java.util.SplittableRandom rng = new java.util.SplittableRandom(0);
+      for (int i = 1; i < z.length; i++) {
+        z[i] = new float[card.latentDim()];
+        for (int j = 0; j < z[i].length; j++) {
+          // Box-Muller from two uniforms: a standard normal
+          double u = 1.0 - rng.nextDouble();
+          z[i][j] =
+              (float) (Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.nextDouble()));
+        }
+      }
+      float[] raw = vae.decode(z, false);
+      double min = Double.POSITIVE_INFINITY;
+      double max = Double.NEGATIVE_INFINITY;
+      for (float v : raw) {
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+      }
+      checkOutputRange(cardFile, card.output(), min, max);
+      return vae;
+    } catch (BadInputException e) {
+      closeQuietly(vae);
+      throw e;
+    } catch (RuntimeException e) {
+      closeQuietly(vae);
+      throw new BadInputException(
+          cardFile
+              + ": the weights in "
+              + dir
+              + " do not run with this card ("
+              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                  .replace('\n', ' ')
+              + ")",
+          e);
+    }
+  }
+
+  /**
+   * Refuses a card whose {@code output} disagrees with the decoder's raw output range.
+   *
+   * @param cardFile the card, for the message
+   * @param output the card's {@code output}
+   * @param min the smallest raw decoder value on the probe batch
+   * @param max the largest
+   * @throws BadInputException for {@code probabilities} with values outside [0, 1], or {@code
+   *     logits} with every value inside
+   */
+  static void checkOutputRange(Path cardFile, String output, double min, double max)
+      throws BadInputException {
+    boolean inUnit = min >= -OUTPUT_TOLERANCE && max <= 1 + OUTPUT_TOLERANCE;
+    String range = String.format(java.util.Locale.ROOT, "[%.3g, %.3g]", min, max);
+    if (output.equals("probabilities") && !inUnit) {
+      throw new BadInputException(
+          cardFile
+              + ": output is \"probabilities\" but the decoder returns values in "
+              + range
+              + ", outside [0, 1]: it returns logits (set \"output\": \"logits\")");
+    }
+    if (output.equals("logits") && inUnit) {
+      throw new BadInputException(
+          cardFile
+              + ": output is \"logits\" but every decoder value on the probe batch lies in "
+              + range
+              + ": it already returns probabilities (set \"output\": \"probabilities\")");
+    }
+  }
+
+  /** Slack around [0, 1] for the probabilities check (float rounding of a sigmoid). */
+  static final double OUTPUT_TOLERANCE = 1e-4;
+
+  private static void closeQuietly(HostedVae vae) {
+    try {
+      vae.close();
+    } catch (Exception ignored) {
+      // the load already failed; that error is the one to report
+    }
   }
 
   /**
@@ -167,16 +285,82 @@ public final class VaeModels {
    */
   static Model loadDjl(Path dir, String prefix, Block block, Device device)
       throws BadInputException {
+    Path file = dir.resolve(prefix + "-0000.params");
+    checkDjlHeader(file);
     Model m = Model.newInstance(prefix, device, ENGINE);
     m.setBlock(block);
     try {
       m.load(dir, prefix);
+      for (var p : block.getParameters()) {
+        if (!p.getValue().isInitialized()) {
+          throw new BadInputException(
+              file
+                  + ": "
+                  + NOT_WEIGHTS
+                  + " (parameter '"
+                  + p.getKey()
+                  + "' was not loaded from it)");
+        }
+      }
       return m;
-    } catch (IOException | MalformedModelException | RuntimeException e) {
+    } catch (BadInputException e) {
+      m.close();
+      throw e;
+    } catch (java.io.EOFException e) {
+      m.close();
+      throw new BadInputException(file + ": " + NOT_WEIGHTS + " (it ends early: truncated?)", e);
+    } catch (IOException e) {
       m.close();
       throw new BadInputException(
-          dir.resolve(prefix + "-0000.params") + ": cannot load DJL parameters: " + e.getMessage(),
+          file
+              + ": "
+              + NOT_WEIGHTS
+              + " ("
+              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+              + ")",
           e);
+    } catch (MalformedModelException | RuntimeException e) {
+      // a block layout that differs from the file's (another architecture): not corruption
+      m.close();
+      throw new BadInputException(
+          file
+              + ": cannot load DJL parameters: "
+              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()),
+          e);
+    }
+  }
+
+  /** The phrase every message about a file that is not DJL weights contains. */
+  static final String NOT_WEIGHTS = "not a valid DJL weights file";
+
+  /** The largest DJL parameter-file format version accepted (DJL 0.35 writes 1). */
+  static final int MAX_DJL_VERSION = 16;
+
+  /** DJL's parameter files start with the magic bytes {@code DJL@}. */
+  private static void checkDjlHeader(Path file) throws BadInputException {
+    byte[] head = new byte[8];
+    int n;
+    try (var in = Files.newInputStream(file)) {
+      n = in.readNBytes(head, 0, 8);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new BadInputException(file + ": weights file missing", e);
+    } catch (IOException e) {
+      throw new BadInputException(file + ": cannot read (" + e.getMessage() + ")", e);
+    }
+    if (n < 4
+        || !new String(head, 0, 4, java.nio.charset.StandardCharsets.ISO_8859_1).equals("DJL@")) {
+      String hint =
+          n >= 2 && head[0] == 'P' && head[1] == 'K'
+              ? "; it is a zip archive, perhaps a PyTorch state_dict or TorchScript file: export the"
+                  + " model with models/export/export_vae.py and set \"format\": \"torchscript\""
+              : "";
+      throw new BadInputException(
+          file + ": " + NOT_WEIGHTS + " (it does not start with the DJL@ header" + hint + ")");
+    }
+    int version = n < 8 ? -1 : java.nio.ByteBuffer.wrap(head, 4, 4).getInt();
+    if (version < 1 || version > MAX_DJL_VERSION) {
+      throw new BadInputException(
+          file + ": " + NOT_WEIGHTS + " (format version " + version + " after the DJL@ header)");
     }
   }
 
@@ -187,6 +371,7 @@ public final class VaeModels {
       throw new BadInputException(
           f + ": TorchScript file missing (expected encoder.pt + decoder.pt)");
     }
+    checkTorchScript(f);
     String name = file.substring(0, file.length() - 3);
     Model m = Model.newInstance(name, device, ENGINE);
     try {
@@ -195,6 +380,43 @@ public final class VaeModels {
     } catch (IOException | MalformedModelException | RuntimeException e) {
       m.close();
       throw new BadInputException(f + ": cannot load TorchScript: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Refuses a file that is not a TorchScript archive before the engine sees it: TorchScript ({@code
+   * torch.jit.save}) writes a zip with a {@code code/} folder and {@code constants.pkl}; {@code
+   * torch.save} of a {@code state_dict} or a pickled module writes a zip with only {@code data.pkl}
+   * (or, in the legacy format, no zip at all).
+   *
+   * @param f the {@code .pt} file
+   * @throws BadInputException naming the file and the export script
+   */
+  static void checkTorchScript(Path f) throws BadInputException {
+    boolean zip;
+    boolean code = false;
+    try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(f.toFile())) {
+      zip = true;
+      var entries = z.entries();
+      while (entries.hasMoreElements()) {
+        String n = entries.nextElement().getName();
+        if (n.contains("/code/") || n.endsWith("constants.pkl")) {
+          code = true;
+          break;
+        }
+      }
+    } catch (java.util.zip.ZipException e) {
+      zip = false;
+    } catch (IOException e) {
+      throw new BadInputException(f + ": cannot read (" + e.getMessage() + ")", e);
+    }
+    if (!zip || !code) {
+      throw new BadInputException(
+          f
+              + ": not TorchScript (it looks like a torch.save() "
+              + (zip ? "state_dict or pickled module" : "legacy pickle or other file")
+              + "); export the model with models/export/export_vae.py, which writes encoder.pt and"
+              + " decoder.pt with torch.jit");
     }
   }
 

@@ -22,14 +22,12 @@ import static j2html.TagCreator.tr;
 import static j2html.TagCreator.ul;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
 import j2html.tags.DomContent;
 import j2html.tags.specialized.TableTag;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -184,14 +182,8 @@ public final class HtmlReport {
    * @throws CandelaException when it cannot be written
    */
   public void write(Path file) throws CandelaException {
-    Path abs = file.toAbsolutePath();
     try {
-      if (abs.getParent() != null) {
-        Files.createDirectories(abs.getParent());
-      }
-      Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
-      Files.writeString(tmp, render(), StandardCharsets.UTF_8);
-      Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      AtomicFiles.writeString(file, render());
     } catch (IOException e) {
       throw new CandelaException(file + ": cannot write HTML (" + e.getMessage() + ")", e);
     }

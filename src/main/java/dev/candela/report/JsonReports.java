@@ -4,11 +4,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Writes reports as JSON: one object with {@code title}, {@code scores} (flat map of metric id to
@@ -54,14 +53,8 @@ public final class JsonReports {
    * @throws CandelaException when the file cannot be written
    */
   public static void writeValue(Object value, Path file) throws CandelaException {
-    Path abs = file.toAbsolutePath();
     try {
-      if (abs.getParent() != null) {
-        Files.createDirectories(abs.getParent());
-      }
-      Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
-      MAPPER.writeValue(tmp.toFile(), value);
-      Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      AtomicFiles.write(file, tmp -> MAPPER.writeValue(tmp.toFile(), value));
     } catch (IOException e) {
       throw new CandelaException(file + ": cannot write JSON (" + e.getMessage() + ")", e);
     }

@@ -1,5 +1,6 @@
 package dev.candela.synth;
 
+import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.ConfoundingRules;
@@ -10,7 +11,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -145,10 +145,8 @@ public final class CandleGenerator {
   }
 
   private static void atomicWrite(Path target, byte[] bytes) throws CandelaException {
-    Path tmp = target.resolveSibling(target.getFileName() + ".part");
     try {
-      Files.write(tmp, bytes);
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      AtomicFiles.writeBytes(target, bytes);
     } catch (IOException e) {
       throw new CandelaException(target + ": cannot write (" + e.getMessage() + ")", e);
     }

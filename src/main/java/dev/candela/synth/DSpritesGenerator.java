@@ -1,11 +1,14 @@
 package dev.candela.synth;
 
+import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
+import dev.candela.CandelaException;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;
 import dev.candela.data.npy.NpzWriter;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -267,6 +270,17 @@ public final class DSpritesGenerator {
             "indices must be strictly increasing, got " + indices[i - 1] + " then " + indices[i]);
       }
     }
+    try {
+      AtomicFiles.write(out, tmp -> writeTo(tmp, n, indices, progress));
+    } catch (BadInputException e) {
+      throw e;
+    } catch (CandelaException | IOException e) {
+      throw new BadInputException(out + ": cannot write (" + e.getMessage() + ")", e);
+    }
+  }
+
+  private static void writeTo(Path out, long n, long[] indices, LongConsumer progress)
+      throws BadInputException {
     try (NpzWriter z = NpzWriter.create(out)) {
       byte[] img = new byte[SIDE * SIDE];
       try (NpyWriter w = z.add("imgs", NpyDType.U1, new long[] {n, SIDE, SIDE}, false)) {

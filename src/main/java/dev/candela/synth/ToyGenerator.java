@@ -1,5 +1,6 @@
 package dev.candela.synth;
 
+import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.OpenCvImages;
@@ -10,7 +11,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -157,7 +157,7 @@ public final class ToyGenerator {
         if (in == null) {
           throw new CandelaException("classpath:" + SPEC_RESOURCE + ": missing");
         }
-        Files.write(out.resolve(FactorFolderDataset.SPEC_FILE), in.readAllBytes());
+        AtomicFiles.writeBytes(out.resolve(FactorFolderDataset.SPEC_FILE), in.readAllBytes());
       }
     } catch (IOException e) {
       throw new BadInputException(out + ": cannot write (" + e.getMessage() + ")", e);
@@ -183,10 +183,8 @@ public final class ToyGenerator {
   }
 
   private static void write(Path target, byte[] bytes) throws CandelaException {
-    Path tmp = target.resolveSibling(target.getFileName() + ".part");
     try {
-      Files.write(tmp, bytes);
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      AtomicFiles.writeBytes(target, bytes);
     } catch (IOException e) {
       throw new CandelaException(target + ": cannot write (" + e.getMessage() + ")", e);
     }

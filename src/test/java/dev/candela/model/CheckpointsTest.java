@@ -64,4 +64,41 @@ class CheckpointsTest {
             && e.getMessage().contains("only --epochs may change"),
         e.getMessage());
   }
+
+  @Test
+  void resumeWithoutACheckpointNamesTheFolder() {
+    BadInputException e =
+        assertThrows(
+            BadInputException.class, () -> new Checkpoints(out).start(true, Map.of(), Map.of()));
+    assertEquals(
+        out
+            + ": --resume given but there is no checkpoint to resume (no checkpoint/state.json);"
+            + " drop --resume to start a new run",
+        e.getMessage());
+  }
+
+  @Test
+  void aKillBetweenTheRenamesOfSaveLosesNoCheckpoint() throws Exception {
+    // killed after checkpoint/ was moved to checkpoint.old/ and before checkpoint.tmp/ moved in
+    oldFactorVaeCheckpoint();
+    Files.move(out.resolve(Checkpoints.DIR), out.resolve(Checkpoints.OLD));
+    VaeTrainingConfig old = factorVae(Architectures.DL_CONV64_UPSAMPLE, 3, 256);
+    Checkpoints.State s = new Checkpoints(out).start(true, config(old), old.legacyDefaults());
+    assertEquals(2, s.epochsDone());
+    assertTrue(Files.isRegularFile(out.resolve(Checkpoints.DIR).resolve(Checkpoints.STATE)));
+  }
+
+  @Test
+  void aFinishedTemporaryCheckpointIsPreferredToTheOldOne() throws Exception {
+    oldFactorVaeCheckpoint();
+    Files.move(out.resolve(Checkpoints.DIR), out.resolve(Checkpoints.OLD));
+    Path tmp = Files.createDirectories(out.resolve(Checkpoints.TMP));
+    Files.writeString(
+        tmp.resolve(Checkpoints.STATE),
+        "{\"epochsDone\": 3, \"history\": [{\"loss\": 3.0}, {\"loss\": 2.0}, {\"loss\": 1.5}],"
+            + " \"config\": {\"objective\": \"factor-vae\", \"epochs\": 4, \"gamma\": 6.0}}");
+    VaeTrainingConfig old = factorVae(Architectures.DL_CONV64_UPSAMPLE, 3, 256);
+    Checkpoints.State s = new Checkpoints(out).start(true, config(old), old.legacyDefaults());
+    assertEquals(3, s.epochsDone());
+  }
 }

@@ -328,7 +328,7 @@ public final class ModelJson {
    */
   public static void write(CausalModel m, Path file) throws BadInputException {
     try {
-      Files.writeString(file, MAPPER.writeValueAsString(toJson(m)) + "\n");
+      dev.candela.AtomicFiles.writeString(file, MAPPER.writeValueAsString(toJson(m)) + "\n");
     } catch (IOException e) {
       throw new BadInputException(file + ": cannot write (" + e.getMessage() + ")", e);
     }

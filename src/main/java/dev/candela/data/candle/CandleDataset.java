@@ -71,8 +71,34 @@ public final class CandleDataset implements FactorDataset {
     } catch (IOException e) {
       throw new BadInputException(folder + ": cannot list (" + e.getMessage() + ")", e);
     }
+    int pngs = png.size();
+    int jsons = json.size();
     png.retainAll(json);
+    if (png.isEmpty()) {
+      throw noSamples(folder, "{id}.png", pngs, jsons);
+    }
     return new CandleDataset(folder, png.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  /**
+   * The error for a dataset folder without a single sample.
+   *
+   * @param folder the folder
+   * @param pattern the sample file pattern, for example {@code {id}.png}
+   * @param pngs image files seen
+   * @param jsons metadata files seen
+   * @return the exception
+   */
+  public static BadInputException noSamples(Path folder, String pattern, int pngs, int jsons) {
+    return new BadInputException(
+        folder
+            + ": the folder holds no samples (no "
+            + pattern
+            + " with its .json beside it; found "
+            + pngs
+            + " .png and "
+            + jsons
+            + " .json files)");
   }
 
   /**

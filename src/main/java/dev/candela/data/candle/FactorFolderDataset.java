@@ -80,7 +80,12 @@ public final class FactorFolderDataset implements FactorDataset {
     } catch (IOException e) {
       throw new BadInputException(folder + ": cannot list (" + e.getMessage() + ")", e);
     }
+    int pngs = png.size();
+    int jsons = json.size();
     png.retainAll(json);
+    if (png.isEmpty()) {
+      throw CandleDataset.noSamples(folder, "{index}.png", pngs, jsons);
+    }
     return new FactorFolderDataset(folder, s, png.stream().mapToLong(Long::longValue).toArray());
   }
 

@@ -47,7 +47,11 @@ import org.opencv.imgproc.Imgproc;
  * morphological opening that removes the 1–2 px seams of the ±0.5° jitter. With box B and B grown
  * by {@code margin = max(8, 0.25·max(width, height))} px as E: fill = changed(B)/area(B) must be at
  * least {@value #MIN_FILL} and coverage = changed(B)/changed(E) at least {@value #MIN_COVERAGE}
- * (shadows and antialiasing outside B lower the coverage but stay well above it).
+ * (antialiasing outside B lowers the coverage but stays well above it). Changed pixels that are the
+ * background darkened by one factor in all channels ({@link #isShadow}: drop shadows, which fall
+ * outside B) are not counted as object. A box that fails against the group median is checked again
+ * against the image's own row medians and passes if it passes there (the group median can hold the
+ * shadows of other samples).
  */
 public final class CandleValidator {
   /** Changed-pixel threshold on the largest channel difference, in [0, 1]. */
@@ -58,6 +62,33 @@ public final class CandleValidator {
 
   /** Minimal fraction of the changed pixels near the box that fall inside it. */
   public static final double MIN_COVERAGE = 0.5;
+
+  /**
+   * Largest spread of the per-channel ratios image/background for a darker pixel to count as
+   * shadow: a drop shadow scales all three channels of the background by one factor.
+   */
+  public static final double SHADOW_CHROMA = 0.12;
+
+  /**
+   * Whether pixel {@code p} is the background darkened by one common factor (a drop shadow): every
+   * channel darker and the channel ratios image/background within {@value #SHADOW_CHROMA} of each
+   * other. Shadows fall outside the box by construction, so they must not count as visible object.
+   */
+  static boolean isShadow(byte[] img, double[] bg, int p) {
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (int ch = 0; ch < 3; ch++) {
+      double b = bg[3 * p + ch];
+      double v = img[3 * p + ch] & 0xFF;
+      if (b < 24 || v > b) {
+        return false;
+      }
+      double r = v / b;
+      lo = Math.min(lo, r);
+      hi = Math.max(hi, r);
+    }
+    return hi - lo <= SHADOW_CHROMA;
+  }
 
   /** Minimal group size for a median background. */
   public static final int MIN_GROUP = 5;
@@ -120,6 +151,9 @@ public final class CandleValidator {
       }
     } catch (IOException e) {
       throw new BadInputException(folder + ": cannot list (" + e.getMessage() + ")", e);
+    }
+    if (pngCount + jsonCount == 0) {
+      throw CandleDataset.noSamples(folder, "{id}.png", 0, 0);
     }
     for (int id : pngs) {
       if (!jsons.contains(id)) {
@@ -383,6 +417,12 @@ public final class CandleValidator {
     for (int i = 0; i < images.size(); i++) {
       Meta m = metas.get(ids.get(i));
       String problem = boundsProblem(images.get(i), median, m.meta().bounds());
+      if (problem != null && median != null) {
+        // The group median can carry other samples' drop shadows; a box that matches the object
+        // against the image's own row-median background is accepted too.
+        String rowOnly = boundsProblem(images.get(i), null, m.meta().bounds());
+        problem = rowOnly == null ? null : problem;
+      }
       if (problem != null) {
         findings.add(new Finding(m.id() + ".json", "bounds", problem));
       }
@@ -446,7 +486,7 @@ public final class CandleValidator {
       for (int ch = 0; ch < 3; ch++) {
         mx = Math.max(mx, Math.abs((img[3 * p + ch] & 0xFF) - bg[3 * p + ch]));
       }
-      d[p] = (byte) (mx > t ? 255 : 0);
+      d[p] = (byte) (mx > t && !isShadow(img, bg, p) ? 255 : 0);
     }
     changed.put(0, 0, d);
     Mat kernel = Imgproc.getStructuringElement(Imgproc.MORPH_RECT, new Size(3, 3));
@@ -470,9 +510,10 @@ public final class CandleValidator {
     double fill = area == 0 ? 0 : inside / (double) area;
     double coverage = nearby == 0 ? 0 : inside / (double) nearby;
     if (fill < MIN_FILL || coverage < MIN_COVERAGE) {
+      // three decimals: a value just under a limit must not print as the limit itself
       return String.format(
           java.util.Locale.ROOT,
-          "bounds %s do not match the visible object: fill %.2f (min %.2f), coverage %.2f (min"
+          "bounds %s do not match the visible object: fill %.3f (min %.2f), coverage %.3f (min"
               + " %.2f)",
           boundsText(b),
           fill,

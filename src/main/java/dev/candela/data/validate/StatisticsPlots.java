@@ -50,7 +50,8 @@ public final class StatisticsPlots {
         }
         chart.addSeries("count", x, y);
         Path f = out.resolve("coverage_" + safe(c.factor()) + ".png");
-        BitmapEncoder.saveBitmap(chart, f.toString(), BitmapEncoder.BitmapFormat.PNG);
+        dev.candela.AtomicFiles.writeBytes(
+            f, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
         files.add(f);
       }
       for (FactorStatistics.CoOccurrence p : stats.cooccurrence()) {
@@ -75,7 +76,8 @@ public final class StatisticsPlots {
         chart.addSeries("count", xs, ys, heat);
         Path f =
             out.resolve("cooccurrence_" + safe(p.factorA()) + "__" + safe(p.factorB()) + ".png");
-        BitmapEncoder.saveBitmap(chart, f.toString(), BitmapEncoder.BitmapFormat.PNG);
+        dev.candela.AtomicFiles.writeBytes(
+            f, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
         files.add(f);
       }
     } catch (IOException e) {

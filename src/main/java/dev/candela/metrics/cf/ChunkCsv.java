@@ -1,5 +1,6 @@
 package dev.candela.metrics.cf;
 
+import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.metrics.CgBatch;
@@ -37,22 +38,20 @@ public final class ChunkCsv {
    * @throws CandelaException when the file cannot be written
    */
   public static void write(Path file, int firstSample, CgBatch batch) throws CandelaException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     try {
-      try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-        w.write(HEADER);
-        w.write('\n');
-        long[] samples = new long[batch.numSamples()];
-        for (int s = 0; s < samples.length; s++) {
-          samples[s] = (long) firstSample + s;
-        }
-        writeRows(w, samples, batch);
-      }
-      Files.move(
-          tmp,
+      AtomicFiles.write(
           file,
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+          tmp -> {
+            try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+              w.write(HEADER);
+              w.write('\n');
+              long[] samples = new long[batch.numSamples()];
+              for (int s = 0; s < samples.length; s++) {
+                samples[s] = (long) firstSample + s;
+              }
+              writeRows(w, samples, batch);
+            }
+          });
     } catch (IOException e) {
       throw new CandelaException(file + ": cannot write chunk (" + e.getMessage() + ")", e);
     }

@@ -1,14 +1,13 @@
 package dev.candela.metrics.cf;
 
+import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
 import dev.candela.metrics.CgBaseline;
 import dev.candela.metrics.LatentDecoder;
 import dev.candela.metrics.LatentStats;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import javax.imageio.ImageIO;
 
@@ -149,15 +148,14 @@ public final class CounterfactualGrid {
       CgBaseline baseline)
       throws CandelaException {
     BufferedImage img = render(z, originals, decoder, set, stats, baseline);
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     try {
-      if (file.toAbsolutePath().getParent() != null) {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-      }
-      if (!ImageIO.write(img, "png", tmp.toFile())) {
-        throw new CandelaException(file + ": no PNG writer available");
-      }
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      AtomicFiles.write(
+          file,
+          tmp -> {
+            if (!ImageIO.write(img, "png", tmp.toFile())) {
+              throw new CandelaException(file + ": no PNG writer available");
+            }
+          });
     } catch (IOException e) {
       throw new CandelaException(file + ": cannot write PNG (" + e.getMessage() + ")", e);
     }

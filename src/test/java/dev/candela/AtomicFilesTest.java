@@ -1,0 +1,82 @@
+package dev.candela;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The atomic-write helper: a failed writer leaves the old file and no temporary file. */
+class AtomicFilesTest {
+  @TempDir Path dir;
+
+  private List<Path> listing() throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.sorted().toList();
+    }
+  }
+
+  @Test
+  void aWriterThatFailsHalfwayLeavesThePreviousFileAndNoTemporary() throws Exception {
+    Path f = dir.resolve("latents.csv");
+    AtomicFiles.writeString(f, "old\n");
+    CandelaException e =
+        assertThrows(
+            CandelaException.class,
+            () ->
+                AtomicFiles.write(
+                    f,
+                    tmp -> {
+                      Files.writeString(tmp, "half a fi");
+                      throw new CandelaException("killed");
+                    }));
+    assertEquals("killed", e.getMessage());
+    assertEquals("old\n", Files.readString(f));
+    assertEquals(List.of(f), listing());
+  }
+
+  @Test
+  void aFinishedWriteReplacesTheFileAndCreatesParents() throws Exception {
+    Path f = dir.resolve("a/b/report.json");
+    AtomicFiles.writeString(f, "one");
+    AtomicFiles.writeString(f, "two");
+    assertEquals("two", Files.readString(f));
+    try (Stream<Path> s = Files.list(f.getParent())) {
+      assertEquals(List.of(f), s.toList());
+    }
+  }
+
+  @Test
+  void concurrentWritersOfOneTargetEachGetTheirOwnTemporaryFile() throws Exception {
+    Path f = dir.resolve("default.npz");
+    String big = "x".repeat(1 << 16);
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<?>> fs =
+          java.util.stream.IntStream.range(0, 8)
+              .<Future<?>>mapToObj(
+                  i ->
+                      pool.submit(
+                          () -> {
+                            AtomicFiles.writeString(f, big);
+                            return null;
+                          }))
+              .toList();
+      for (Future<?> x : fs) {
+        x.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+    assertEquals(big, Files.readString(f));
+    assertEquals(List.of(f), listing());
+  }
+}

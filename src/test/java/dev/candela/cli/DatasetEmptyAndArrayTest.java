@@ -1,0 +1,55 @@
+package dev.candela.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.candela.synth.DSpritesGenerator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 14, defects 7 and 13: an empty folder is reported as holding no samples, and validate and
+ * inspect read array datasets (npz) as well as folders.
+ */
+class DatasetEmptyAndArrayTest {
+  @TempDir Path tmp;
+
+  @Test
+  void validateInspectAndEncodeSayAnEmptyFolderHoldsNoSamples() throws Exception {
+    Path empty = Files.createDirectories(tmp.resolve("empty"));
+    String want = empty + ": the folder holds no samples";
+    for (String[] args :
+        new String[][] {
+          {"dataset", "validate", empty.toString()},
+          {"dataset", "inspect", empty.toString()},
+          {
+            "encode",
+            "--dataset",
+            empty.toString(),
+            "--model",
+            "models/dsprites-beta-vae",
+            "--out",
+            tmp.resolve("o").toString()
+          }
+        }) {
+      CliRun r = CliRun.of(args);
+      assertEquals(2, r.exit(), String.join(" ", args) + ": " + r.err());
+      assertEquals(1, r.err().lines().count(), r.err());
+      assertTrue(r.err().contains(want), r.err());
+    }
+    assertTrue(Files.notExists(tmp.resolve("o")));
+  }
+
+  @Test
+  void validateAndInspectReadADspritesNpz() throws Exception {
+    Path npz = tmp.resolve("d.npz");
+    DSpritesGenerator.write(npz, DSpritesGenerator.chooseIndices(500, 2), k -> {});
+    CliRun v = CliRun.of("dataset", "validate", npz.toString());
+    assertEquals(0, v.exit(), v.err());
+    CliRun i = CliRun.of("dataset", "inspect", npz.toString());
+    assertEquals(0, i.exit(), i.err());
+    assertTrue(i.out().contains("samples: 500"), i.out());
+  }
+}
