@@ -90,7 +90,7 @@ class TrainCommandTest {
         r.err()
             .contains(
                 "--architecture must be one of dl-conv64, dl-conv-candle, dl-conv64-upsample,"
-                    + " dl-conv-candle-upsample, got resnet"),
+                    + " dl-conv-candle-upsample, fc-higgins, got resnet"),
         r.err());
   }
 
