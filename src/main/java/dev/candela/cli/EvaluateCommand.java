@@ -174,6 +174,22 @@ public final class EvaluateCommand implements Callable<Integer> {
               + " instead of from the encoded evaluation samples.")
   boolean classicFromDataset;
 
+  @Option(
+      names = "--bootstrap",
+      paramLabel = "B",
+      description =
+          "Bootstrap replicates over the evaluation samples for the standard error and 95%"
+              + " interval of IRS, UC, MIG, Modularity and CG (default ${DEFAULT-VALUE}; 0 = off).")
+  int bootstrap = Evaluation.DEFAULT_BOOTSTRAP;
+
+  @Option(
+      names = "--bootstrap-learned",
+      paramLabel = "B",
+      description =
+          "Bootstrap replicates for DCI, SAP and explicitness, which refit their learners each time"
+              + " (default ${DEFAULT-VALUE}; at most --bootstrap).")
+  int bootstrapLearned = Evaluation.DEFAULT_BOOTSTRAP_LEARNED;
+
   @Option(names = "--quiet", description = "No progress bars.")
   boolean quiet;
 
@@ -237,18 +253,19 @@ public final class EvaluateCommand implements Callable<Integer> {
         Path dir = models.size() == 1 ? out : out.resolve(names.get(i));
         Evaluation ev =
             new Evaluation(
-                si,
-                msg -> {
-                  err.println(msg);
-                  err.flush();
-                });
+                    si,
+                    msg -> {
+                      err.println(msg);
+                      err.flush();
+                    })
+                .withBootstrap(bootstrap, bootstrapLearned);
         ScoreReport r = ev.run(ds, m, dir);
         reports.put(names.get(i), r);
         PrintWriter o = spec.commandLine().getOut();
         if (models.size() > 1) {
           o.println("== " + names.get(i));
         }
-        o.print(TextTable.scores(r.scores()));
+        o.print(TextTable.scores(r.scores(), r.uncertainty()));
         o.flush();
       }
     }

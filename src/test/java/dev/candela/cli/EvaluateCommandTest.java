@@ -77,7 +77,13 @@ class EvaluateCommandTest {
       assertTrue(j.get("scores").has(k), "missing score " + k + " in " + j.get("scores"));
       double v = j.get("scores").get(k).asDouble();
       assertTrue(v >= -1 && v <= 1, k + " = " + v);
+      JsonNode u = j.at("/uncertainty/" + k);
+      assertTrue(u.has("se") && u.get("ci95").size() == 2, "uncertainty of " + k + ": " + u);
+      assertEquals(
+          k.contains("vae") ? "binomial" : "bootstrap", u.get("method").asText(), k + ": " + u);
     }
+    assertEquals(200, j.at("/uncertainty/cg.shape/replicates").asInt());
+    assertEquals(5, j.at("/uncertainty/sap/replicates").asInt());
     // color has a single value: excluded like score-codes does
     assertTrue(!j.get("scores").has("cg.color"));
     assertTrue(j.get("warnings").toString().contains("color"), j.get("warnings").toString());
@@ -92,11 +98,26 @@ class EvaluateCommandTest {
     assertTrue(html.contains("data:image/png;base64,"));
     assertTrue(html.contains("Counterfactuals of posX"));
     assertTrue(html.contains("Reconstructions"));
+    assertEquals(1, count(html, "<h2>Warnings</h2>"), "warnings once");
+    assertEquals(1, count(html, "<h2>Provenance</h2>"), "provenance once");
+    assertTrue(html.contains("classifier held-out accuracy"), "accuracy beside CG");
+    String headline = html.substring(html.indexOf("class=\"headline\""));
+    headline = headline.substring(0, headline.indexOf("</table>"));
+    assertTrue(headline.contains("cg.posY") && headline.contains(" ± "), headline);
+    assertTrue(r.err().contains("wrote " + out.resolve("report.html").toAbsolutePath()), r.err());
     for (String png :
         List.of("irs.png", "reconstructions.png", "traversals.png", "counterfactuals-shape.png")) {
       assertTrue(Files.size(out.resolve(png)) > 100, png);
     }
     assertTrue(r.out().contains("factorvae"), r.out());
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+      n++;
+    }
+    return n;
   }
 
   /**
