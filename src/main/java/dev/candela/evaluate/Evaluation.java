@@ -457,7 +457,7 @@ public final class Evaluation {
           page.section("Counterfactual generativeness (CG)");
           page.figurePng(
               "CG per factor (ρ = " + rho + ", baseline " + s.baseline() + ")",
-              Plots.bars("CG per factor", names, sum.perFactor()));
+              cgBars(names, sum.perFactor(), uncertainty));
           for (CgSummary.FactorScore fs : sum.factors()) {
             byte[] png =
                 Images.png(
@@ -549,6 +549,22 @@ public final class Evaluation {
           String.format(Locale.ROOT, "evaluated %s in %.1f s -> %s", modelDir, secs(t0), out));
       return report;
     }
+  }
+
+  /** CG per factor with 95% interval whiskers when the bootstrap ran. */
+  private static byte[] cgBars(
+      List<String> names, double[] perFactor, Map<String, Uncertainty> uncertainty) {
+    double[] lo = new double[names.size()];
+    double[] hi = new double[names.size()];
+    for (int k = 0; k < names.size(); k++) {
+      Uncertainty u = uncertainty.get("cg." + names.get(k));
+      if (u == null) {
+        return Plots.bars("CG per factor", names, perFactor);
+      }
+      lo[k] = u.ci95().get(0);
+      hi[k] = u.ci95().get(1);
+    }
+    return Plots.bars("CG per factor", names, perFactor, lo, hi);
   }
 
   /** Formatting shared with the HTML tables. */
