@@ -271,7 +271,10 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
     if (models.size() > 1) {
       Comparison.write(reports, out);
-      err.println("wrote " + out.resolve("comparison.csv") + ", .json, .html");
+      err.println(
+          "wrote "
+              + out.resolve("comparison.html")
+              + ", comparison.csv, comparison.json, scores.csv");
     }
     err.println("wrote " + out.resolve(models.size() == 1 ? "report.json" : "*/report.json"));
     err.flush();

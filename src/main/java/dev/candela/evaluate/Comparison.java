@@ -1,6 +1,8 @@
 package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
+import dev.candela.metrics.Uncertainty;
+import dev.candela.report.ComparisonHtml;
 import dev.candela.report.HtmlReport;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
@@ -48,11 +50,7 @@ public final class Comparison {
     cols.forEach(c -> csv.append(',').append(c));
     csv.append('\n');
     List<Map<String, Object>> rows = new ArrayList<>();
-    List<String> names = new ArrayList<>();
-    double[][] values = new double[reports.size()][cols.size()];
-    int r = 0;
     for (Map.Entry<String, ScoreReport> e : reports.entrySet()) {
-      names.add(e.getKey());
       csv.append(e.getKey().replace(',', '_'));
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("model", e.getKey());
@@ -62,12 +60,11 @@ public final class Comparison {
         Double v = e.getValue().scores().get(cols.get(c));
         csv.append(',').append(v == null ? "" : String.format(Locale.ROOT, "%.6f", v));
         scores.put(cols.get(c), v);
-        values[r][c] = v == null ? Double.NaN : v;
       }
       row.put("scores", scores);
+      row.put("uncertainty", e.getValue().uncertainty());
       rows.add(row);
       csv.append('\n');
-      r++;
     }
     try {
       Files.createDirectories(out);
@@ -80,8 +77,65 @@ public final class Comparison {
     json.put("columns", cols);
     json.put("models", rows);
     JsonReports.writeValue(json, out.resolve("comparison.json"));
-    HtmlReport page = new HtmlReport("Checkpoint comparison");
-    page.matrix("Scores: one row per model (details in <model>/report.html)", names, cols, values);
+    Map<String, String> links = new LinkedHashMap<>();
+    for (String name : reports.keySet()) {
+      if (Files.isRegularFile(out.resolve(name).resolve("report.html"))) {
+        links.put(name, name + "/report.html");
+      }
+    }
+    HtmlReport page = ComparisonHtml.build(reports, cols, links);
     page.write(out.resolve("comparison.html"));
+    writeAtomically(out.resolve(SCORES_CSV), longCsv(reports));
+  }
+
+  /** The long-format scores file of a comparison. */
+  public static final String SCORES_CSV = "scores.csv";
+
+  /**
+   * The scores in long format, one row per (model, metric): {@code
+   * model,metric,value,se,ci_lo,ci_hi,seed}; {@code se}, {@code ci_lo} and {@code ci_hi} are empty
+   * for a score without an uncertainty estimate. Commas in model names become {@code _}. pandas
+   * reads it with {@code pd.read_csv}.
+   *
+   * @param reports model name to report
+   * @return the CSV text
+   */
+  public static String longCsv(Map<String, ScoreReport> reports) {
+    StringBuilder sb = new StringBuilder("model,metric,value,se,ci_lo,ci_hi,seed\n");
+    for (Map.Entry<String, ScoreReport> e : reports.entrySet()) {
+      ScoreReport r = e.getValue();
+      for (Map.Entry<String, Double> s : r.scores().entrySet()) {
+        Uncertainty u = r.uncertainty().get(s.getKey());
+        sb.append(e.getKey().replace(',', '_'))
+            .append(',')
+            .append(s.getKey().replace(',', '_'))
+            .append(',')
+            .append(s.getValue())
+            .append(',')
+            .append(u == null ? "" : Double.toString(u.se()))
+            .append(',')
+            .append(u == null ? "" : Double.toString(u.ci95().get(0)))
+            .append(',')
+            .append(u == null ? "" : Double.toString(u.ci95().get(1)))
+            .append(',')
+            .append(r.provenance().seed() == null ? "" : r.provenance().seed().toString())
+            .append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static void writeAtomically(Path file, String text) throws CandelaException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    try {
+      Files.writeString(tmp, text);
+      Files.move(
+          tmp,
+          file,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
+    }
   }
 }

@@ -45,8 +45,13 @@ public final class HtmlReport {
 
   private static final String CSS =
       "body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px;color:#222}"
-          + "img{max-width:100%;height:auto}td{overflow-wrap:anywhere}"
+          + "img{max-width:100%;height:auto}td{white-space:nowrap}"
           + ".scroll{overflow-x:auto;max-width:100%}"
+          + "table.compact td,table.compact th{padding:2px 5px;font-size:13px}"
+          + "table.compact th:not(:first-child){writing-mode:vertical-rl;transform:rotate(180deg);"
+          + "text-align:left;vertical-align:bottom}"
+          + "table.compact td:first-child{white-space:normal;overflow-wrap:anywhere;max-width:16em}"
+          + ".se{color:#666;font-size:85%}"
           + "table{border-collapse:collapse;margin:1em 0}"
           + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right;font-variant-numeric:tabular-nums}"
           + "th{background:#f3f3f3}caption{font-weight:bold;text-align:left;padding:4px 0}"
@@ -63,6 +68,17 @@ public final class HtmlReport {
    */
   public HtmlReport(String heading) {
     this.heading = heading;
+  }
+
+  /**
+   * Adds any element (for pages built in this package).
+   *
+   * @param content the element
+   * @return this
+   */
+  HtmlReport add(DomContent content) {
+    sections.add(content);
+    return this;
   }
 
   /**
