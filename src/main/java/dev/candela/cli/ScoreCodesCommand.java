@@ -177,7 +177,8 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       t0 = System.nanoTime();
       int learned = Math.min(bootstrap, bootstrapLearned);
       uncertainty.putAll(
-          CodeScorer.bootstrap(codes, ft.vocabularies(), options, bootstrap, learned));
+          CodeScorer.bootstrap(
+              codes, ft.vocabularies(), options, scores.scores(), bootstrap, learned));
       uncertainty.keySet().retainAll(scores.scores().keySet());
       err.printf(
           java.util.Locale.ROOT,
@@ -185,7 +186,7 @@ public final class ScoreCodesCommand implements Callable<Integer> {
           bootstrap,
           learned,
           (System.nanoTime() - t0) / 1e9);
-      warnings.addAll(Bootstrap.shiftWarnings(scores.scores(), uncertainty));
+      warnings.addAll(Bootstrap.biasWarnings(uncertainty));
       if (learned == 0) {
         warnings.add("--bootstrap-learned 0: DCI, SAP and explicitness have no standard error");
       }

@@ -242,7 +242,8 @@ public final class Evaluation {
         if (bootstrap > 0) {
           t = System.nanoTime();
           Map<String, Uncertainty> u =
-              CodeScorer.bootstrap(lc, vocab, opts, bootstrap, bootstrapLearned);
+              CodeScorer.bootstrap(
+                  lc, vocab, opts, codeScores.scores(), bootstrap, bootstrapLearned);
           u.keySet().retainAll(scores.keySet());
           uncertainty.putAll(u);
           log.accept(
@@ -528,7 +529,7 @@ public final class Evaluation {
       if (!classic.isEmpty()) {
         page.keyValues("BetaVAE / FactorVAE (evaluation accuracy)", classic);
       }
-      warnings.addAll(Bootstrap.shiftWarnings(scores, uncertainty));
+      warnings.addAll(Bootstrap.biasWarnings(uncertainty));
       ScoreReport report =
           write(
               json,

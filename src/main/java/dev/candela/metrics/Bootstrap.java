@@ -11,7 +11,8 @@ import java.util.function.Function;
  * The nonparametric bootstrap over evaluation samples (Efron &amp; Tibshirani 1993): draw {@code n}
  * row indices with replacement, recompute every score on those rows, repeat {@code B} times, and
  * summarise each score's replicates as an {@link Uncertainty} (SE = replicate standard deviation,
- * percentile 95% interval). Seeded: the same seed gives the same replicates.
+ * normal 95% interval score ± 1.96·SE, bias = replicate mean − score). Seeded: the same seed gives
+ * the same replicates.
  *
  * <p>A replicate whose statistic throws {@link IllegalArgumentException} (e.g. a resample in which
  * every factor is constant) is skipped; {@link Uncertainty#replicates()} counts the replicates that
@@ -39,6 +40,7 @@ public final class Bootstrap {
   /**
    * Bootstraps a statistic of {@code n} samples.
    *
+   * @param scores the statistic on all samples (the interval's centre), by score id
    * @param n the number of samples (≥ 1)
    * @param replicates B (≥ 1)
    * @param seed the seed of the resampling
@@ -46,7 +48,11 @@ public final class Bootstrap {
    * @return score id to uncertainty, for every id some replicate produced
    */
   public static Map<String, Uncertainty> run(
-      int n, int replicates, long seed, Function<int[], Map<String, Double>> statistic) {
+      Map<String, Double> scores,
+      int n,
+      int replicates,
+      long seed,
+      Function<int[], Map<String, Double>> statistic) {
     if (n < 1 || replicates < 1) {
       throw new IllegalArgumentException(
           "bootstrap needs n ≥ 1 and B ≥ 1, got n = " + n + " and B = " + replicates);
@@ -63,24 +69,28 @@ public final class Bootstrap {
       }
       s.forEach((k, v) -> values.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
     }
-    return summarise(values, Uncertainty.BOOTSTRAP);
+    return summarise(scores, values, Uncertainty.BOOTSTRAP);
   }
 
   /**
    * Summarises named replicate values.
    *
+   * @param scores the scores on all samples, by id (ids without a score are left out)
    * @param values score id to replicate values
    * @param method the method recorded
    * @return score id to uncertainty (ids without a finite value are left out)
    */
   public static Map<String, Uncertainty> summarise(
-      Map<String, List<Double>> values, String method) {
+      Map<String, Double> scores, Map<String, List<Double>> values, String method) {
     Map<String, Uncertainty> out = new LinkedHashMap<>();
     values.forEach(
         (k, v) -> {
+          Double score = scores.get(k);
           Uncertainty u =
-              Uncertainty.ofReplicates(
-                  v.stream().mapToDouble(Double::doubleValue).toArray(), method);
+              score == null
+                  ? null
+                  : Uncertainty.ofReplicates(
+                      score, v.stream().mapToDouble(Double::doubleValue).toArray(), method);
           if (u != null) {
             out.put(k, u);
           }
@@ -89,34 +99,29 @@ public final class Bootstrap {
   }
 
   /**
-   * Warnings for scores whose 95% interval does not contain the score itself: the score's estimator
-   * is biased at this sample size (e.g. plug-in mutual information, or a learner that sees fewer
-   * distinct training rows in a resample), so the replicates are shifted. The standard error still
-   * measures the spread; the interval should then be read with care.
+   * Warnings for scores whose bootstrap replicates sit more than two standard errors away from the
+   * score: the estimator depends on the sample size (plug-in mutual information grows with repeated
+   * rows; a learner refitted on a resample sees fewer distinct rows), so the score is not
+   * comparable across different sample sizes, and the interval, centred on the score, understates
+   * that.
    *
-   * @param scores metric id to score
    * @param uncertainty metric id to uncertainty
    * @return one warning per such score
    */
-  public static List<String> shiftWarnings(
-      Map<String, Double> scores, Map<String, Uncertainty> uncertainty) {
+  public static List<String> biasWarnings(Map<String, Uncertainty> uncertainty) {
     List<String> out = new ArrayList<>();
     uncertainty.forEach(
         (k, u) -> {
-          Double v = scores.get(k);
-          if (v != null
-              && Uncertainty.BOOTSTRAP.equals(u.method())
-              && (v < u.ci95().get(0) || v > u.ci95().get(1))) {
+          if (Uncertainty.BOOTSTRAP.equals(u.method()) && Math.abs(u.bias()) > 2 * u.se()) {
             out.add(
                 String.format(
                     java.util.Locale.ROOT,
-                    "'%s': the bootstrap interval [%.4f, %.4f] does not contain the score %.4f;"
-                        + " the estimator is biased at this sample size, so read the standard"
-                        + " error, not the interval",
+                    "'%s': bootstrap replicates average %+.4f from the score (SE %.4f); the"
+                        + " estimator depends on the sample size, so compare models only at equal"
+                        + " sample sizes",
                     k,
-                    u.ci95().get(0),
-                    u.ci95().get(1),
-                    v));
+                    u.bias(),
+                    u.se()));
           }
         });
     return out;
@@ -139,29 +144,37 @@ public final class Bootstrap {
           terms.length + " factor term columns but " + factorNames.size() + " factor names");
     }
     int n = terms[0].length;
+    int[] all = new int[n];
+    for (int i = 0; i < n; i++) {
+      all[i] = i;
+    }
     Map<String, Uncertainty> u =
         run(
+            cgMeans(factorNames, terms, all),
             n,
             replicates,
             seed,
-            idx -> {
-              Map<String, Double> s = new LinkedHashMap<>();
-              double total = 0;
-              double[] per = new double[terms.length];
-              for (int f = 0; f < terms.length; f++) {
-                double sum = 0;
-                for (int i : idx) {
-                  sum += terms[f][i];
-                }
-                per[f] = sum / idx.length;
-                total += per[f];
-              }
-              s.put("cg", total / terms.length);
-              for (int f = 0; f < terms.length; f++) {
-                s.put("cg." + factorNames.get(f), per[f]);
-              }
-              return s;
-            });
+            idx -> cgMeans(factorNames, terms, idx));
     return u;
+  }
+
+  private static Map<String, Double> cgMeans(
+      List<String> factorNames, double[][] terms, int[] idx) {
+    Map<String, Double> s = new LinkedHashMap<>();
+    double total = 0;
+    double[] per = new double[terms.length];
+    for (int f = 0; f < terms.length; f++) {
+      double sum = 0;
+      for (int i : idx) {
+        sum += terms[f][i];
+      }
+      per[f] = sum / idx.length;
+      total += per[f];
+    }
+    s.put("cg", total / terms.length);
+    for (int f = 0; f < terms.length; f++) {
+      s.put("cg." + factorNames.get(f), per[f]);
+    }
+    return s;
   }
 }

@@ -197,6 +197,7 @@ public final class CodeScorer {
    * @param codes the representation
    * @param vocabularies as for {@link #score}
    * @param options what to compute (its seed also seeds the resampling)
+   * @param scores the scores of {@link #score} on all rows (the intervals' centres)
    * @param replicates B for the cheap metrics (≥ 1)
    * @param learnedReplicates B for the learned metrics (≥ 0)
    * @return score id to uncertainty, keyed like {@link Scores#scores()}
@@ -205,6 +206,7 @@ public final class CodeScorer {
       LatentCodes codes,
       List<List<Object>> vocabularies,
       Options options,
+      Map<String, Double> scores,
       int replicates,
       int learnedReplicates) {
     if (replicates < 1 || learnedReplicates < 0) {
@@ -235,6 +237,7 @@ public final class CodeScorer {
               options.seed());
       out.putAll(
           Bootstrap.run(
+              scores,
               codes.numSamples(),
               replicates,
               seed,
@@ -272,7 +275,7 @@ public final class CodeScorer {
         }
         s.forEach((k, v) -> values.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
       }
-      out.putAll(Bootstrap.summarise(values, Uncertainty.BOOTSTRAP));
+      out.putAll(Bootstrap.summarise(scores, values, Uncertainty.BOOTSTRAP));
     }
     return out;
   }

@@ -11,8 +11,10 @@ import java.util.Objects;
  *   <li>{@code bootstrap}: the score recomputed on {@code replicates} resamples (with replacement)
  *       of the evaluation samples (Efron &amp; Tibshirani, <i>An Introduction to the Bootstrap</i>,
  *       1993); SE = standard deviation of the replicate scores (ddof = 1); the interval is the
- *       percentile interval [q<sub>0.025</sub>, q<sub>0.975</sub>] of the replicates (linear
- *       interpolation, numpy's default).
+ *       normal bootstrap interval score ± 1.96·SE. (Percentile intervals are not used: with few
+ *       replicates they are unstable, and for estimators biased by sample size, such as plug-in
+ *       mutual information or a learner refitted on a resample with repeated rows, they can exclude
+ *       the score itself.) {@code bias} = mean of the replicates − score.
  *   <li>{@code binomial}: an accuracy p over n independent evaluation points; SE = √(p(1−p)/n) and
  *       the Wilson score interval; {@code replicates} holds n.
  *   <li>{@code seeds}: the spread of the score over several seeds; SE = standard deviation over the
@@ -23,8 +25,10 @@ import java.util.Objects;
  * @param ci95 the 95% interval {@code [lo, hi]}, {@code lo <= hi}
  * @param method {@code bootstrap}, {@code binomial} or {@code seeds}
  * @param replicates bootstrap replicates used, evaluation points, or seeds
+ * @param bias mean of the replicates minus the score (bootstrap, seeds), else 0
  */
-public record Uncertainty(double se, List<Double> ci95, String method, int replicates) {
+public record Uncertainty(
+    double se, List<Double> ci95, String method, int replicates, double bias) {
 
   /** Bootstrap over evaluation samples. */
   public static final String BOOTSTRAP = "bootstrap";
@@ -48,20 +52,27 @@ public record Uncertainty(double se, List<Double> ci95, String method, int repli
     if (replicates < 1) {
       throw new IllegalArgumentException("replicates must be ≥ 1, got " + replicates);
     }
+    if (!Double.isFinite(bias)) {
+      throw new IllegalArgumentException("bias must be finite, got " + bias);
+    }
   }
 
+  /** z of the two-sided 95% normal interval. */
+  public static final double Z95 = 1.959963984540054;
+
   /**
-   * The uncertainty of replicate scores: SE = sample standard deviation (ddof = 1, 0 for one
-   * value), interval = the 2.5% and 97.5% quantiles (linear interpolation) for {@code bootstrap},
-   * [min, max] for {@code seeds}. Non-finite replicates are ignored.
+   * The uncertainty of a score from replicate scores: SE = sample standard deviation of the
+   * replicates (ddof = 1; 0 for one replicate); interval = score ± 1.96·SE for {@code bootstrap},
+   * [min, max] of the replicates for {@code seeds}. Non-finite replicates are ignored.
    *
+   * @param score the score on all the data
    * @param replicateScores the score of each replicate
    * @param method {@link #BOOTSTRAP} or {@link #SEEDS}
    * @return the uncertainty, or {@code null} when no replicate is finite
    */
-  public static Uncertainty ofReplicates(double[] replicateScores, String method) {
+  public static Uncertainty ofReplicates(double score, double[] replicateScores, String method) {
     double[] v = Arrays.stream(replicateScores).filter(Double::isFinite).toArray();
-    if (v.length == 0) {
+    if (v.length == 0 || !Double.isFinite(score)) {
       return null;
     }
     double mean = Arrays.stream(v).average().orElse(0);
@@ -73,13 +84,13 @@ public record Uncertainty(double se, List<Double> ci95, String method, int repli
     double lo;
     double hi;
     if (SEEDS.equals(method)) {
-      lo = Arrays.stream(v).min().orElse(0);
-      hi = Arrays.stream(v).max().orElse(0);
+      lo = Math.min(score, Arrays.stream(v).min().orElse(score));
+      hi = Math.max(score, Arrays.stream(v).max().orElse(score));
     } else {
-      lo = Quantiles.linear(v.clone(), 0, v.length, 0.025);
-      hi = Quantiles.linear(v.clone(), 0, v.length, 0.975);
+      lo = score - Z95 * se;
+      hi = score + Z95 * se;
     }
-    return new Uncertainty(se, List.of(lo, hi), method, v.length);
+    return new Uncertainty(se, List.of(lo, hi), method, v.length, mean - score);
   }
 
   /**
@@ -94,13 +105,13 @@ public record Uncertainty(double se, List<Double> ci95, String method, int repli
       throw new IllegalArgumentException(
           "accuracy must be in [0, 1] and n ≥ 1, got " + accuracy + " and " + n);
     }
-    double z = 1.959963984540054;
+    double z = Z95;
     double z2n = z * z / n;
     double centre = (accuracy + z2n / 2) / (1 + z2n);
     double half = z * Math.sqrt(accuracy * (1 - accuracy) / n + z * z / (4.0 * n * n)) / (1 + z2n);
     double lo = Math.max(0, centre - half);
     double hi = Math.min(1, centre + half);
     return new Uncertainty(
-        Math.sqrt(accuracy * (1 - accuracy) / n), List.of(lo, Math.max(lo, hi)), BINOMIAL, n);
+        Math.sqrt(accuracy * (1 - accuracy) / n), List.of(lo, Math.max(lo, hi)), BINOMIAL, n, 0);
   }
 }

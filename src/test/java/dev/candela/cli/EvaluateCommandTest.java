@@ -198,7 +198,21 @@ class EvaluateCommandTest {
     JsonNode j = new ObjectMapper().readTree(out.resolve("comparison.json").toFile());
     assertEquals(2, j.get("models").size());
     assertTrue(Files.isRegularFile(out.resolve("dsprites-factor-vae/report.json")));
-    assertTrue(Files.readString(out.resolve("comparison.html")).contains("dsprites-factor-vae"));
+    String page = Files.readString(out.resolve("comparison.html"));
+    assertTrue(page.contains("dsprites-factor-vae"));
+    assertTrue(page.contains("href=\"dsprites-factor-vae/report.html\""), "links to each report");
+    assertTrue(page.contains("class=\"sortable compact\""), "sortable table");
+    assertTrue(page.contains("cg across models"), "dot-and-interval chart per score");
+    List<String> longCsv = Files.readAllLines(out.resolve("scores.csv"));
+    assertEquals("model,metric,value,se,ci_lo,ci_hi,seed", longCsv.get(0));
+    int perModel = j.get("models").get(0).get("scores").size();
+    assertEquals(1 + 2 * perModel, longCsv.size(), "one row per model and score");
+    String[] irs = longCsv.get(1).split(",", -1);
+    assertEquals(List.of("dsprites-beta-vae", "irs"), List.of(irs[0], irs[1]));
+    assertTrue(
+        Double.parseDouble(irs[4]) <= Double.parseDouble(irs[5]) && !irs[3].isEmpty(),
+        longCsv.get(1));
+    assertEquals("0", irs[6], "seed");
   }
 
   @Test

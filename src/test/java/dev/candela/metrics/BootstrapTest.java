@@ -20,17 +20,18 @@ class BootstrapTest {
   private static final double WILSON = 1e-9;
 
   @Test
-  void replicateSummaryIsSampleSdAndNumpyPercentiles() {
-    // numpy: np.std([1,2,3,4], ddof=1) = 1.2909944487358056;
-    // np.quantile([1,2,3,4], [0.025, 0.975]) = [1.075, 3.925]
-    Uncertainty u = Uncertainty.ofReplicates(new double[] {4, 1, Double.NaN, 3, 2}, "bootstrap");
+  void replicateSummaryIsSampleSdNormalIntervalAndBias() {
+    // numpy: np.std([1,2,3,4], ddof=1) = 1.2909944487358056; replicate mean 2.5
+    Uncertainty u =
+        Uncertainty.ofReplicates(2.0, new double[] {4, 1, Double.NaN, 3, 2}, "bootstrap");
     assertEquals(1.2909944487358056, u.se(), EXACT);
-    assertEquals(1.075, u.ci95().get(0), EXACT);
-    assertEquals(3.925, u.ci95().get(1), EXACT);
+    assertEquals(2.0 - 1.959963984540054 * 1.2909944487358056, u.ci95().get(0), EXACT);
+    assertEquals(2.0 + 1.959963984540054 * 1.2909944487358056, u.ci95().get(1), EXACT);
+    assertEquals(0.5, u.bias(), EXACT);
     assertEquals(4, u.replicates(), "the NaN replicate is not counted");
-    Uncertainty seeds = Uncertainty.ofReplicates(new double[] {4, 1, 3, 2}, Uncertainty.SEEDS);
+    Uncertainty seeds = Uncertainty.ofReplicates(2.5, new double[] {4, 1, 3, 2}, Uncertainty.SEEDS);
     assertEquals(List.of(1.0, 4.0), seeds.ci95(), "over seeds the interval is [min, max]");
-    assertNull(Uncertainty.ofReplicates(new double[] {Double.NaN}, "bootstrap"));
+    assertNull(Uncertainty.ofReplicates(1, new double[] {Double.NaN}, "bootstrap"));
   }
 
   @Test
@@ -50,10 +51,11 @@ class BootstrapTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> new Uncertainty(0.1, List.of(0.5, 0.4), "bootstrap", 10));
+            () -> new Uncertainty(0.1, List.of(0.5, 0.4), "bootstrap", 10, 0));
     assertEquals("95% interval must be [lo, hi] with lo ≤ hi, got [0.5, 0.4]", e.getMessage());
     IllegalArgumentException b =
-        assertThrows(IllegalArgumentException.class, () -> Bootstrap.run(5, 0, 0, i -> Map.of()));
+        assertThrows(
+            IllegalArgumentException.class, () -> Bootstrap.run(Map.of(), 5, 0, 0, i -> Map.of()));
     assertEquals("bootstrap needs n ≥ 1 and B ≥ 1, got n = 5 and B = 0", b.getMessage());
   }
 
@@ -65,18 +67,19 @@ class BootstrapTest {
     assertEquals(0, u.get("cg").se(), EXACT);
     assertEquals(0.4, u.get("cg").ci95().get(0), EXACT);
     assertEquals(0.6, u.get("cg.b").ci95().get(1), EXACT);
+    assertEquals(0, u.get("cg.b").bias(), EXACT);
     assertEquals(50, u.get("cg").replicates());
   }
 
   @Test
   void cgReplicatesOfTwoSamplesTakeThreeValues() {
-    // two samples with terms 0 and 1: a resample's mean is 0, 0.5 or 1
+    // two samples with terms 0 and 1: a resample's mean is 0, 0.5 or 1 (probabilities 1/4, 1/2,
+    // 1/4); Var of the resampled mean = σ² / n with σ² = 1/4 (population), n = 2: SE ≈ 0.354
     double[][] terms = {{0, 1}};
     Map<String, Uncertainty> u = Bootstrap.cg(List.of("a"), terms, 400, 7);
-    assertEquals(0, u.get("cg.a").ci95().get(0), EXACT);
-    assertEquals(1, u.get("cg.a").ci95().get(1), EXACT);
-    // Var of the resampled mean = (σ² / n) with σ² = 1/4 (population), n = 2: SE ≈ 0.354
     assertEquals(Math.sqrt(0.125), u.get("cg.a").se(), 0.05);
+    double se = u.get("cg.a").se();
+    assertEquals(0.5 - 1.959963984540054 * se, u.get("cg.a").ci95().get(0), EXACT);
   }
 
   @Property(tries = 30)
@@ -91,6 +94,7 @@ class BootstrapTest {
     double var = java.util.Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum() / n;
     Map<String, Uncertainty> u =
         Bootstrap.run(
+            Map.of("m", mean),
             n,
             400,
             3,
@@ -121,22 +125,26 @@ class BootstrapTest {
             100,
             0);
     Map<String, Double> scores = CodeScorer.score(codes, null, o).scores();
-    Map<String, Uncertainty> u = CodeScorer.bootstrap(codes, null, o, 20, 2);
+    Map<String, Uncertainty> u = CodeScorer.bootstrap(codes, null, o, scores, 20, 2);
     assertEquals(scores.keySet(), u.keySet());
     assertEquals(20, u.get("irs").replicates());
     assertEquals(2, u.get("dci.disentanglement").replicates());
-    assertEquals(u, CodeScorer.bootstrap(codes, null, o, 20, 2), "same seed, same replicates");
-    Map<String, Uncertainty> cheapOnly = CodeScorer.bootstrap(codes, null, o, 20, 0);
+    double irs = scores.get("irs");
+    assertEquals(irs, (u.get("irs").ci95().get(0) + u.get("irs").ci95().get(1)) / 2, 1e-12);
+    assertEquals(
+        u, CodeScorer.bootstrap(codes, null, o, scores, 20, 2), "same seed, same replicates");
+    Map<String, Uncertainty> cheapOnly = CodeScorer.bootstrap(codes, null, o, scores, 20, 0);
     assertTrue(!cheapOnly.containsKey("sap") && cheapOnly.containsKey("modularity"));
   }
 
   @Test
-  void shiftedIntervalIsWarned() {
+  void biasBeyondTwoStandardErrorsIsWarned() {
     Map<String, Uncertainty> u =
-        Map.of("mig", new Uncertainty(0.01, List.of(0.2, 0.3), "bootstrap", 100));
-    List<String> w = Bootstrap.shiftWarnings(Map.of("mig", 0.35), u);
+        Map.of(
+            "mig", new Uncertainty(0.01, List.of(0.33, 0.37), "bootstrap", 100, -0.03),
+            "irs", new Uncertainty(0.01, List.of(0.4, 0.44), "bootstrap", 100, 0.015));
+    List<String> w = Bootstrap.biasWarnings(u);
     assertEquals(1, w.size());
-    assertTrue(w.get(0).startsWith("'mig': the bootstrap interval [0.2000, 0.3000]"), w.get(0));
-    assertTrue(Bootstrap.shiftWarnings(Map.of("mig", 0.25), u).isEmpty());
+    assertTrue(w.get(0).startsWith("'mig': bootstrap replicates average -0.0300"), w.get(0));
   }
 }
