@@ -45,6 +45,24 @@ public final class Comparison {
    * @throws CandelaException when a file cannot be written
    */
   public static void write(Map<String, ScoreReport> reports, Path out) throws CandelaException {
+    write(reports, out, null);
+  }
+
+  /** The scores-against-step figure of a comparison of training snapshots. */
+  public static final String AGAINST_STEP_PNG = "scores-vs-step.png";
+
+  /**
+   * Writes the comparison files; with training steps per model (snapshots of one run), also {@code
+   * scores-vs-step.png}: every score against the step, with ±1.96·SE bars, shown in
+   * comparison.html.
+   *
+   * @param reports model name to report, in row order
+   * @param out the folder
+   * @param steps model name to training step, or {@code null}
+   * @throws CandelaException when a file cannot be written
+   */
+  public static void write(Map<String, ScoreReport> reports, Path out, Map<String, Long> steps)
+      throws CandelaException {
     List<String> cols = columns(reports);
     StringBuilder csv = new StringBuilder("model");
     cols.forEach(c -> csv.append(',').append(c));
@@ -84,6 +102,31 @@ public final class Comparison {
       }
     }
     HtmlReport page = ComparisonHtml.build(reports, cols, links);
+    if (steps != null) {
+      Map<String, double[]> xs = new LinkedHashMap<>();
+      Map<String, double[]> ys = new LinkedHashMap<>();
+      Map<String, double[]> es = new LinkedHashMap<>();
+      List<String> names = new ArrayList<>(reports.keySet());
+      for (String c : cols) {
+        double[] x = new double[names.size()];
+        double[] y = new double[names.size()];
+        double[] e = new double[names.size()];
+        for (int i = 0; i < names.size(); i++) {
+          ScoreReport r = reports.get(names.get(i));
+          x[i] = steps.getOrDefault(names.get(i), (long) i);
+          y[i] = r.scores().getOrDefault(c, Double.NaN);
+          Uncertainty u = r.uncertainty().get(c);
+          e[i] = u == null ? Double.NaN : Uncertainty.Z95 * u.se();
+        }
+        xs.put(c, x);
+        ys.put(c, y);
+        es.put(c, e);
+      }
+      byte[] png = dev.candela.report.Plots.curves("score", xs, ys, es);
+      writeAtomically(out.resolve(AGAINST_STEP_PNG), png);
+      page.section("Scores against the training step (bars: ±1.96·SE)");
+      page.figurePng("Every score of each snapshot against its training step", png);
+    }
     page.write(out.resolve("comparison.html"));
     writeAtomically(out.resolve(SCORES_CSV), longCsv(reports));
   }
@@ -126,9 +169,13 @@ public final class Comparison {
   }
 
   private static void writeAtomically(Path file, String text) throws CandelaException {
+    writeAtomically(file, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  private static void writeAtomically(Path file, byte[] bytes) throws CandelaException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     try {
-      Files.writeString(tmp, text);
+      Files.write(tmp, bytes);
       Files.move(
           tmp,
           file,

@@ -112,7 +112,8 @@ public final class Plots {
               .xAxisTitle("step")
               .build();
       chart.getStyler().setLegendVisible(false);
-      chart.getStyler().setDecimalPattern("#0.0###");
+      double maxAbs = py.stream().mapToDouble(Math::abs).max().orElse(0);
+      chart.getStyler().setDecimalPattern(maxAbs > 0 && maxAbs < 0.01 ? "0.0##E0" : "#0.0###");
       chart.getStyler().setXAxisDecimalPattern("#0");
       if (px.isEmpty()) {
         px.add(0.0);
