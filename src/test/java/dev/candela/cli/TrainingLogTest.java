@@ -66,7 +66,9 @@ class TrainingLogTest {
     CliRun r = CliRun.of("evaluate", "--model", dir.toString(), "--checkpoints", "all", "--quiet");
     assertEquals(Main.BAD_INPUT, r.exit());
     assertEquals(
-        dir + ": no snapshots/ folder (train with --keep-checkpoints N|all to keep snapshots)",
+        "candela evaluate: "
+            + dir
+            + ": no snapshots/ folder (train with --keep-checkpoints N|all to keep snapshots)",
         r.err().strip());
   }
 }
