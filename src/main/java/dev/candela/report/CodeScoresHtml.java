@@ -54,7 +54,6 @@ public final class CodeScoresHtml {
       page.matrix("IRS per latent", rows, List.of("score", "max_dev"), perLatent);
     }
     if (scores.details().get("uc") instanceof Map<?, ?> uc && !uc.isEmpty()) {
-      page.section("Unconfoundedness (UC): latent sets Z_i per factor");
       List<String> items = new ArrayList<>();
       uc.forEach(
           (k, v) -> {
@@ -72,7 +71,7 @@ public final class CodeScoresHtml {
             }
             items.add(sb.toString());
           });
-      page.list("UC sets", items);
+      page.list("Unconfoundedness (UC): latent sets Z_i per factor", items);
     }
     if (scores.details().get("mig") instanceof MigResult mig) {
       page.section("Mutual information gap (MIG)");

@@ -45,7 +45,7 @@ public final class HtmlReport {
 
   private static final String CSS =
       "body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px;color:#222}"
-          + "img{max-width:100%;height:auto}td{white-space:nowrap}"
+          + "img{max-width:100%;height:auto}td{white-space:nowrap}th{overflow-wrap:anywhere}"
           + ".scroll{overflow-x:auto;max-width:100%}"
           + "table.compact td,table.compact th{padding:2px 5px;font-size:13px}"
           + "table.compact th:not(:first-child){writing-mode:vertical-rl;transform:rotate(180deg);"
