@@ -11,8 +11,9 @@ import java.util.function.Function;
  * The nonparametric bootstrap over evaluation samples (Efron &amp; Tibshirani 1993): draw {@code n}
  * row indices with replacement, recompute every score on those rows, repeat {@code B} times, and
  * summarise each score's replicates as an {@link Uncertainty} (SE = replicate standard deviation,
- * normal 95% interval score ± 1.96·SE, bias = replicate mean − score). Seeded: the same seed gives
- * the same replicates.
+ * normal 95% interval score ± 1.96·SE, bias = replicate mean − score). Every score Candela
+ * bootstraps lies in [0, 1] (IRS can dip slightly below 0), so the interval is clipped to [min(0,
+ * score), max(1, score)]. Seeded: the same seed gives the same replicates.
  *
  * <p>A replicate whose statistic throws {@link IllegalArgumentException} (e.g. a resample in which
  * every factor is constant) is skipped; {@link Uncertainty#replicates()} counts the replicates that
@@ -92,7 +93,7 @@ public final class Bootstrap {
                   : Uncertainty.ofReplicates(
                       score, v.stream().mapToDouble(Double::doubleValue).toArray(), method);
           if (u != null) {
-            out.put(k, u);
+            out.put(k, u.clipped(Math.min(0, score), Math.max(1, score)));
           }
         });
     return out;

@@ -94,6 +94,19 @@ public record Uncertainty(
   }
 
   /**
+   * This uncertainty with its interval clipped to a score's possible range.
+   *
+   * @param lo the smallest possible value
+   * @param hi the largest possible value
+   * @return the clipped uncertainty (SE, method, replicates and bias unchanged)
+   */
+  public Uncertainty clipped(double lo, double hi) {
+    double a = Math.min(hi, Math.max(lo, ci95.get(0)));
+    double b = Math.max(a, Math.min(hi, Math.max(lo, ci95.get(1))));
+    return new Uncertainty(se, List.of(a, b), method, replicates, bias);
+  }
+
+  /**
    * The binomial uncertainty of an accuracy: SE = √(p(1−p)/n), Wilson score interval with z = 1.96.
    *
    * @param accuracy p in [0, 1]

@@ -44,13 +44,14 @@ import java.util.Map;
 public final class HtmlReport {
 
   private static final String CSS =
-      "body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px;color:#222}"
+      "body{font-family:system-ui,sans-serif;margin:2em;max-width:1300px;color:#222}"
           + "img{max-width:100%;height:auto}td{white-space:nowrap}th{overflow-wrap:anywhere}"
           + ".scroll{overflow-x:auto;max-width:100%}"
           + "table.compact td,table.compact th{padding:2px 5px;font-size:13px}"
           + "table.compact th:not(:first-child){writing-mode:vertical-rl;transform:rotate(180deg);"
           + "text-align:left;vertical-align:bottom}"
-          + "table.compact td:first-child{white-space:normal;overflow-wrap:anywhere;max-width:16em}"
+          + "table.compact td:first-child{white-space:normal;overflow-wrap:anywhere;"
+          + "min-width:9em;max-width:16em}"
           + ".se{color:#666;font-size:85%}"
           + "table{border-collapse:collapse;margin:1em 0}"
           + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right;font-variant-numeric:tabular-nums}"
