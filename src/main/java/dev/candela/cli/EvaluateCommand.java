@@ -173,6 +173,30 @@ public final class EvaluateCommand implements Callable<Integer> {
               + " instead of from the encoded evaluation samples.")
   boolean classicFromDataset;
 
+  @Option(
+      names = "--bootstrap",
+      paramLabel = "B",
+      description =
+          "Bootstrap replicates over the evaluation samples for the standard error and 95%"
+              + " interval of IRS, UC, MIG, Modularity and CG (default ${DEFAULT-VALUE}; 0 = off).")
+  int bootstrap = Evaluation.DEFAULT_BOOTSTRAP;
+
+  @Option(
+      names = "--bootstrap-learned",
+      paramLabel = "B",
+      description =
+          "Bootstrap replicates for DCI, SAP and explicitness, which refit their learners each time"
+              + " (default ${DEFAULT-VALUE}; at most --bootstrap).")
+  int bootstrapLearned = Evaluation.DEFAULT_BOOTSTRAP_LEARNED;
+
+  @Option(
+      names = "--checkpoints",
+      paramLabel = "all",
+      description =
+          "With --model RUN_DIR of `train --keep-checkpoints`: score every step-named snapshot in"
+              + " RUN_DIR/snapshots/ and plot each score against the step (scores-vs-step.png).")
+  String checkpoints;
+
   @Option(names = "--quiet", description = "No progress bars.")
   boolean quiet;
 
@@ -213,8 +237,23 @@ public final class EvaluateCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Path root = repoRoot();
     Path data = dataset != null ? dataset : defaultDataset(root, err);
-    List<Path> models =
-        resolveModels(model != null ? model : root.resolve("models/dsprites-beta-vae"));
+    Path modelArg = model != null ? model : root.resolve("models/dsprites-beta-vae");
+    Map<String, Long> steps = null;
+    List<Path> models;
+    if (checkpoints != null) {
+      if (!checkpoints.trim().equalsIgnoreCase("all")) {
+        throw new IllegalArgumentException(
+            "--checkpoints must be 'all', got '" + checkpoints + "'");
+      }
+      models = snapshots(modelArg);
+      steps = new LinkedHashMap<>();
+      for (Path m : models) {
+        steps.put(
+            m.getFileName().toString(), Long.parseLong(m.getFileName().toString().substring(5)));
+      }
+    } else {
+      models = resolveModels(modelArg);
+    }
     EvaluationSettings settings =
         settings(
             data,
@@ -233,28 +272,35 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
         EvaluationSettings si =
             settings(data, clf, settings.metrics(), settings.rhos(), settings.baseline());
-        Path dir = models.size() == 1 ? out : out.resolve(names.get(i));
+        Path dir = models.size() == 1 && steps == null ? out : out.resolve(names.get(i));
         Evaluation ev =
             new Evaluation(
-                si,
-                msg -> {
-                  err.println(msg);
-                  err.flush();
-                });
+                    si,
+                    msg -> {
+                      err.println(msg);
+                      err.flush();
+                    })
+                .withBootstrap(bootstrap, bootstrapLearned);
         ScoreReport r = ev.run(ds, m, dir);
         reports.put(names.get(i), r);
         PrintWriter o = spec.commandLine().getOut();
         if (models.size() > 1) {
           o.println("== " + names.get(i));
         }
-        o.print(TextTable.scores(r.scores()));
+        o.print(TextTable.scores(r.scores(), r.uncertainty()));
         r.warnings().forEach(w -> o.println("warning: " + w));
         o.flush();
       }
     }
-    if (models.size() > 1) {
-      Comparison.write(reports, out);
-      err.println("wrote " + out.resolve("comparison.csv") + ", .json, .html");
+    if (models.size() > 1 || steps != null) {
+      Comparison.write(reports, out, steps);
+      if (steps != null) {
+        err.println("wrote " + out.resolve(Comparison.AGAINST_STEP_PNG));
+      }
+      err.println(
+          "wrote "
+              + out.resolve("comparison.html")
+              + ", comparison.csv, comparison.json, scores.csv");
     }
     err.println("wrote " + out.resolve(models.size() == 1 ? "report.json" : "*/report.json"));
     err.flush();
@@ -382,6 +428,30 @@ public final class EvaluateCommand implements Callable<Integer> {
       return out;
     }
     throw new BadInputException(p + ": no such model folder or list file");
+  }
+
+  /** The step-named snapshots of a training run folder, in step order. */
+  static List<Path> snapshots(Path run) throws BadInputException {
+    Path dir = run.resolve(dev.candela.model.VaeTrainer.SNAPSHOTS);
+    if (!Files.isDirectory(dir)) {
+      throw new BadInputException(
+          run + ": no snapshots/ folder (train with --keep-checkpoints N|all to keep snapshots)");
+    }
+    try (Stream<Path> s = Files.list(dir)) {
+      List<Path> out =
+          s.filter(
+                  q ->
+                      q.getFileName().toString().matches("step-\\d+")
+                          && Files.isRegularFile(q.resolve(ModelCard.FILE)))
+              .sorted()
+              .toList();
+      if (out.isEmpty()) {
+        throw new BadInputException(dir + ": no step-NNNNNNNN snapshot with a model.json");
+      }
+      return out;
+    } catch (IOException e) {
+      throw new BadInputException(dir + ": cannot list (" + e.getMessage() + ")");
+    }
   }
 
   private static boolean isVae(Path dir) {

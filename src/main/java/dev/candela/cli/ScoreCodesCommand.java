@@ -4,9 +4,11 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.CodeTables;
+import dev.candela.metrics.Bootstrap;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.Uncertainty;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import dev.candela.report.TextTable;
@@ -102,6 +104,22 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       description = "Random seed (default ${DEFAULT-VALUE}).")
   long seed = 0;
 
+  @Option(
+      names = "--bootstrap",
+      paramLabel = "B",
+      description =
+          "Bootstrap replicates over the rows for the standard error and 95% interval of IRS, UC,"
+              + " MIG and Modularity (default ${DEFAULT-VALUE}; 0 = off).")
+  int bootstrap = 200;
+
+  @Option(
+      names = "--bootstrap-learned",
+      paramLabel = "B",
+      description =
+          "Bootstrap replicates for DCI, SAP and explicitness, which refit their learners each time"
+              + " (default ${DEFAULT-VALUE}; at most --bootstrap).")
+  int bootstrapLearned = 5;
+
   @Option(names = "--json", paramLabel = "OUT.json", description = "Write the JSON report here.")
   Path json;
 
@@ -161,6 +179,38 @@ public final class ScoreCodesCommand implements Callable<Integer> {
     CodeScorer.Scores scores = CodeScorer.score(codes, ft.vocabularies(), options);
     err.printf(java.util.Locale.ROOT, "scored in %.1f s%n", (System.nanoTime() - t0) / 1e9);
 
+    if (bootstrap < 0 || bootstrapLearned < 0) {
+      throw new IllegalArgumentException(
+          "--bootstrap and --bootstrap-learned must be ≥ 0, got "
+              + bootstrap
+              + " and "
+              + bootstrapLearned);
+    }
+    Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
+    List<String> warnings = new ArrayList<>(scores.warnings());
+    if (bootstrap > 0) {
+      t0 = System.nanoTime();
+      int learned = Math.min(bootstrap, bootstrapLearned);
+      uncertainty.putAll(
+          CodeScorer.bootstrap(
+              codes, ft.vocabularies(), options, scores.scores(), bootstrap, learned));
+      uncertainty.keySet().retainAll(scores.scores().keySet());
+      err.printf(
+          java.util.Locale.ROOT,
+          "bootstrap (B = %d, learned B = %d) in %.1f s%n",
+          bootstrap,
+          learned,
+          (System.nanoTime() - t0) / 1e9);
+      warnings.addAll(Bootstrap.biasWarnings(uncertainty));
+      if (learned == 0) {
+        warnings.add("--bootstrap-learned 0: DCI, SAP and explicitness have no standard error");
+      }
+    } else {
+      warnings.add("bootstrap off (--bootstrap 0): the scores have no standard error");
+    }
+    Map<String, Object> params = new LinkedHashMap<>(options.asMap());
+    params.put("bootstrap", bootstrap);
+    params.put("bootstrapLearned", Math.min(bootstrap, bootstrapLearned));
     Map<String, String> inputs = new LinkedHashMap<>();
     inputs.put("factors:" + factors, Provenance.sha256(factors));
     inputs.put("latents:" + latents, Provenance.sha256(latents));
@@ -168,14 +218,15 @@ public final class ScoreCodesCommand implements Callable<Integer> {
         new ScoreReport(
             "score-codes " + latents.getFileName(),
             scores.scores(),
+            uncertainty,
             scores.details(),
-            scores.warnings(),
-            Provenance.now(inputs, seed, options.asMap()));
+            warnings,
+            Provenance.now(inputs, seed, params));
     java.io.PrintWriter out = spec.commandLine().getOut();
     for (String w : report.warnings()) {
       err.println("warning: " + w);
     }
-    out.print(TextTable.scores(report.scores()));
+    out.print(TextTable.scores(report.scores(), report.uncertainty()));
     out.flush();
     if (json != null) {
       JsonReports.write(report, json);

@@ -3,6 +3,7 @@ package dev.candela.cli;
 import ai.djl.Device;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.Objective;
+import dev.candela.model.TrainingMonitor;
 import dev.candela.model.VaeTrainer;
 import dev.candela.model.VaeTrainingConfig;
 import java.util.Map;
@@ -121,6 +122,34 @@ public final class TrainCommand implements Callable<Integer> {
   @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
   boolean resume;
 
+  @Option(
+      names = "--eval-every",
+      defaultValue = "0",
+      paramLabel = "STEPS",
+      description =
+          "Every STEPS steps: log the mean loss terms of the window and score a fixed held-out"
+              + " sample (reconstruction, KL, MIG, DCI-D, IRS) into DIR/training-log.csv and"
+              + " DIR/training.png (default 0 = one loss row per epoch, no held-out scoring).")
+  int evalEvery;
+
+  @Option(
+      names = "--held-out",
+      defaultValue = "2000",
+      paramLabel = "N",
+      description =
+          "Held-out sample size for --eval-every, drawn from the images not in the training"
+              + " subset (default ${DEFAULT-VALUE}).")
+  int heldOut;
+
+  @Option(
+      names = "--keep-checkpoints",
+      defaultValue = "0",
+      paramLabel = "N|all",
+      description =
+          "Keep step-named snapshots DIR/snapshots/step-NNNNNNNN/ (model folders), the newest N or"
+              + " all; taken every --eval-every steps, else every epoch (default 0 = none).")
+  String keepCheckpoints;
+
   @Mixin TrainingOptions common;
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -155,11 +184,30 @@ public final class TrainCommand implements Callable<Integer> {
     VaeTrainer.Result r;
     try (FactorDataset ds = common.openDataset();
         Progress p = new Progress("train " + cfg.objective(), common.quiet)) {
-      r = VaeTrainer.train(ds, cfg, common.out, resume, dev, command, p);
+      TrainingMonitor monitor =
+          new TrainingMonitor(
+              evalEvery, heldOut, parseKeep(keepCheckpoints), new TrainingLog(common.out));
+      r = VaeTrainer.train(ds, cfg, common.out, resume, dev, command, p, monitor);
     }
     Map<String, Double> last = r.history().get(r.history().size() - 1);
     System.out.println(
         "wrote " + common.out + " (" + r.history().size() + " epochs; last epoch " + last + ")");
     return Main.OK;
+  }
+
+  static int parseKeep(String text) {
+    if (text.trim().equalsIgnoreCase("all")) {
+      return TrainingMonitor.ALL;
+    }
+    try {
+      int n = Integer.parseInt(text.trim());
+      if (n >= 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw new IllegalArgumentException(
+        "--keep-checkpoints must be 'all' or an integer ≥ 0, got '" + text + "'");
   }
 }

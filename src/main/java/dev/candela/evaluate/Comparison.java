@@ -2,10 +2,13 @@ package dev.candela.evaluate;
 
 import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
+import dev.candela.metrics.Uncertainty;
+import dev.candela.report.ComparisonHtml;
 import dev.candela.report.HtmlReport;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,16 +46,30 @@ public final class Comparison {
    * @throws CandelaException when a file cannot be written
    */
   public static void write(Map<String, ScoreReport> reports, Path out) throws CandelaException {
+    write(reports, out, null);
+  }
+
+  /** The scores-against-step figure of a comparison of training snapshots. */
+  public static final String AGAINST_STEP_PNG = "scores-vs-step.png";
+
+  /**
+   * Writes the comparison files; with training steps per model (snapshots of one run), also {@code
+   * scores-vs-step.png}: every score against the step, with ±1.96·SE bars, shown in
+   * comparison.html.
+   *
+   * @param reports model name to report, in row order
+   * @param out the folder
+   * @param steps model name to training step, or {@code null}
+   * @throws CandelaException when a file cannot be written
+   */
+  public static void write(Map<String, ScoreReport> reports, Path out, Map<String, Long> steps)
+      throws CandelaException {
     List<String> cols = columns(reports);
     StringBuilder csv = new StringBuilder("model");
     cols.forEach(c -> csv.append(',').append(c));
     csv.append('\n');
     List<Map<String, Object>> rows = new ArrayList<>();
-    List<String> names = new ArrayList<>();
-    double[][] values = new double[reports.size()][cols.size()];
-    int r = 0;
     for (Map.Entry<String, ScoreReport> e : reports.entrySet()) {
-      names.add(e.getKey());
       csv.append(e.getKey().replace(',', '_'));
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("model", e.getKey());
@@ -62,12 +79,11 @@ public final class Comparison {
         Double v = e.getValue().scores().get(cols.get(c));
         csv.append(',').append(v == null ? "" : String.format(Locale.ROOT, "%.6f", v));
         scores.put(cols.get(c), v);
-        values[r][c] = v == null ? Double.NaN : v;
       }
       row.put("scores", scores);
+      row.put("uncertainty", e.getValue().uncertainty());
       rows.add(row);
       csv.append('\n');
-      r++;
     }
     try {
       AtomicFiles.writeString(out.resolve("comparison.csv"), csv);
@@ -79,8 +95,88 @@ public final class Comparison {
     json.put("columns", cols);
     json.put("models", rows);
     JsonReports.writeValue(json, out.resolve("comparison.json"));
-    HtmlReport page = new HtmlReport("Checkpoint comparison");
-    page.matrix("Scores: one row per model (details in <model>/report.html)", names, cols, values);
+    Map<String, String> links = new LinkedHashMap<>();
+    for (String name : reports.keySet()) {
+      if (Files.isRegularFile(out.resolve(name).resolve("report.html"))) {
+        links.put(name, name + "/report.html");
+      }
+    }
+    HtmlReport page = ComparisonHtml.build(reports, cols, links);
+    if (steps != null) {
+      Map<String, double[]> xs = new LinkedHashMap<>();
+      Map<String, double[]> ys = new LinkedHashMap<>();
+      Map<String, double[]> es = new LinkedHashMap<>();
+      List<String> names = new ArrayList<>(reports.keySet());
+      for (String c : cols) {
+        double[] x = new double[names.size()];
+        double[] y = new double[names.size()];
+        double[] e = new double[names.size()];
+        for (int i = 0; i < names.size(); i++) {
+          ScoreReport r = reports.get(names.get(i));
+          x[i] = steps.getOrDefault(names.get(i), (long) i);
+          y[i] = r.scores().getOrDefault(c, Double.NaN);
+          Uncertainty u = r.uncertainty().get(c);
+          e[i] = u == null ? Double.NaN : Uncertainty.Z95 * u.se();
+        }
+        xs.put(c, x);
+        ys.put(c, y);
+        es.put(c, e);
+      }
+      byte[] png = dev.candela.report.Plots.curves("score", xs, ys, es);
+      writeAtomically(out.resolve(AGAINST_STEP_PNG), png);
+      page.section("Scores against the training step (bars: ±1.96·SE)");
+      page.figurePng("Every score of each snapshot against its training step", png);
+    }
     page.write(out.resolve("comparison.html"));
+    writeAtomically(out.resolve(SCORES_CSV), longCsv(reports));
+  }
+
+  /** The long-format scores file of a comparison. */
+  public static final String SCORES_CSV = "scores.csv";
+
+  /**
+   * The scores in long format, one row per (model, metric): {@code
+   * model,metric,value,se,ci_lo,ci_hi,seed}; {@code se}, {@code ci_lo} and {@code ci_hi} are empty
+   * for a score without an uncertainty estimate. Commas in model names become {@code _}. pandas
+   * reads it with {@code pd.read_csv}.
+   *
+   * @param reports model name to report
+   * @return the CSV text
+   */
+  public static String longCsv(Map<String, ScoreReport> reports) {
+    StringBuilder sb = new StringBuilder("model,metric,value,se,ci_lo,ci_hi,seed\n");
+    for (Map.Entry<String, ScoreReport> e : reports.entrySet()) {
+      ScoreReport r = e.getValue();
+      for (Map.Entry<String, Double> s : r.scores().entrySet()) {
+        Uncertainty u = r.uncertainty().get(s.getKey());
+        sb.append(e.getKey().replace(',', '_'))
+            .append(',')
+            .append(s.getKey().replace(',', '_'))
+            .append(',')
+            .append(s.getValue())
+            .append(',')
+            .append(u == null ? "" : Double.toString(u.se()))
+            .append(',')
+            .append(u == null ? "" : Double.toString(u.ci95().get(0)))
+            .append(',')
+            .append(u == null ? "" : Double.toString(u.ci95().get(1)))
+            .append(',')
+            .append(r.provenance().seed() == null ? "" : r.provenance().seed().toString())
+            .append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static void writeAtomically(Path file, String text) throws CandelaException {
+    writeAtomically(file, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  private static void writeAtomically(Path file, byte[] bytes) throws CandelaException {
+    try {
+      AtomicFiles.writeBytes(file, bytes);
+    } catch (IOException e) {
+      throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
+    }
   }
 }

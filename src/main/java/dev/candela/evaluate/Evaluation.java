@@ -8,7 +8,9 @@ import dev.candela.data.FactorSampler;
 import dev.candela.data.FactorSpace;
 import dev.candela.metrics.BetaVae;
 import dev.candela.metrics.BetaVaeResult;
+import dev.candela.metrics.Bootstrap;
 import dev.candela.metrics.CgAccumulator;
+import dev.candela.metrics.CgBatch;
 import dev.candela.metrics.CgOptions;
 import dev.candela.metrics.CgSummary;
 import dev.candela.metrics.CodeScorer;
@@ -23,6 +25,7 @@ import dev.candela.metrics.Representation;
 import dev.candela.metrics.SampledMetricOptions;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
+import dev.candela.metrics.Uncertainty;
 import dev.candela.metrics.cf.ChunkCsv;
 import dev.candela.metrics.cf.CounterfactualGrid;
 import dev.candela.model.Devices;
@@ -69,8 +72,22 @@ public final class Evaluation {
    */
   public static final String ICE_CSV = "ice.csv";
 
+  /**
+   * Default bootstrap replicates B for the cheap scores (IRS, UC, MIG, Modularity, CG); they cost
+   * milliseconds each at the default 1,000 samples.
+   */
+  public static final int DEFAULT_BOOTSTRAP = 200;
+
+  /**
+   * Default bootstrap replicates for the learned scores (DCI with gradient-boosted trees, SAP,
+   * explicitness), which refit their learners on every replicate.
+   */
+  public static final int DEFAULT_BOOTSTRAP_LEARNED = 5;
+
   private final EvaluationSettings settings;
   private final Consumer<String> log;
+  private int bootstrap = DEFAULT_BOOTSTRAP;
+  private int bootstrapLearned = DEFAULT_BOOTSTRAP_LEARNED;
 
   /**
    * An evaluation.
@@ -81,6 +98,27 @@ public final class Evaluation {
   public Evaluation(EvaluationSettings settings, Consumer<String> log) {
     this.settings = settings;
     this.log = log;
+  }
+
+  /**
+   * Sets the bootstrap replicates (see {@link CodeScorer#bootstrap} and {@link
+   * dev.candela.metrics.Bootstrap#cg}); 0 turns the bootstrap off (the report says so).
+   *
+   * @param replicates B for IRS, UC, MIG, Modularity and CG (≥ 0)
+   * @param learnedReplicates B for DCI, SAP and explicitness (≥ 0; at most {@code replicates})
+   * @return this
+   */
+  public Evaluation withBootstrap(int replicates, int learnedReplicates) {
+    if (replicates < 0 || learnedReplicates < 0) {
+      throw new IllegalArgumentException(
+          "--bootstrap and --bootstrap-learned must be ≥ 0, got "
+              + replicates
+              + " and "
+              + learnedReplicates);
+    }
+    this.bootstrap = replicates;
+    this.bootstrapLearned = Math.min(replicates, learnedReplicates);
+    return this;
   }
 
   /**
@@ -159,12 +197,15 @@ public final class Evaluation {
       int d = z[0].length;
       Map<String, Object> details = new LinkedHashMap<>();
       Map<String, Double> scores = new LinkedHashMap<>();
+      Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
       List<String> warnings = new ArrayList<>();
       Map<String, String> inputs = new TreeMap<>();
       inputs.put("model:" + modelDir, String.join(",", vaeCard.weights().values()));
       inputs.put("dataset:" + s.dataset(), dataset.fingerprint());
       Map<String, Object> params = new LinkedHashMap<>(s.asMap());
       params.put("samplesUsed", n);
+      params.put("bootstrap", bootstrap);
+      params.put("bootstrapLearned", bootstrapLearned);
       Object trained =
           vaeCard.training() == null ? null : vaeCard.training().get("datasetFingerprint");
       if (trained != null) {
@@ -251,7 +292,28 @@ public final class Evaluation {
         details.putAll(codeScores.details());
         warnings.addAll(codeScores.warnings());
         log.accept(String.format(Locale.ROOT, "code metrics in %.1f s", secs(t)));
-        write(json, title, scores, details, warnings, inputs, params, versions, device);
+        if (bootstrap == 0) {
+          warnings.add("bootstrap off (--bootstrap 0): the scores have no standard error");
+        } else if (bootstrapLearned == 0) {
+          warnings.add("--bootstrap-learned 0: DCI, SAP and explicitness have no standard error");
+        }
+        if (bootstrap > 0) {
+          t = System.nanoTime();
+          Map<String, Uncertainty> u =
+              CodeScorer.bootstrap(
+                  lc, vocab, opts, codeScores.scores(), bootstrap, bootstrapLearned);
+          u.keySet().retainAll(scores.keySet());
+          uncertainty.putAll(u);
+          log.accept(
+              String.format(
+                  Locale.ROOT,
+                  "bootstrap of the code metrics (B = %d, learned B = %d) in %.1f s",
+                  bootstrap,
+                  bootstrapLearned,
+                  secs(t)));
+        }
+        write(
+            json, title, scores, uncertainty, details, warnings, inputs, params, versions, device);
       }
 
       // 2. BetaVAE and FactorVAE on the dataset's fixed-factor sampling
@@ -279,6 +341,7 @@ public final class Evaluation {
           try (ProgressBar pb = bar("betavae", so.numTrain() + so.numEval())) {
             BetaVaeResult r = BetaVae.compute(sampler, counting(rep, pb), so);
             scores.put("betavae", r.score());
+            uncertainty.put("betavae", Uncertainty.binomial(r.score(), so.numEval()));
             details.put("betavae", r);
           }
         }
@@ -286,6 +349,7 @@ public final class Evaluation {
           try (ProgressBar pb = bar("factorvae", so.numTrain() + so.numEval() + 1)) {
             FactorVaeResult r = FactorVae.compute(sampler, counting(rep, pb), so);
             scores.put("factorvae", r.score());
+            uncertainty.put("factorvae", Uncertainty.binomial(r.score(), so.numEval()));
             details.put("factorvae", r);
           }
         }
@@ -295,7 +359,8 @@ public final class Evaluation {
                 "betavae/factorvae in %.1f s (%d images encoded)",
                 secs(t),
                 rep.encoded()));
-        write(json, title, scores, details, warnings, inputs, params, versions, device);
+        write(
+            json, title, scores, uncertainty, details, warnings, inputs, params, versions, device);
       }
 
       // 3. CG
@@ -304,11 +369,21 @@ public final class Evaluation {
       for (int k = 0; k < gridPos.length; k++) {
         gridIdx[k] = idx[(int) gridPos[k]];
       }
+      Map<String, String> notes = new LinkedHashMap<>();
       HtmlReport page =
           codeScores == null
               ? new HtmlReport(title)
               : CodeScoresHtml.build(
-                  report(title, scores, details, warnings, inputs, params, versions, device),
+                  report(
+                      title,
+                      scores,
+                      uncertainty,
+                      details,
+                      warnings,
+                      inputs,
+                      params,
+                      versions,
+                      device),
                   codeScores,
                   lc);
       LatentDecoder decoder =
@@ -364,6 +439,10 @@ public final class Evaluation {
           } catch (IOException e) {
             throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
           }
+          List<List<double[]>> termParts = new ArrayList<>();
+          for (int k = 0; k < names.size(); k++) {
+            termParts.add(new ArrayList<>());
+          }
           try (ProgressBar pb = bar("cg", nc);
               ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
             for (int a = 0; a < nc; a += chunk) {
@@ -379,7 +458,11 @@ public final class Evaluation {
                 }
               }
               // Per-sample terms go straight to ice.csv; only the running sums stay in memory.
-              iceOut.append(sampleIds, acc.process(zc, cc));
+              CgBatch batch = acc.process(zc, cc);
+              iceOut.append(sampleIds, batch);
+              for (int k = 0; k < names.size(); k++) {
+                termParts.get(k).add(batch.factors().get(k).terms());
+              }
               if (pb != null) {
                 pb.stepTo(b);
               }
@@ -395,6 +478,24 @@ public final class Evaluation {
           for (CgSummary.FactorScore fs : sum.factors()) {
             scores.put("cg." + fs.name(), fs.cg());
           }
+          if (bootstrap > 0) {
+            double[][] terms = new double[names.size()][];
+            for (int k = 0; k < names.size(); k++) {
+              terms[k] = termParts.get(k).stream().flatMapToDouble(Arrays::stream).toArray();
+            }
+            uncertainty.putAll(Bootstrap.cg(names, terms, bootstrap, s.seed() + 3));
+          }
+          Object acc0 = clf.card().results().get("heldOutAccuracy");
+          if (acc0 instanceof Map<?, ?> accMap) {
+            for (String f : names) {
+              if (accMap.get(f) instanceof Number a) {
+                notes.put(
+                    "cg." + f,
+                    String.format(
+                        Locale.ROOT, "classifier held-out accuracy %.3f", a.doubleValue()));
+              }
+            }
+          }
           Map<String, Object> cgDetails = new LinkedHashMap<>();
           cgDetails.put("rho", rho);
           cgDetails.put("samples", nc);
@@ -406,7 +507,17 @@ public final class Evaluation {
           cgDetails.put("unreliableFactors", clfCheck.unreliable());
           details.put("cg", cgDetails);
           log.accept(String.format(Locale.ROOT, "cg in %.1f s", secs(t)));
-          write(json, title, scores, details, warnings, inputs, params, versions, device);
+          write(
+              json,
+              title,
+              scores,
+              uncertainty,
+              details,
+              warnings,
+              inputs,
+              params,
+              versions,
+              device);
 
           // counterfactual grids
           float[][] zg = gridRows(z, gridPos);
@@ -415,7 +526,7 @@ public final class Evaluation {
           page.section("Counterfactual generativeness (CG)");
           page.figurePng(
               "CG per factor (ρ = " + rho + ", baseline " + s.baseline() + ")",
-              Plots.bars("CG per factor", names, sum.perFactor()));
+              cgBars(names, sum.perFactor(), uncertainty));
           for (CgSummary.FactorScore fs : sum.factors()) {
             byte[] png =
                 Images.png(
@@ -486,15 +597,43 @@ public final class Evaluation {
       if (!classic.isEmpty()) {
         page.keyValues("BetaVAE / FactorVAE (evaluation accuracy)", classic);
       }
+      warnings.addAll(Bootstrap.biasWarnings(uncertainty));
       ScoreReport report =
-          write(json, title, scores, details, warnings, inputs, params, versions, device);
-      page.list("Report warnings", report.warnings());
-      page.json("Run provenance", report.provenance());
+          write(
+              json,
+              title,
+              scores,
+              uncertainty,
+              details,
+              warnings,
+              inputs,
+              params,
+              versions,
+              device);
+      CodeScoresHtml.headline(page, report, notes);
+      CodeScoresHtml.trailer(page, report);
       page.write(out.resolve("report.html"));
+      log.accept("wrote " + out.resolve("report.html").toAbsolutePath().normalize());
       log.accept(
           String.format(Locale.ROOT, "evaluated %s in %.1f s -> %s", modelDir, secs(t0), out));
       return report;
     }
+  }
+
+  /** CG per factor with 95% interval whiskers when the bootstrap ran. */
+  private static byte[] cgBars(
+      List<String> names, double[] perFactor, Map<String, Uncertainty> uncertainty) {
+    double[] lo = new double[names.size()];
+    double[] hi = new double[names.size()];
+    for (int k = 0; k < names.size(); k++) {
+      Uncertainty u = uncertainty.get("cg." + names.get(k));
+      if (u == null) {
+        return Plots.bars("CG per factor", names, perFactor);
+      }
+      lo[k] = u.ci95().get(0);
+      hi[k] = u.ci95().get(1);
+    }
+    return Plots.bars("CG per factor", names, perFactor, lo, hi);
   }
 
   /** Formatting shared with the HTML tables. */
@@ -708,6 +847,7 @@ public final class Evaluation {
   private ScoreReport report(
       String title,
       Map<String, Double> scores,
+      Map<String, Uncertainty> uncertainty,
       Map<String, Object> details,
       List<String> warnings,
       Map<String, String> inputs,
@@ -717,13 +857,14 @@ public final class Evaluation {
     Provenance p =
         new Provenance(
             inputs, settings.seed(), params, versions, String.valueOf(device), Provenance.nowIso());
-    return new ScoreReport(title, scores, details, warnings, p);
+    return new ScoreReport(title, scores, uncertainty, details, warnings, p);
   }
 
   private ScoreReport write(
       Path json,
       String title,
       Map<String, Double> scores,
+      Map<String, Uncertainty> uncertainty,
       Map<String, Object> details,
       List<String> warnings,
       Map<String, String> inputs,
@@ -731,7 +872,8 @@ public final class Evaluation {
       Map<String, String> versions,
       Object device)
       throws CandelaException {
-    ScoreReport r = report(title, scores, details, warnings, inputs, params, versions, device);
+    ScoreReport r =
+        report(title, scores, uncertainty, details, warnings, inputs, params, versions, device);
     JsonReports.write(r, json);
     return r;
   }

@@ -184,6 +184,117 @@ public final class CodeScorer {
    *     violated (e.g. ρ larger than the number of active latents)
    */
   public static Scores score(LatentCodes codes, List<List<Object>> vocabularies, Options options) {
+    return score(codes, vocabularies, options, true);
+  }
+
+  /**
+   * The bootstrap of every score over the rows (see {@link Bootstrap}). The cheap metrics (IRS, UC,
+   * MIG, Modularity) are recomputed on {@code replicates} resamples of all rows. The learned
+   * metrics (DCI, SAP, Explicitness) keep the train/test split of {@link #score} and are refitted
+   * on {@code learnedReplicates} resamples drawn within the training rows and within the test rows
+   * separately (so no row is in both), with the learners' seed unchanged; 0 leaves them out.
+   *
+   * @param codes the representation
+   * @param vocabularies as for {@link #score}
+   * @param options what to compute (its seed also seeds the resampling)
+   * @param scores the scores of {@link #score} on all rows (the intervals' centres)
+   * @param replicates B for the cheap metrics (≥ 1)
+   * @param learnedReplicates B for the learned metrics (≥ 0)
+   * @return score id to uncertainty, keyed like {@link Scores#scores()}
+   */
+  public static Map<String, Uncertainty> bootstrap(
+      LatentCodes codes,
+      List<List<Object>> vocabularies,
+      Options options,
+      Map<String, Double> scores,
+      int replicates,
+      int learnedReplicates) {
+    if (replicates < 1 || learnedReplicates < 0) {
+      throw new IllegalArgumentException(
+          "bootstrap replicates must be ≥ 1 (learned ≥ 0), got "
+              + replicates
+              + " and "
+              + learnedReplicates);
+    }
+    long seed = options.seed() + BOOTSTRAP_SEED_OFFSET;
+    Map<String, Uncertainty> out = new LinkedHashMap<>();
+    Set<Metric> cheap = EnumSet.noneOf(Metric.class);
+    for (Metric m : options.metrics()) {
+      if (m != Metric.DCI && m != Metric.SAP) {
+        cheap.add(m);
+      }
+    }
+    if (!cheap.isEmpty()) {
+      Options o =
+          new Options(
+              cheap,
+              options.rhos(),
+              options.ucModes(),
+              options.factorBins(),
+              options.trainFraction(),
+              options.maxTrain(),
+              options.maxTest(),
+              options.seed());
+      out.putAll(
+          Bootstrap.run(
+              scores,
+              codes.numSamples(),
+              replicates,
+              seed,
+              idx -> score(codes.rows(idx), vocabularies, o, false).scores()));
+    }
+    Set<Metric> m = options.metrics();
+    boolean learned =
+        m.contains(Metric.DCI) || m.contains(Metric.SAP) || m.contains(Metric.MODULARITY);
+    if (learned && learnedReplicates > 0) {
+      LatentCodes scored = codes.selectFactors(variableFactors(codes));
+      Split split = split(scored, options);
+      int nTrain = split.train.numSamples();
+      int nTest = split.test.numSamples();
+      SplittableRandom rng = new SplittableRandom(seed + 1);
+      Map<String, List<Double>> values = new LinkedHashMap<>();
+      for (int b = 0; b < learnedReplicates; b++) {
+        LatentCodes train = split.train.rows(Bootstrap.resample(nTrain, rng));
+        LatentCodes test = split.test.rows(Bootstrap.resample(nTest, rng));
+        Map<String, Double> s = new LinkedHashMap<>();
+        try {
+          if (m.contains(Metric.DCI)) {
+            DciResult dci = Dci.compute(train, test, options.seed());
+            s.put("dci.disentanglement", dci.disentanglement());
+            s.put("dci.completeness", dci.completeness());
+            s.put("dci.informativeness", dci.informativeness());
+          }
+          if (m.contains(Metric.SAP)) {
+            s.put("sap", Sap.compute(train, test, options.seed()).sap());
+          }
+          if (m.contains(Metric.MODULARITY)) {
+            s.put("explicitness", Explicitness.compute(train, test, options.seed()).explicitness());
+          }
+        } catch (IllegalArgumentException e) {
+          continue;
+        }
+        s.forEach((k, v) -> values.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+      }
+      out.putAll(Bootstrap.summarise(scores, values, Uncertainty.BOOTSTRAP));
+    }
+    return out;
+  }
+
+  /** Added to the scoring seed to seed the bootstrap resampling. */
+  static final long BOOTSTRAP_SEED_OFFSET = 0x5EED_B007L;
+
+  private static int[] variableFactors(LatentCodes codes) {
+    List<Integer> keep = new ArrayList<>();
+    for (int f = 0; f < codes.numFactors(); f++) {
+      if (distinctCount(codes.factors()[f]) >= 2) {
+        keep.add(f);
+      }
+    }
+    return keep.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private static Scores score(
+      LatentCodes codes, List<List<Object>> vocabularies, Options options, boolean learned) {
     List<String> warnings = new ArrayList<>();
     // 1. Factors with a single value are excluded everywhere.
     List<Integer> keep = new ArrayList<>();
@@ -257,7 +368,8 @@ public final class CodeScorer {
         details.put("modularity", mod);
       }
     }
-    if (m.contains(Metric.DCI) || m.contains(Metric.SAP) || m.contains(Metric.MODULARITY)) {
+    if (learned
+        && (m.contains(Metric.DCI) || m.contains(Metric.SAP) || m.contains(Metric.MODULARITY))) {
       Split split = split(scored, options);
       details.put(
           "split", Map.of("train", split.train.numSamples(), "test", split.test.numSamples()));

@@ -16,12 +16,20 @@ import ai.djl.training.loss.Loss;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
+import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.HistogramDiscretizer;
+import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.UcSelection;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 /**
  * Trains a VAE of one of the {@link Architectures#VAES} with one of the {@link Objective}s through
@@ -85,6 +93,36 @@ public final class VaeTrainer {
       String command,
       Progress progress)
       throws CandelaException {
+    return train(ds, cfg, out, resume, device, command, progress, TrainingMonitor.NONE);
+  }
+
+  /**
+   * Trains as {@link #train(FactorDataset, VaeTrainingConfig, Path, boolean, Device, String,
+   * Progress)}, and also reports loss windows and held-out metric snapshots to the monitor's
+   * listener and keeps step-named snapshots in {@code out/snapshots/step-NNNNNNNN/} (each a model
+   * folder that {@code evaluate} scores).
+   *
+   * @param ds the dataset
+   * @param cfg the configuration
+   * @param out the model folder
+   * @param resume continue from {@code out/checkpoint}
+   * @param device the device
+   * @param command the command line, for the card
+   * @param progress per-step progress
+   * @param monitor the training log and snapshot settings
+   * @return the card and the per-epoch history
+   * @throws CandelaException on I/O failure or bad input
+   */
+  public static Result train(
+      FactorDataset ds,
+      VaeTrainingConfig cfg,
+      Path out,
+      boolean resume,
+      Device device,
+      String command,
+      Progress progress,
+      TrainingMonitor monitor)
+      throws CandelaException {
     Objective obj = cfg.objective();
     int[] supervised = supervisedFactors(ds, cfg);
     String arch = cfg.architecture();
@@ -125,6 +163,22 @@ public final class VaeTrainer {
           "--batch-size " + cfg.batchSize() + " exceeds the " + n + " training images");
     }
     boolean[] labelled = labelledMask(n, cfg);
+    TrainingData held = null;
+    boolean heldInTraining = false;
+    if (monitor.evalEvery() > 0) {
+      long[] heldIdx = heldOutIndices(ds.size(), indices, monitor.heldOut(), cfg.seed());
+      heldInTraining = heldIdx.length == 0;
+      if (heldInTraining) {
+        heldIdx = TrainingData.subset(indices.length, monitor.heldOut(), cfg.seed() + 1);
+        for (int i = 0; i < heldIdx.length; i++) {
+          heldIdx[i] = indices[(int) heldIdx[i]];
+        }
+      }
+      held = TrainingData.load(ds, heldIdx, inH, inW, false, k -> {});
+    }
+    int window = monitor.evalEvery() > 0 ? monitor.evalEvery() : 0;
+    Map<String, Double> windowSums = new LinkedHashMap<>();
+    int windowCount = 0;
     int c = data.input.channels();
     int vol = data.input.volume();
     int d = cfg.latentDim();
@@ -296,7 +350,59 @@ public final class VaeTrainer {
           Map<String, Double> running = new LinkedHashMap<>();
           int done = s + 1;
           sums.forEach((k, v) -> running.put(k, v / done));
-          progress.step((long) epoch * stepsPerEpoch + done, total, running);
+          long step = (long) epoch * stepsPerEpoch + done;
+          progress.step(step, total, running);
+          for (Map.Entry<String, Float> e : terms.entrySet()) {
+            windowSums.merge(e.getKey(), (double) e.getValue(), Double::sum);
+          }
+          windowCount++;
+          boolean windowEnd = window > 0 ? step % window == 0 : done == stepsPerEpoch;
+          if (windowEnd && monitor.listener() != null) {
+            Map<String, Double> means = new LinkedHashMap<>();
+            int wc = windowCount;
+            windowSums.forEach((k, v) -> means.put(k, v / wc));
+            monitor.listener().log(step, epoch + 1, "train", means);
+          }
+          if (windowEnd) {
+            windowSums.clear();
+            windowCount = 0;
+          }
+          if (window > 0 && step % window == 0) {
+            if (monitor.listener() != null) {
+              Map<String, Double> snap =
+                  heldOutSnapshot(trainer, held, ds, b, c, inH, inW, d, cfg.seed());
+              snap.put("heldout_in_training", heldInTraining ? 1.0 : 0.0);
+              monitor.listener().log(step, epoch + 1, "heldout", snap);
+            }
+            if (monitor.keepCheckpoints() != 0) {
+              snapshot(
+                  out,
+                  model,
+                  step,
+                  epoch + 1,
+                  monitor.keepCheckpoints(),
+                  cfg,
+                  ds,
+                  data,
+                  n,
+                  device,
+                  command);
+            }
+          }
+        }
+        if (window == 0 && monitor.keepCheckpoints() != 0) {
+          snapshot(
+              out,
+              model,
+              (long) (epoch + 1) * stepsPerEpoch,
+              epoch + 1,
+              monitor.keepCheckpoints(),
+              cfg,
+              ds,
+              data,
+              n,
+              device,
+              command);
         }
         Map<String, Double> means = new LinkedHashMap<>();
         sums.forEach((k, v) -> means.put(k, v / stepsPerEpoch));
@@ -306,30 +412,11 @@ public final class VaeTrainer {
       }
       model.setProperty("Epoch", "0");
       ck.saveModel(model, out, VaeModels.DJL_VAE_PREFIX);
-      Map<String, Object> training = new LinkedHashMap<>(config);
-      training.put("trainImages", n);
-      training.put("datasetFingerprint", ds.fingerprint());
-      training.put("device", device.toString());
       Map<String, Object> results = new LinkedHashMap<>();
       results.put("finalEpochLoss", history.isEmpty() ? Map.of() : history.get(history.size() - 1));
       results.put("epochs", history.size());
       results.put("epochHistory", history);
-      ModelCard card =
-          new ModelCard(
-              "vae",
-              "djl",
-              arch,
-              data.input,
-              data.source.equals(data.input) ? null : data.source,
-              d,
-              ds.space().name(),
-              ModelCard.factorsOf(ds.space()),
-              "logits",
-              training,
-              results,
-              ModelCard.checksums(out, List.of(VaeModels.DJL_VAE_PREFIX + "-0000.params")),
-              command,
-              Provenance.nowIso());
+      ModelCard card = card(out, cfg, ds, data, n, device, command, results);
       card.write(out);
       trainer.close();
       if (discTrainer != null) {
@@ -337,6 +424,207 @@ public final class VaeTrainer {
       }
       return new Result(card, history);
     }
+  }
+
+  /** The folder of step-named snapshots inside a run folder. */
+  public static final String SNAPSHOTS = "snapshots";
+
+  private static ModelCard card(
+      Path dir,
+      VaeTrainingConfig cfg,
+      FactorDataset ds,
+      TrainingData data,
+      int n,
+      Device device,
+      String command,
+      Map<String, Object> results)
+      throws CandelaException {
+    Map<String, Object> training = new LinkedHashMap<>(cfg.toMap());
+    training.put("trainImages", n);
+    training.put("datasetFingerprint", ds.fingerprint());
+    training.put("device", device.toString());
+    return new ModelCard(
+        "vae",
+        "djl",
+        cfg.architecture(),
+        data.input,
+        data.source.equals(data.input) ? null : data.source,
+        cfg.latentDim(),
+        ds.space().name(),
+        ModelCard.factorsOf(ds.space()),
+        "logits",
+        training,
+        results,
+        ModelCard.checksums(dir, List.of(VaeModels.DJL_VAE_PREFIX + "-0000.params")),
+        command,
+        Provenance.nowIso());
+  }
+
+  /**
+   * Writes a step-named snapshot (a model folder) atomically and keeps only the newest {@code keep}
+   * snapshots ({@link TrainingMonitor#ALL}: all).
+   */
+  private static void snapshot(
+      Path out,
+      Model model,
+      long step,
+      int epoch,
+      int keep,
+      VaeTrainingConfig cfg,
+      FactorDataset ds,
+      TrainingData data,
+      int n,
+      Device device,
+      String command)
+      throws CandelaException {
+    Path root = out.resolve(SNAPSHOTS);
+    String name = String.format(java.util.Locale.ROOT, "step-%08d", step);
+    Path dir = root.resolve(name);
+    Path tmp = root.resolve(name + ".tmp");
+    try {
+      Checkpoints.deleteTree(tmp);
+      Files.createDirectories(tmp);
+      model.setProperty("Epoch", "0");
+      model.save(tmp, VaeModels.DJL_VAE_PREFIX);
+      Map<String, Object> results = new LinkedHashMap<>();
+      results.put("step", step);
+      results.put("epoch", epoch);
+      card(tmp, cfg, ds, data, n, device, command, results).write(tmp);
+      Checkpoints.deleteTree(dir);
+      Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+      if (keep > 0) {
+        List<Path> all;
+        try (Stream<Path> list = Files.list(root)) {
+          all = list.filter(p -> p.getFileName().toString().matches("step-\\d+")).sorted().toList();
+        }
+        for (int i = 0; i < all.size() - keep; i++) {
+          Checkpoints.deleteTree(all.get(i));
+        }
+      }
+    } catch (IOException e) {
+      throw new CandelaException(dir + ": cannot write the snapshot (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** Up to {@code count} seeded indices of the dataset that are not in the training subset. */
+  static long[] heldOutIndices(long size, long[] training, int count, long seed) {
+    long free = size - training.length;
+    if (free <= 0) {
+      return new long[0];
+    }
+    java.util.Set<Long> train = new java.util.HashSet<>();
+    for (long t : training) {
+      train.add(t);
+    }
+    SplittableRandom rng = new SplittableRandom(mix(seed, -2));
+    java.util.TreeSet<Long> out = new java.util.TreeSet<>();
+    int want = (int) Math.min(count, free);
+    if (free <= 4L * want) {
+      List<Long> rest = new ArrayList<>();
+      for (long i = 0; i < size; i++) {
+        if (!train.contains(i)) {
+          rest.add(i);
+        }
+      }
+      for (int i = rest.size() - 1; i > 0; i--) {
+        int j = rng.nextInt(i + 1);
+        Long t = rest.get(i);
+        rest.set(i, rest.get(j));
+        rest.set(j, t);
+      }
+      out.addAll(rest.subList(0, want));
+    } else {
+      while (out.size() < want) {
+        long i = rng.nextLong(size);
+        if (!train.contains(i)) {
+          out.add(i);
+        }
+      }
+    }
+    return out.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /**
+   * The held-out snapshot: mean reconstruction loss and KL per image (the training losses'
+   * definitions), and MIG, DCI disentanglement and IRS of the encoder means ({@link CodeScorer}); a
+   * metric that cannot be computed (e.g. every latent constant) is NaN.
+   */
+  private static Map<String, Double> heldOutSnapshot(
+      Trainer trainer,
+      TrainingData held,
+      FactorDataset ds,
+      int b,
+      int c,
+      int inH,
+      int inW,
+      int d,
+      long seed) {
+    int m = held.size();
+    int vol = c * inH * inW;
+    double[][] lat = new double[d][m];
+    double recon = 0;
+    double kl = 0;
+    for (int a = 0; a < m; a += b) {
+      int e = Math.min(m, a + b);
+      int k = e - a;
+      try (NDManager sub = trainer.getManager().newSubManager()) {
+        NDArray xs =
+            sub.create(
+                java.util.Arrays.copyOfRange(held.images, a * vol, e * vol),
+                new Shape(k, c, inH, inW));
+        NDList o = trainer.evaluate(new NDList(xs));
+        recon += Losses.bernoulli(o.get(0), xs).getFloat() * (double) k;
+        kl += Losses.gaussianKl(o.get(1), o.get(2)).getFloat() * (double) k;
+        float[] mu = o.get(1).toFloatArray();
+        for (int i = 0; i < k; i++) {
+          for (int j = 0; j < d; j++) {
+            lat[j][a + i] = mu[i * d + j];
+          }
+        }
+      }
+    }
+    Map<String, Double> out = new LinkedHashMap<>();
+    out.put("recon", recon / m);
+    out.put("kl", kl / m);
+    int f = ds.space().numFactors();
+    int[][] codes = new int[f][m];
+    for (int i = 0; i < m; i++) {
+      for (int q = 0; q < f; q++) {
+        codes[q][i] = held.codes[i][q];
+      }
+    }
+    List<String> latentNames = new ArrayList<>();
+    for (int j = 0; j < d; j++) {
+      latentNames.add("z" + j);
+    }
+    double mig = Double.NaN;
+    double dciD = Double.NaN;
+    double irs = Double.NaN;
+    try {
+      CodeScorer.Scores sc =
+          CodeScorer.score(
+              new LatentCodes(lat, codes, latentNames, ds.space().names()),
+              null,
+              new CodeScorer.Options(
+                  java.util.EnumSet.of(
+                      CodeScorer.Metric.IRS, CodeScorer.Metric.MIG, CodeScorer.Metric.DCI),
+                  List.of(1),
+                  java.util.EnumSet.of(UcSelection.TOPK),
+                  HistogramDiscretizer.DEFAULT_BINS,
+                  CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+                  CodeScorer.Options.DEFAULT_MAX_TRAIN,
+                  CodeScorer.Options.DEFAULT_MAX_TEST,
+                  seed));
+      mig = sc.scores().getOrDefault("mig", Double.NaN);
+      dciD = sc.scores().getOrDefault("dci.disentanglement", Double.NaN);
+      irs = sc.scores().getOrDefault("irs", Double.NaN);
+    } catch (IllegalArgumentException e) {
+      // a degenerate representation (e.g. every latent constant): the metrics stay NaN
+    }
+    out.put("mig", mig);
+    out.put("dci.disentanglement", dciD);
+    out.put("irs", irs);
+    return out;
   }
 
   static DefaultTrainingConfig config(CheckpointAdam adam, Device device) {

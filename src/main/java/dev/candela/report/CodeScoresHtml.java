@@ -33,7 +33,7 @@ public final class CodeScoresHtml {
    */
   public static HtmlReport build(ScoreReport report, CodeScorer.Scores scores, LatentCodes codes) {
     HtmlReport page = new HtmlReport(report.title());
-    page.keyValues("Scores", report.scores());
+    headline(page, report, Map.of());
     List<String> factors = scores.factorNames();
     IrsResult irs = scores.irs();
     if (irs != null) {
@@ -54,7 +54,6 @@ public final class CodeScoresHtml {
       page.matrix("IRS per latent", rows, List.of("score", "max_dev"), perLatent);
     }
     if (scores.details().get("uc") instanceof Map<?, ?> uc && !uc.isEmpty()) {
-      page.section("Unconfoundedness (UC): latent sets Z_i per factor");
       List<String> items = new ArrayList<>();
       uc.forEach(
           (k, v) -> {
@@ -72,7 +71,7 @@ public final class CodeScoresHtml {
             }
             items.add(sb.toString());
           });
-      page.list("UC sets", items);
+      page.list("Unconfoundedness (UC): latent sets Z_i per factor", items);
     }
     if (scores.details().get("mig") instanceof MigResult mig) {
       page.section("Mutual information gap (MIG)");
@@ -104,9 +103,51 @@ public final class CodeScoresHtml {
           factors,
           sap.scoreMatrix());
     }
+    return page;
+  }
+
+  /**
+   * Sets the page's headline table from a report: every score with its SE and 95% interval, and
+   * beside each score the given note and the warnings that name the score's factor (the part after
+   * the last dot of its id, e.g. {@code cg.shape} and a warning mentioning {@code 'shape'}).
+   *
+   * @param page the page
+   * @param report the report
+   * @param notes extra notes per metric id (e.g. the classifier's accuracy beside CG)
+   */
+  public static void headline(HtmlReport page, ScoreReport report, Map<String, String> notes) {
+    Map<String, String> all = new java.util.LinkedHashMap<>();
+    for (String k : report.scores().keySet()) {
+      List<String> parts = new ArrayList<>();
+      if (notes.containsKey(k)) {
+        parts.add(notes.get(k));
+      }
+      String factor = k.substring(k.lastIndexOf('.') + 1);
+      if (k.contains(".")) {
+        for (String w : report.warnings()) {
+          if (w.contains("'" + factor + "'")) {
+            parts.add("⚠ " + w);
+          }
+        }
+      }
+      if (!parts.isEmpty()) {
+        all.put(k, String.join("; ", parts));
+      }
+    }
+    page.headline(
+        "Scores: value ± standard error, 95% interval, and how they were estimated",
+        report.scores(), report.uncertainty(), all);
+  }
+
+  /**
+   * Adds the closing sections: the warnings and the provenance, once each.
+   *
+   * @param page the page
+   * @param report the report
+   */
+  public static void trailer(HtmlReport page, ScoreReport report) {
     page.list("Warnings", report.warnings());
     page.json("Provenance", report.provenance());
-    return page;
   }
 
   /**
@@ -121,6 +162,8 @@ public final class CodeScoresHtml {
   public static void write(
       ScoreReport report, CodeScorer.Scores scores, LatentCodes codes, Path file)
       throws CandelaException {
-    build(report, scores, codes).write(file);
+    HtmlReport page = build(report, scores, codes);
+    trailer(page, report);
+    page.write(file);
   }
 }

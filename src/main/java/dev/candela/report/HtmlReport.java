@@ -2,6 +2,7 @@ package dev.candela.report;
 
 import static j2html.TagCreator.body;
 import static j2html.TagCreator.caption;
+import static j2html.TagCreator.div;
 import static j2html.TagCreator.each;
 import static j2html.TagCreator.figcaption;
 import static j2html.TagCreator.figure;
@@ -41,7 +42,15 @@ import java.util.Map;
 public final class HtmlReport {
 
   private static final String CSS =
-      "body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px;color:#222}"
+      "body{font-family:system-ui,sans-serif;margin:2em;max-width:1300px;color:#222}"
+          + "img{max-width:100%;height:auto}td{white-space:nowrap}th{overflow-wrap:anywhere}"
+          + ".scroll{overflow-x:auto;max-width:100%}"
+          + "table.compact td,table.compact th{padding:2px 5px;font-size:13px}"
+          + "table.compact th:not(:first-child){writing-mode:vertical-rl;transform:rotate(180deg);"
+          + "text-align:left;vertical-align:bottom}"
+          + "table.compact td:first-child{white-space:normal;overflow-wrap:anywhere;"
+          + "min-width:9em;max-width:16em}"
+          + ".se{color:#666;font-size:85%}"
           + "table{border-collapse:collapse;margin:1em 0}"
           + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right;font-variant-numeric:tabular-nums}"
           + "th{background:#f3f3f3}caption{font-weight:bold;text-align:left;padding:4px 0}"
@@ -49,6 +58,7 @@ public final class HtmlReport {
 
   private final String heading;
   private final List<DomContent> sections = new ArrayList<>();
+  private DomContent headline;
 
   /**
    * Starts a report.
@@ -57,6 +67,17 @@ public final class HtmlReport {
    */
   public HtmlReport(String heading) {
     this.heading = heading;
+  }
+
+  /**
+   * Adds any element (for pages built in this package).
+   *
+   * @param content the element
+   * @return this
+   */
+  HtmlReport add(DomContent content) {
+    sections.add(content);
+    return this;
   }
 
   /**
@@ -89,6 +110,42 @@ public final class HtmlReport {
   }
 
   /**
+   * Sets the headline table shown first on the page (replacing an earlier one): one row per score
+   * with {@code value ± se}, the 95% interval and the method, and a note column (e.g. the
+   * classifier's accuracy beside CG, or a warning that concerns the score).
+   *
+   * @param captionText the caption
+   * @param values metric id to score
+   * @param uncertainty metric id to uncertainty (may lack ids: shown as —)
+   * @param notes metric id to a note (may lack ids)
+   * @return this
+   */
+  public HtmlReport headline(
+      String captionText,
+      Map<String, Double> values,
+      Map<String, dev.candela.metrics.Uncertainty> uncertainty,
+      Map<String, String> notes) {
+    TableTag t =
+        table(
+                caption(captionText),
+                tr(th("metric"), th("value ± SE"), th("95% interval"), th("method"), th("note")))
+            .withClass("headline");
+    for (Map.Entry<String, Double> e : values.entrySet()) {
+      var u = uncertainty.get(e.getKey());
+      String note = notes.getOrDefault(e.getKey(), "");
+      t.with(
+          tr(
+              td(e.getKey()).withStyle("text-align:left"),
+              td(u == null ? fmt(e.getValue()) : fmt(e.getValue()) + " ± " + fmt(u.se())),
+              td(u == null ? "—" : "[" + fmt(u.ci95().get(0)) + ", " + fmt(u.ci95().get(1)) + "]"),
+              td(u == null ? "none" : u.method() + " (" + u.replicates() + ")"),
+              td(note).withStyle("text-align:left;white-space:normal")));
+    }
+    headline = t;
+    return this;
+  }
+
+  /**
    * Adds a labelled matrix as a table.
    *
    * @param captionText the caption
@@ -112,7 +169,7 @@ public final class HtmlReport {
       }
       t.with(tr().with(cells));
     }
-    sections.add(t);
+    sections.add(div(t).withClass("scroll"));
     return this;
   }
 
@@ -171,7 +228,9 @@ public final class HtmlReport {
     return "<!DOCTYPE html>\n"
         + html(
                 head(meta().withCharset("utf-8"), title(heading), style(CSS)),
-                body(h1(heading)).with(sections))
+                body(h1(heading))
+                    .with(headline == null ? List.of() : List.of(headline))
+                    .with(sections))
             .render();
   }
 

@@ -1,17 +1,8 @@
 package dev.candela.report;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.HeatMapChart;
-import org.knowm.xchart.HeatMapChartBuilder;
-import org.knowm.xchart.internal.chartpart.Chart;
 
-/** Renders plots (XChart) to PNG bytes, headless. */
+/** Renders the report's plots to PNG bytes, headless (drawn by {@link Charts}). */
 public final class Plots {
 
   static {
@@ -42,33 +33,7 @@ public final class Plots {
       throw new IllegalArgumentException(
           values.length + " rows but " + rowLabels.size() + " row labels");
     }
-    int w = Math.max(420, 120 + 46 * colLabels.size());
-    int h = Math.max(300, 110 + 22 * rowLabels.size());
-    HeatMapChart chart = new HeatMapChartBuilder().width(w).height(h).title(title).build();
-    chart.getStyler().setShowValue(rowLabels.size() <= 40 && colLabels.size() <= 12);
-    chart.getStyler().setMin(min);
-    chart.getStyler().setMax(max);
-    chart.getStyler().setLegendVisible(true);
-    chart.getStyler().setPlotContentSize(1.0);
-    chart.getStyler().setHeatMapValueDecimalPattern("0.00");
-    List<Number[]> heat = new ArrayList<>();
-    for (int r = 0; r < values.length; r++) {
-      if (values[r].length != colLabels.size()) {
-        throw new IllegalArgumentException(
-            "row "
-                + r
-                + " has "
-                + values[r].length
-                + " values but "
-                + colLabels.size()
-                + " labels");
-      }
-      for (int c = 0; c < values[r].length; c++) {
-        heat.add(new Number[] {c, r, values[r][c]});
-      }
-    }
-    chart.addSeries(title, colLabels, rowLabels, heat);
-    return png(chart);
+    return Charts.heatMap(title, rowLabels, colLabels, values, min, max).png();
   }
 
   /**
@@ -80,26 +45,96 @@ public final class Plots {
    * @return PNG bytes
    */
   public static byte[] bars(String title, List<String> labels, double[] values) {
-    CategoryChart chart =
-        new CategoryChartBuilder()
-            .width(Math.max(420, 60 + 40 * labels.size()))
-            .height(320)
-            .title(title)
-            .build();
-    chart.getStyler().setLegendVisible(false);
-    List<Double> ys = new ArrayList<>();
-    for (double v : values) {
-      ys.add(v);
-    }
-    chart.addSeries(title, labels, ys);
-    return png(chart);
+    return Charts.bars(title, labels, values, null, null).png();
   }
 
-  private static byte[] png(Chart<?, ?> chart) {
-    try {
-      return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot render chart " + chart.getTitle(), e);
+  /**
+   * A bar chart with 95% interval whiskers.
+   *
+   * @param title the chart title
+   * @param labels category labels
+   * @param values one value per label
+   * @param lo lower interval ends
+   * @param hi upper interval ends
+   * @return PNG bytes
+   */
+  public static byte[] bars(
+      String title, List<String> labels, double[] values, double[] lo, double[] hi) {
+    return Charts.bars(title, labels, values, lo, hi).png();
+  }
+
+  /**
+   * Small multiples: one line chart per named curve (x = step), arranged two per row in one PNG;
+   * with {@code errors}, each point has a ± error bar (e.g. 1.96·SE).
+   *
+   * @param title the overall title (drawn on each panel before the curve's name)
+   * @param xs curve name to x values
+   * @param ys curve name to y values (same length as its x values; NaN points are skipped)
+   * @param errors curve name to error half-widths, or {@code null} for none
+   * @return PNG bytes
+   */
+  public static byte[] curves(
+      String title,
+      java.util.Map<String, double[]> xs,
+      java.util.Map<String, double[]> ys,
+      java.util.Map<String, double[]> errors) {
+    int pw = 460;
+    int ph = 260;
+    List<String> names = new java.util.ArrayList<>(ys.keySet());
+    int cols = names.size() == 1 ? 1 : 2;
+    int rows = Math.max(1, (names.size() + cols - 1) / cols);
+    java.awt.image.BufferedImage all =
+        new java.awt.image.BufferedImage(
+            cols * pw, rows * ph, java.awt.image.BufferedImage.TYPE_INT_RGB);
+    java.awt.Graphics2D g = all.createGraphics();
+    g.setColor(java.awt.Color.WHITE);
+    g.fillRect(0, 0, all.getWidth(), all.getHeight());
+    for (int k = 0; k < names.size(); k++) {
+      String name = names.get(k);
+      double[] x = xs.get(name);
+      double[] y = ys.get(name);
+      double[] e = errors == null ? null : errors.get(name);
+      List<Double> px = new java.util.ArrayList<>();
+      List<Double> py = new java.util.ArrayList<>();
+      List<Double> pe = new java.util.ArrayList<>();
+      for (int i = 0; i < y.length; i++) {
+        if (Double.isFinite(y[i])) {
+          px.add(x[i]);
+          py.add(y[i]);
+          pe.add(e == null || !Double.isFinite(e[i]) ? 0.0 : e[i]);
+        }
+      }
+      org.knowm.xchart.XYChart chart =
+          new org.knowm.xchart.XYChartBuilder()
+              .width(pw)
+              .height(ph)
+              .title(title + ": " + name)
+              .xAxisTitle("step")
+              .build();
+      chart.getStyler().setLegendVisible(false);
+      double maxAbs = py.stream().mapToDouble(Math::abs).max().orElse(0);
+      chart.getStyler().setDecimalPattern(maxAbs > 0 && maxAbs < 0.01 ? "0.0##E0" : "#0.0###");
+      chart.getStyler().setXAxisDecimalPattern("#0");
+      if (px.isEmpty()) {
+        px.add(0.0);
+        py.add(0.0);
+        pe.add(0.0);
+      }
+      if (e == null) {
+        chart.addSeries(name, px, py);
+      } else {
+        chart.addSeries(name, px, py, pe);
+      }
+      java.awt.image.BufferedImage img = org.knowm.xchart.BitmapEncoder.getBufferedImage(chart);
+      g.drawImage(img, (k % cols) * pw, (k / cols) * ph, null);
     }
+    g.dispose();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try {
+      javax.imageio.ImageIO.write(all, "png", out);
+    } catch (java.io.IOException ex) {
+      throw new java.io.UncheckedIOException("cannot encode " + title, ex);
+    }
+    return out.toByteArray();
   }
 }

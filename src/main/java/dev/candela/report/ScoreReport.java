@@ -1,6 +1,7 @@
 package dev.candela.report;
 
 import dev.candela.Provenance;
+import dev.candela.metrics.Uncertainty;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +15,8 @@ import java.util.Objects;
  * @param title what was scored
  * @param scores metric id (e.g. {@code irs}, {@code uc@1}, {@code dci.disentanglement}) to score;
  *     every score is finite
+ * @param uncertainty metric id (the same ids as {@code scores}) to its standard error and 95%
+ *     interval; a score without an entry has no uncertainty estimate (see the warnings)
  * @param details metric id to a JSON-serialisable detail object
  * @param warnings human-readable warnings (dropped latents, excluded factors, ...)
  * @param provenance where the numbers came from
@@ -21,6 +24,7 @@ import java.util.Objects;
 public record ScoreReport(
     String title,
     Map<String, Double> scores,
+    Map<String, Uncertainty> uncertainty,
     Map<String, Object> details,
     List<String> warnings,
     Provenance provenance) {
@@ -35,8 +39,39 @@ public record ScoreReport(
             "score '" + e.getKey() + "' is " + e.getValue() + ", not a finite number");
       }
     }
+    for (String k : uncertainty.keySet()) {
+      if (!scores.containsKey(k)) {
+        throw new IllegalArgumentException(
+            "uncertainty for '" + k + "' but no such score (scores " + scores.keySet() + ")");
+      }
+    }
     scores = Collections.unmodifiableMap(new LinkedHashMap<>(scores));
+    Map<String, Uncertainty> u = new LinkedHashMap<>();
+    for (String k : scores.keySet()) {
+      if (uncertainty.get(k) != null) {
+        u.put(k, uncertainty.get(k));
+      }
+    }
+    uncertainty = Collections.unmodifiableMap(u);
     details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
     warnings = List.copyOf(warnings);
+  }
+
+  /**
+   * A report without uncertainty estimates.
+   *
+   * @param title what was scored
+   * @param scores metric id to score
+   * @param details metric id to details
+   * @param warnings warnings
+   * @param provenance provenance
+   */
+  public ScoreReport(
+      String title,
+      Map<String, Double> scores,
+      Map<String, Object> details,
+      List<String> warnings,
+      Provenance provenance) {
+    this(title, scores, Map.of(), details, warnings, provenance);
   }
 }

@@ -24,6 +24,37 @@ public final class TextTable {
   }
 
   /**
+   * A table of scores with their uncertainty: {@code value ± se}, the 95% interval and the method
+   * ({@code —} for a score without an estimate).
+   *
+   * @param scores metric id to score
+   * @param uncertainty metric id to uncertainty (may lack ids)
+   * @return the table text, newline-terminated
+   */
+  public static String scores(
+      Map<String, Double> scores, Map<String, dev.candela.metrics.Uncertainty> uncertainty) {
+    if (uncertainty.isEmpty()) {
+      return scores(scores);
+    }
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"metric", "score ± se", "95% interval", "method"});
+    scores.forEach(
+        (k, v) -> {
+          var u = uncertainty.get(k);
+          rows.add(
+              u == null
+                  ? new String[] {k, String.format(Locale.ROOT, "%.4f", v), "—", "—"}
+                  : new String[] {
+                    k,
+                    String.format(Locale.ROOT, "%.4f ± %.4f", v, u.se()),
+                    String.format(Locale.ROOT, "[%.4f, %.4f]", u.ci95().get(0), u.ci95().get(1)),
+                    u.method() + " (" + u.replicates() + ")"
+                  });
+        });
+    return render(rows);
+  }
+
+  /**
    * A labelled matrix.
    *
    * @param corner the top-left label

@@ -77,7 +77,13 @@ class EvaluateCommandTest {
       assertTrue(j.get("scores").has(k), "missing score " + k + " in " + j.get("scores"));
       double v = j.get("scores").get(k).asDouble();
       assertTrue(v >= -1 && v <= 1, k + " = " + v);
+      JsonNode u = j.at("/uncertainty/" + k);
+      assertTrue(u.has("se") && u.get("ci95").size() == 2, "uncertainty of " + k + ": " + u);
+      assertEquals(
+          k.contains("vae") ? "binomial" : "bootstrap", u.get("method").asText(), k + ": " + u);
     }
+    assertEquals(200, j.at("/uncertainty/cg.shape/replicates").asInt());
+    assertEquals(5, j.at("/uncertainty/sap/replicates").asInt());
     // color has a single value: excluded like score-codes does
     assertTrue(!j.get("scores").has("cg.color"));
     assertTrue(j.get("warnings").toString().contains("color"), j.get("warnings").toString());
@@ -92,11 +98,26 @@ class EvaluateCommandTest {
     assertTrue(html.contains("data:image/png;base64,"));
     assertTrue(html.contains("Counterfactuals of posX"));
     assertTrue(html.contains("Reconstructions"));
+    assertEquals(1, count(html, "<h2>Warnings</h2>"), "warnings once");
+    assertEquals(1, count(html, "<h2>Provenance</h2>"), "provenance once");
+    assertTrue(html.contains("classifier held-out accuracy"), "accuracy beside CG");
+    String headline = html.substring(html.indexOf("class=\"headline\""));
+    headline = headline.substring(0, headline.indexOf("</table>"));
+    assertTrue(headline.contains("cg.posY") && headline.contains(" ± "), headline);
+    assertTrue(r.err().contains("wrote " + out.resolve("report.html").toAbsolutePath()), r.err());
     for (String png :
         List.of("irs.png", "reconstructions.png", "traversals.png", "counterfactuals-shape.png")) {
       assertTrue(Files.size(out.resolve(png)) > 100, png);
     }
     assertTrue(r.out().contains("factorvae"), r.out());
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+      n++;
+    }
+    return n;
   }
 
   /**
@@ -177,7 +198,21 @@ class EvaluateCommandTest {
     JsonNode j = new ObjectMapper().readTree(out.resolve("comparison.json").toFile());
     assertEquals(2, j.get("models").size());
     assertTrue(Files.isRegularFile(out.resolve("dsprites-factor-vae/report.json")));
-    assertTrue(Files.readString(out.resolve("comparison.html")).contains("dsprites-factor-vae"));
+    String page = Files.readString(out.resolve("comparison.html"));
+    assertTrue(page.contains("dsprites-factor-vae"));
+    assertTrue(page.contains("href=\"dsprites-factor-vae/report.html\""), "links to each report");
+    assertTrue(page.contains("class=\"sortable compact\""), "sortable table");
+    assertTrue(page.contains("cg across models"), "dot-and-interval chart per score");
+    List<String> longCsv = Files.readAllLines(out.resolve("scores.csv"));
+    assertEquals("model,metric,value,se,ci_lo,ci_hi,seed", longCsv.get(0));
+    int perModel = j.get("models").get(0).get("scores").size();
+    assertEquals(1 + 2 * perModel, longCsv.size(), "one row per model and score");
+    String[] irs = longCsv.get(1).split(",", -1);
+    assertEquals(List.of("dsprites-beta-vae", "irs"), List.of(irs[0], irs[1]));
+    assertTrue(
+        Double.parseDouble(irs[4]) <= Double.parseDouble(irs[5]) && !irs[3].isEmpty(),
+        longCsv.get(1));
+    assertEquals("0", irs[6], "seed");
   }
 
   @Test

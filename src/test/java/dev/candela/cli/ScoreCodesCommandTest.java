@@ -75,7 +75,16 @@ class ScoreCodesCommandTest {
             "sap",
             "explicitness"),
         keys(root.get("scores")));
-    assertEquals(List.of("title", "scores", "details", "warnings", "provenance"), keys(root));
+    assertEquals(
+        List.of("title", "scores", "uncertainty", "details", "warnings", "provenance"), keys(root));
+    assertEquals(keys(root.get("scores")), keys(root.get("uncertainty")), "keyed like scores");
+    assertEquals("bootstrap", root.at("/uncertainty/irs/method").asText());
+    assertEquals(200, root.at("/uncertainty/irs/replicates").asInt());
+    assertEquals(5, root.at("/uncertainty/dci.disentanglement/replicates").asInt());
+    assertTrue(
+        root.at("/uncertainty/mig/ci95/0").asDouble()
+            <= root.at("/uncertainty/mig/ci95/1").asDouble());
+    assertTrue(r.out().contains(" ± "), r.out());
     assertTrue(root.at("/provenance/inputs").size() == 2);
     assertEquals(0, root.at("/provenance/seed").asLong());
     assertEquals(5, root.at("/details/irs/matrix").size());

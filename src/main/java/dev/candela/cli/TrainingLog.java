@@ -1,0 +1,112 @@
+package dev.candela.cli;
+
+import dev.candela.CandelaException;
+import dev.candela.model.TrainingMonitor;
+import dev.candela.report.Plots;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The training log of {@code candela train}: {@code training-log.csv} in the model folder, long
+ * format {@code step,epoch,source,name,value} ({@code source} = {@code train} for the mean loss
+ * terms of a step window, {@code heldout} for the held-out snapshot), appended row group by row
+ * group; and {@code training.png}, every curve against the step, redrawn after each held-out
+ * snapshot and loss window. A resumed run first drops the rows at or after its first new step
+ * (written after the checkpoint it resumes from), then appends.
+ */
+final class TrainingLog implements TrainingMonitor.Listener {
+
+  /** The log file name. */
+  static final String CSV = "training-log.csv";
+
+  /** The curves' file name. */
+  static final String PNG = "training.png";
+
+  static final String HEADER = "step,epoch,source,name,value";
+
+  private final Path dir;
+  private final List<String[]> rows = new ArrayList<>();
+  private boolean first = true;
+
+  TrainingLog(Path dir) {
+    this.dir = dir;
+  }
+
+  @Override
+  public void log(long step, int epoch, String source, Map<String, Double> values)
+      throws CandelaException {
+    Path csv = dir.resolve(CSV);
+    try {
+      Files.createDirectories(dir);
+      if (first) {
+        first = false;
+        if (Files.isRegularFile(csv)) {
+          for (String line : Files.readAllLines(csv)) {
+            String[] p = line.split(",", -1);
+            if (p.length == 5 && !line.equals(HEADER) && Long.parseLong(p[0]) < step) {
+              rows.add(p);
+            }
+          }
+        }
+        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        rows.forEach(r -> sb.append(String.join(",", r)).append('\n'));
+        Path tmp = dir.resolve(CSV + ".tmp");
+        Files.writeString(tmp, sb);
+        Files.move(tmp, csv, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      }
+      StringBuilder sb = new StringBuilder();
+      for (Map.Entry<String, Double> e : values.entrySet()) {
+        String[] r = {
+          Long.toString(step), Integer.toString(epoch), source, e.getKey(), e.getValue().toString()
+        };
+        rows.add(r);
+        sb.append(String.join(",", r)).append('\n');
+      }
+      Files.writeString(
+          csv,
+          sb,
+          java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException | NumberFormatException e) {
+      throw new CandelaException(
+          csv + ": cannot write the training log (" + e.getMessage() + ")", e);
+    }
+    drawCurves();
+  }
+
+  /** Draws every (source, name) curve against the step into training.png, atomically. */
+  void drawCurves() throws CandelaException {
+    Map<String, List<double[]>> pts = new LinkedHashMap<>();
+    for (String[] r : rows) {
+      if (r[3].equals("heldout_in_training")) {
+        continue;
+      }
+      pts.computeIfAbsent(r[2] + " " + r[3], k -> new ArrayList<>())
+          .add(new double[] {Double.parseDouble(r[0]), Double.parseDouble(r[4])});
+    }
+    Map<String, double[]> xs = new LinkedHashMap<>();
+    Map<String, double[]> ys = new LinkedHashMap<>();
+    pts.forEach(
+        (k, v) -> {
+          xs.put(k, v.stream().mapToDouble(a -> a[0]).toArray());
+          ys.put(k, v.stream().mapToDouble(a -> a[1]).toArray());
+        });
+    if (ys.isEmpty()) {
+      return;
+    }
+    Path png = dir.resolve(PNG);
+    Path tmp = dir.resolve(PNG + ".tmp");
+    try {
+      Files.write(tmp, Plots.curves("training", xs, ys, null));
+      Files.move(tmp, png, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new CandelaException(png + ": cannot write (" + e.getMessage() + ")", e);
+    }
+  }
+}

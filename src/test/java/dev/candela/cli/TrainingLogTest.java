@@ -1,0 +1,74 @@
+package dev.candela.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.candela.model.TrainingMonitor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TrainingLogTest {
+
+  @TempDir Path dir;
+
+  private static Map<String, Double> values(double loss, double mig) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    m.put("loss", loss);
+    m.put("mig", mig);
+    return m;
+  }
+
+  @Test
+  void writesLongRowsAndCurvesAndAResumeDropsRowsAfterTheCheckpoint() throws Exception {
+    TrainingLog log = new TrainingLog(dir);
+    log.log(10, 1, "train", values(5, 0.1));
+    log.log(10, 1, "heldout", values(6, 0.2));
+    log.log(20, 2, "train", values(4, 0.3));
+    log.log(30, 2, "train", values(3, 0.4));
+    List<String> lines = Files.readAllLines(dir.resolve(TrainingLog.CSV));
+    assertEquals(TrainingLog.HEADER, lines.get(0));
+    assertEquals("10,1,train,loss,5.0", lines.get(1));
+    assertEquals(9, lines.size());
+    assertTrue(Files.size(dir.resolve(TrainingLog.PNG)) > 1000, "training.png drawn");
+    // resumed from the checkpoint after step 10: the first new row is step 20 again
+    TrainingLog resumed = new TrainingLog(dir);
+    resumed.log(20, 2, "train", values(4.5, 0.35));
+    List<String> after = Files.readAllLines(dir.resolve(TrainingLog.CSV));
+    assertEquals(
+        List.of(
+            TrainingLog.HEADER,
+            "10,1,train,loss,5.0",
+            "10,1,train,mig,0.1",
+            "10,1,heldout,loss,6.0",
+            "10,1,heldout,mig,0.2",
+            "20,2,train,loss,4.5",
+            "20,2,train,mig,0.35"),
+        after);
+  }
+
+  @Test
+  void keepCheckpointsParsesAllAndCounts() {
+    assertEquals(TrainingMonitor.ALL, TrainCommand.parseKeep("all"));
+    assertEquals(3, TrainCommand.parseKeep("3"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> TrainCommand.parseKeep("-2"));
+    assertEquals("--keep-checkpoints must be 'all' or an integer ≥ 0, got '-2'", e.getMessage());
+  }
+
+  @Test
+  void evaluateCheckpointsNeedsSnapshots() {
+    CliRun r = CliRun.of("evaluate", "--model", dir.toString(), "--checkpoints", "all", "--quiet");
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(
+        "candela evaluate: "
+            + dir
+            + ": no snapshots/ folder (train with --keep-checkpoints N|all to keep snapshots)",
+        r.err().strip());
+  }
+}
