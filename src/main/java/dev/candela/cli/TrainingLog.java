@@ -6,7 +6,6 @@ import dev.candela.report.Plots;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,9 +55,7 @@ final class TrainingLog implements TrainingMonitor.Listener {
         }
         StringBuilder sb = new StringBuilder(HEADER).append('\n');
         rows.forEach(r -> sb.append(String.join(",", r)).append('\n'));
-        Path tmp = dir.resolve(CSV + ".tmp");
-        Files.writeString(tmp, sb);
-        Files.move(tmp, csv, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        dev.candela.AtomicFiles.writeString(csv, sb);
       }
       StringBuilder sb = new StringBuilder();
       for (Map.Entry<String, Double> e : values.entrySet()) {
@@ -101,10 +98,8 @@ final class TrainingLog implements TrainingMonitor.Listener {
       return;
     }
     Path png = dir.resolve(PNG);
-    Path tmp = dir.resolve(PNG + ".tmp");
     try {
-      Files.write(tmp, Plots.curves("training", xs, ys, null));
-      Files.move(tmp, png, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      dev.candela.AtomicFiles.writeBytes(png, Plots.curves("training", xs, ys, null));
     } catch (IOException e) {
       throw new CandelaException(png + ": cannot write (" + e.getMessage() + ")", e);
     }

@@ -10,7 +10,6 @@ import dev.candela.causal.model.ModelJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,13 +73,13 @@ public record LatentFitInfo(
    */
   public void write(CausalModel model, Path file) throws BadInputException {
     Path abs = file.toAbsolutePath();
-    Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
-    ModelJson.write(model, tmp);
     try {
+      Path tmp = dev.candela.AtomicFiles.newTemp(abs);
+      ModelJson.write(model, tmp);
       ObjectNode root = (ObjectNode) MAPPER.readTree(tmp.toFile());
       root.set("latent", MAPPER.valueToTree(this));
       Files.writeString(tmp, MAPPER.writeValueAsString(root) + "\n");
-      Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      dev.candela.AtomicFiles.commit(tmp, abs);
     } catch (IOException e) {
       throw new BadInputException(file + ": cannot write (" + e.getMessage() + ")", e);
     }
