@@ -2,7 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.data.FactorDataset;
 import dev.candela.data.validate.FactorStatistics;
-import dev.candela.data.validate.StatisticsPlots;
+import dev.candela.report.StatisticsPlots;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

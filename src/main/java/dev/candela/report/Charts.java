@@ -218,7 +218,8 @@ public final class Charts {
   /**
    * A heat map: rows top to bottom, columns left to right, viridis colours from {@code min} to
    * {@code max}, a colour bar with rounded ticks; cells equal to 0 are hatched; values are printed
-   * in the cells when they fit.
+   * in the cells when they fit (as integers when every value is whole, e.g. counts, otherwise with
+   * two decimals).
    *
    * @param title the title
    * @param rowLabels one per row
@@ -265,11 +266,14 @@ public final class Charts {
     double rowLabelW = rowLabels.stream().mapToDouble(s -> width(s, FONT)).max().orElse(0);
     LabelLayout cl = labelLayout(colLabels, cw);
     boolean anyZero = false;
+    boolean whole = true;
     for (double[] row : values) {
       for (double v : row) {
         anyZero |= v == 0;
+        whole &= Double.isNaN(v) || (v == Math.rint(v) && Math.abs(v) < 1e15);
       }
     }
+    int cellDecimals = whole ? 0 : 2;
     double titleH = height(TITLE_FONT) + 2 * PAD + (anyZero ? h + PAD : 0);
     double left = Math.max(rowLabelW + 2 * PAD, cl.leftReach() + PAD) + PAD;
     double plotW = cw * nc;
@@ -327,9 +331,10 @@ public final class Charts {
           }
           g.setClip(clip);
         }
-        if (showValues && !Double.isNaN(v)) {
+        String cellText = Double.isNaN(v) ? "" : fmt(v, cellDecimals);
+        if (showValues && !cellText.isEmpty() && width(cellText, FONT) <= cw - 2) {
           Color text = v == 0 || luminance(col) > 0.5 ? Color.BLACK : Color.WHITE;
-          cv.text(fmt(v, 2), x + cw / 2, y + ch / 2, 0.5, 0, FONT, text);
+          cv.text(cellText, x + cw / 2, y + ch / 2, 0.5, 0, FONT, text);
         }
       }
     }

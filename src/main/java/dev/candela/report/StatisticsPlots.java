@@ -1,21 +1,21 @@
-package dev.candela.data.validate;
+package dev.candela.report;
 
+import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
+import dev.candela.data.validate.FactorStatistics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.HeatMapChart;
-import org.knowm.xchart.HeatMapChartBuilder;
 
 /**
- * Plots factor statistics with XChart: a bar chart of the coverage of each factor ({@code
- * coverage_<factor>.png}) and a heat map of the co-occurrence counts of each factor pair ({@code
- * cooccurrence_<a>__<b>.png}, zero cells mark combinations never observed).
+ * Plots factor statistics ({@code candela dataset inspect --out}) with {@link Charts}: a bar chart
+ * of the coverage of each factor ({@code coverage_<factor>.png}) and a heat map of the
+ * co-occurrence counts of each factor pair ({@code cooccurrence_<a>__<b>.png}; rows are the values
+ * of the first factor, columns those of the second, and hatched cells are value pairs never
+ * observed). Labels that do not fit are rotated, and counts are printed in the cells only when they
+ * fit. Also prints the same statistics as text ({@link #text}).
  */
 public final class StatisticsPlots {
   private StatisticsPlots() {}
@@ -29,61 +29,72 @@ public final class StatisticsPlots {
    * @throws CandelaException when a file cannot be written
    */
   public static List<Path> write(FactorStatistics stats, Path out) throws CandelaException {
-    System.setProperty("java.awt.headless", "true");
     List<Path> files = new ArrayList<>();
     try {
       Files.createDirectories(out);
       for (FactorStatistics.Coverage c : stats.coverage()) {
-        CategoryChart chart =
-            new CategoryChartBuilder()
-                .width(640)
-                .height(420)
-                .title("coverage of " + c.factor())
-                .xAxisTitle(c.factor())
-                .yAxisTitle("samples")
-                .build();
-        chart.getStyler().setLegendVisible(false);
-        List<String> x = c.values().stream().map(String::valueOf).toList();
-        List<Long> y = new ArrayList<>();
-        for (long v : c.counts()) {
-          y.add(v);
-        }
-        chart.addSeries("count", x, y);
         Path f = out.resolve("coverage_" + safe(c.factor()) + ".png");
-        dev.candela.AtomicFiles.writeBytes(
-            f, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+        AtomicFiles.writeBytes(f, coverage(c).png());
         files.add(f);
       }
       for (FactorStatistics.CoOccurrence p : stats.cooccurrence()) {
-        HeatMapChart chart =
-            new HeatMapChartBuilder()
-                .width(720)
-                .height(560)
-                .title("co-occurrence " + p.factorA() + " x " + p.factorB())
-                .xAxisTitle(p.factorA())
-                .yAxisTitle(p.factorB())
-                .build();
-        FactorStatistics.Coverage a = coverageOf(stats, p.factorA());
-        FactorStatistics.Coverage b = coverageOf(stats, p.factorB());
-        List<String> xs = a.values().stream().map(String::valueOf).toList();
-        List<String> ys = b.values().stream().map(String::valueOf).toList();
-        List<Number[]> heat = new ArrayList<>();
-        for (int i = 0; i < xs.size(); i++) {
-          for (int j = 0; j < ys.size(); j++) {
-            heat.add(new Number[] {i, j, p.counts()[i][j]});
-          }
-        }
-        chart.addSeries("count", xs, ys, heat);
         Path f =
             out.resolve("cooccurrence_" + safe(p.factorA()) + "__" + safe(p.factorB()) + ".png");
-        dev.candela.AtomicFiles.writeBytes(
-            f, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+        AtomicFiles.writeBytes(f, cooccurrence(stats, p).png());
         files.add(f);
       }
     } catch (IOException e) {
       throw new CandelaException(out + ": cannot write plots (" + e.getMessage() + ")", e);
     }
     return files;
+  }
+
+  /**
+   * The bar chart of one factor's coverage: samples per value.
+   *
+   * @param c the coverage of one factor
+   * @return the figure
+   */
+  public static Charts.Rendered coverage(FactorStatistics.Coverage c) {
+    List<String> x = c.values().stream().map(String::valueOf).toList();
+    double[] y = new double[c.counts().length];
+    for (int i = 0; i < y.length; i++) {
+      y[i] = c.counts()[i];
+    }
+    return Charts.bars("samples per value of " + c.factor(), x, y, null, null);
+  }
+
+  /**
+   * The heat map of one factor pair's co-occurrence counts: rows are the values of {@code factorA},
+   * columns those of {@code factorB}; zero cells (never observed) are hatched.
+   *
+   * @param stats the statistics holding the pair (for the value labels)
+   * @param p the pair
+   * @return the figure
+   */
+  public static Charts.Rendered cooccurrence(
+      FactorStatistics stats, FactorStatistics.CoOccurrence p) {
+    List<String> rows =
+        coverageOf(stats, p.factorA()).values().stream().map(String::valueOf).toList();
+    List<String> cols =
+        coverageOf(stats, p.factorB()).values().stream().map(String::valueOf).toList();
+    long[][] counts = p.counts();
+    double[][] v = new double[counts.length][];
+    double max = 0;
+    for (int i = 0; i < counts.length; i++) {
+      v[i] = new double[counts[i].length];
+      for (int j = 0; j < counts[i].length; j++) {
+        v[i][j] = counts[i][j];
+        max = Math.max(max, v[i][j]);
+      }
+    }
+    String title =
+        "co-occurrence: "
+            + p.factorA()
+            + " (rows) x "
+            + p.factorB()
+            + " (columns), samples per value pair";
+    return Charts.heatMap(title, rows, cols, v, 0, max > 0 ? max : 1);
   }
 
   private static FactorStatistics.Coverage coverageOf(FactorStatistics s, String factor) {
