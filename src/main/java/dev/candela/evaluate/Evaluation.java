@@ -485,15 +485,22 @@ public final class Evaluation {
             }
             uncertainty.putAll(Bootstrap.cg(names, terms, bootstrap, s.seed() + 3));
           }
-          Object acc0 = clf.card().results().get("heldOutAccuracy");
-          if (acc0 instanceof Map<?, ?> accMap) {
-            for (String f : names) {
-              if (accMap.get(f) instanceof Number a) {
-                notes.put(
-                    "cg." + f,
-                    String.format(
-                        Locale.ROOT, "classifier held-out accuracy %.3f", a.doubleValue()));
-              }
+          // the card's held-out accuracy (symmetry-aware where recorded) and, measured here, on
+          // the VAE's reconstructions: the numbers that decide whether cg.<factor> is reliable
+          for (String f : names) {
+            Map<String, Object> a = clfCheck.accuracy().get(f);
+            if (a != null) {
+              notes.put(
+                  "cg." + f,
+                  String.format(
+                      Locale.ROOT,
+                      "classifier accuracy: held-out %s, on reconstructions %.3f%s",
+                      a.get("card") instanceof Number c
+                          ? String.format(Locale.ROOT, "%.3f", c.doubleValue())
+                          : "n/a",
+                      ((dev.candela.model.ClassifierQuality.Accuracy) a.get("reconstructions"))
+                          .value(),
+                      Boolean.TRUE.equals(a.get("symmetryAware")) ? " (symmetry-aware)" : ""));
             }
           }
           Map<String, Object> cgDetails = new LinkedHashMap<>();

@@ -100,7 +100,7 @@ class EvaluateCommandTest {
     assertTrue(html.contains("Reconstructions"));
     assertEquals(1, count(html, "<h2>Warnings</h2>"), "warnings once");
     assertEquals(1, count(html, "<h2>Provenance</h2>"), "provenance once");
-    assertTrue(html.contains("classifier held-out accuracy"), "accuracy beside CG");
+    assertTrue(html.contains("classifier accuracy: held-out"), "accuracy beside CG");
     String headline = html.substring(html.indexOf("class=\"headline\""));
     headline = headline.substring(0, headline.indexOf("</table>"));
     assertTrue(headline.contains("cg.posY") && headline.contains(" ± "), headline);
