@@ -236,7 +236,6 @@ public final class EvaluateCommand implements Callable<Integer> {
   public Integer call() throws CandelaException {
     PrintWriter err = spec.commandLine().getErr();
     Path root = repoRoot();
-    Path data = dataset != null ? dataset : defaultDataset(root, err);
     Path modelArg = model != null ? model : root.resolve("models/dsprites-beta-vae");
     Map<String, Long> steps = null;
     List<Path> models;
@@ -254,6 +253,8 @@ public final class EvaluateCommand implements Callable<Integer> {
     } else {
       models = resolveModels(modelArg);
     }
+    // the default data is made only once the models are known to be usable
+    Path data = dataset != null ? dataset : defaultDataset(root, err);
     EvaluationSettings settings =
         settings(
             data,
