@@ -215,24 +215,19 @@ public final class Evaluation {
       versions.put("engine", VaeModels.ENGINE);
       Path json = out.resolve("report.json");
       String title = "evaluate " + modelDir.getFileName() + " on " + s.dataset().getFileName();
+      LatentDecoder decoder =
+          LatentDecoder.of(
+              new int[] {
+                vaeCard.input().channels(), vaeCard.input().height(), vaeCard.input().width()
+              },
+              vae::decode);
       ModelFitness.VaeCheck vaeCheck =
           ModelFitness.vae(
               vae,
               modelDir,
               dataset,
               idx,
-              (images, m) ->
-                  inDecoderShape(
-                      dataset,
-                      images,
-                      m,
-                      LatentDecoder.of(
-                          new int[] {
-                            vaeCard.input().channels(),
-                            vaeCard.input().height(),
-                            vaeCard.input().width()
-                          },
-                          vae::decode)));
+              (images, m) -> inDecoderShape(dataset, images, m, decoder));
       details.put("vaeCheck", vaeCheck);
       warnings.addAll(vaeCheck.warnings());
 
@@ -386,12 +381,6 @@ public final class Evaluation {
                       device),
                   codeScores,
                   lc);
-      LatentDecoder decoder =
-          LatentDecoder.of(
-              new int[] {
-                vaeCard.input().channels(), vaeCard.input().height(), vaeCard.input().width()
-              },
-              vae::decode);
       LatentStats stats = LatentStats.of(z);
       if (s.metrics().contains(EvaluationSettings.Metric.CG) && s.classifier() == null) {
         warnings.add("no classifier: CG is skipped");

@@ -162,7 +162,18 @@ public final class ClassifierQuality {
     return out;
   }
 
-  private static void tally(
+  /**
+   * Counts right predictions per classifier factor, raw and up to the declared symmetries.
+   *
+   * @param pred [sample][classifier factor] predicted codes
+   * @param truth [sample][dataset factor] true codes
+   * @param dsIndex per classifier factor, its dataset factor index
+   * @param space the dataset's factors
+   * @param sym the dataset's symmetries
+   * @param ok raw counts, incremented
+   * @param okSym symmetry-aware counts, incremented
+   */
+  static void tally(
       int[][] pred,
       int[][] truth,
       int[] dsIndex,

@@ -286,26 +286,18 @@ public final class ClassifierTrainer {
             ModelCard.checksums(out, List.of(FactorClassifier.PREFIX + "-0000.params")),
             command,
             Provenance.nowIso());
-    double[] acc;
-    double[] accSym;
+    double[] acc = new double[factors.size()];
+    double[] accSym = new double[factors.size()];
     FactorSymmetries sym = FactorSymmetries.forDataset(ds.space().name());
     try (FactorClassifier clf = new FactorClassifier(card, block, null, device, 256)) {
       int[][] pred = clf.predict(test.images, test.size());
-      acc = new double[factors.size()];
-      accSym = new double[factors.size()];
-      for (int i = 0; i < test.size(); i++) {
-        for (int f = 0; f < factors.size(); f++) {
-          if (pred[i][f] == test.codes[i][f]) {
-            acc[f]++;
-          }
-          if (sym.equivalent(ds.space(), f, test.codes[i], pred[i][f])) {
-            accSym[f]++;
-          }
-        }
-      }
+      long[] ok = new long[factors.size()];
+      long[] okSym = new long[factors.size()];
+      int[] identity = java.util.stream.IntStream.range(0, factors.size()).toArray();
+      ClassifierQuality.tally(pred, test.codes, identity, ds.space(), sym, ok, okSym);
       for (int f = 0; f < acc.length; f++) {
-        acc[f] /= test.size();
-        accSym[f] /= test.size();
+        acc[f] = (double) ok[f] / test.size();
+        accSym[f] = (double) okSym[f] / test.size();
       }
     }
     Map<String, Object> results = new LinkedHashMap<>();
