@@ -177,7 +177,7 @@ public final class EvaluateCommand implements Callable<Integer> {
       names = "--bootstrap",
       paramLabel = "B",
       description =
-          "Bootstrap replicates over the evaluation samples for the standard error and 95%"
+          "Bootstrap replicates over the evaluation samples for the standard error and 95%%"
               + " interval of IRS, UC, MIG, Modularity and CG (default ${DEFAULT-VALUE}; 0 = off).")
   int bootstrap = Evaluation.DEFAULT_BOOTSTRAP;
 

@@ -108,7 +108,7 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       names = "--bootstrap",
       paramLabel = "B",
       description =
-          "Bootstrap replicates over the rows for the standard error and 95% interval of IRS, UC,"
+          "Bootstrap replicates over the rows for the standard error and 95%% interval of IRS, UC,"
               + " MIG and Modularity (default ${DEFAULT-VALUE}; 0 = off).")
   int bootstrap = 200;
 
