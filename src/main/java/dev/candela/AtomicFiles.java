@@ -6,6 +6,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /**
  * The one way Candela writes a file under its final name: the content goes to a unique temporary
@@ -111,6 +113,109 @@ public final class AtomicFiles {
       Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  /**
+   * Writes a folder under its final name: {@code body} fills a fresh sibling {@code NAME.tmp/},
+   * then an existing {@code NAME/} is moved aside to {@code NAME.old/}, the new folder is renamed
+   * onto {@code NAME/} and the old one deleted. At every moment one complete folder exists under
+   * {@code NAME/}, {@code NAME.tmp/} or {@code NAME.old/}. When {@code body} throws, the target is
+   * untouched (the unfinished {@code NAME.tmp/} is left for the next attempt to replace).
+   *
+   * @param target the final folder
+   * @param body fills the temporary folder it is given (it exists and is empty)
+   * @throws IOException when writing, renaming or deleting fails
+   * @throws CandelaException when {@code body} throws one
+   */
+  public static void writeDirectory(Path target, Body body) throws IOException, CandelaException {
+    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+    Path old = target.resolveSibling(target.getFileName() + ".old");
+    deleteTree(tmp);
+    Files.createDirectories(tmp);
+    body.write(tmp);
+    deleteTree(old);
+    if (Files.exists(target)) {
+      moveDirectory(target, old);
+    }
+    moveDirectory(tmp, target);
+    deleteTree(old);
+  }
+
+  /**
+   * Renames a folder with an atomic move (both names in one parent folder; the target must not
+   * exist).
+   *
+   * @param from the folder
+   * @param to its new name
+   * @throws IOException when the rename fails
+   */
+  public static void moveDirectory(Path from, Path to) throws IOException {
+    Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /**
+   * Deletes a file or a folder with everything in it; nothing when it does not exist.
+   *
+   * @param p the file or folder
+   * @throws IOException when a deletion fails
+   */
+  public static void deleteTree(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(p)) {
+      for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(q);
+      }
+    }
+  }
+
+  /** Writes the contents of several files to the temporary paths it is given. */
+  @FunctionalInterface
+  public interface MultiBody {
+    /**
+     * Writes every file.
+     *
+     * @param tmps the temporary files, in the order of the targets (they exist and are empty)
+     * @throws IOException when writing fails
+     * @throws CandelaException when producing the content fails
+     */
+    void write(Path[] tmps) throws IOException, CandelaException;
+  }
+
+  /**
+   * Writes several files that belong together through temporary siblings, renaming them onto their
+   * final names only when all are complete, the last target first and the first target last: the
+   * presence of a new first file implies the others are new too. When {@code body} throws, every
+   * temporary file is deleted and no target is touched.
+   *
+   * @param targets the final files
+   * @param body writes the contents
+   * @throws IOException when writing or renaming fails
+   * @throws CandelaException when {@code body} throws one
+   */
+  public static void writeTogether(Path[] targets, MultiBody body)
+      throws IOException, CandelaException {
+    Path[] tmps = new Path[targets.length];
+    boolean done = false;
+    try {
+      for (int k = 0; k < targets.length; k++) {
+        tmps[k] = newTemp(targets[k]);
+      }
+      body.write(tmps);
+      for (int k = targets.length - 1; k >= 0; k--) {
+        commit(tmps[k], targets[k]);
+      }
+      done = true;
+    } finally {
+      if (!done) {
+        for (Path t : tmps) {
+          if (t != null) {
+            Files.deleteIfExists(t);
+          }
+        }
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.cli.bench.BenchModelsCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -1,10 +1,10 @@
 package dev.candela.cli;
 
 import dev.candela.BadInputException;
+import dev.candela.MixedRadix;
 import dev.candela.causal.fit.SelectionTruth;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
-import dev.candela.causal.query.DiscreteJoint;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
@@ -139,7 +139,7 @@ public final class CausalTruthCommand implements Callable<Integer> {
     int[] sizes = space.sizes();
     int support = 0;
     for (int flat = 0; flat < allowed.length; flat++) {
-      allowed[flat] = bound == null || bound.allows(DiscreteJoint.decode(flat, sizes));
+      allowed[flat] = bound == null || bound.allows(MixedRadix.digits(flat, sizes));
       support += allowed[flat] ? 1 : 0;
     }
     CausalModel m;

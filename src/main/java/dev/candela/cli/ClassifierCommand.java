@@ -4,11 +4,13 @@ import ai.djl.Device;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
+import dev.candela.cli.options.DeviceOption;
+import dev.candela.cli.options.QuietOption;
+import dev.candela.cli.options.SeedOption;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.Evaluation;
 import dev.candela.evaluate.ModelFitness;
 import dev.candela.model.ClassifierQuality;
-import dev.candela.model.Devices;
 import dev.candela.model.FactorClassifier;
 import dev.candela.model.ModelCard;
 import dev.candela.model.VaeModel;
@@ -18,7 +20,6 @@ import dev.candela.report.ScoreReport;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +28,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code candela classifier}: quality of a factor classifier. */
@@ -76,11 +78,7 @@ public final class ClassifierCommand implements Runnable {
         description = "Seeded random samples to check (default ${DEFAULT-VALUE}).")
     int samples;
 
-    @Option(
-        names = "--seed",
-        defaultValue = "0",
-        description = "Sample seed (default ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin SeedOption seed;
 
     @Option(names = "--vae", description = "Also check on this VAE's reconstructions.")
     Path vae;
@@ -94,14 +92,9 @@ public final class ClassifierCommand implements Runnable {
         description = "Images per batch (default ${DEFAULT-VALUE}).")
     int batchSize;
 
-    @Option(
-        names = "--device",
-        defaultValue = "auto",
-        description = "auto, cpu, gpu or gpu:N (default ${DEFAULT-VALUE}).")
-    String device;
+    @Mixin DeviceOption device;
 
-    @Option(names = "--quiet", description = "No progress bar.")
-    boolean quiet;
+    @Mixin QuietOption quiet;
 
     /** Creates the command. */
     public Check() {}
@@ -117,7 +110,7 @@ public final class ClassifierCommand implements Runnable {
           throw new BadInputException(dir + ": not a model folder (no " + ModelCard.FILE + ")");
         }
       }
-      Device dev = Devices.parse(device);
+      Device dev = device.device();
       try (FactorDataset ds = DatasetPaths.open(dataset);
           FactorClassifier clf = FactorClassifier.load(classifier, dev, batchSize);
           VaeModel v = vae == null ? null : VaeModels.load(vae, dev, batchSize)) {
@@ -126,16 +119,16 @@ public final class ClassifierCommand implements Runnable {
           Evaluation.checkModelMatchesDataset(v.card(), vae, ds);
         }
         int n = (int) Math.min(samples, ds.size());
-        long[] idx = Evaluation.sampleIndices(ds.size(), n, seed);
+        long[] idx = Evaluation.sampleIndices(ds.size(), n, seed.seed());
         List<ClassifierQuality.FactorResult> res;
-        try (Progress bar = new Progress("check", quiet)) {
+        try (Progress bar = new Progress("check", quiet.quiet())) {
           res =
               ClassifierQuality.check(
                   clf, classifier, ds, idx, v, batchSize, k -> bar.step(k, n, Map.of()));
         }
-        Map<String, Double> scores = new LinkedHashMap<>();
-        Map<String, Object> details = new LinkedHashMap<>();
-        List<String> warnings = new ArrayList<>();
+        ClassifierQuality.Summary sum =
+            ClassifierQuality.summarize(res, ModelFitness.RELIABLE_ACCURACY, v != null);
+        List<String> warnings = sum.warnings();
         PrintWriter out = spec.commandLine().getOut();
         out.printf(
             Locale.ROOT,
@@ -145,14 +138,6 @@ public final class ClassifierCommand implements Runnable {
             "symmetry-aware",
             v == null ? "" : "on reconstructions");
         for (ClassifierQuality.FactorResult r : res) {
-          put(scores, details, "accuracy." + r.factor(), r.accuracy());
-          put(scores, details, "accuracy_symmetric." + r.factor(), r.symmetric());
-          put(scores, details, "accuracy_reconstructed." + r.factor(), r.reconstructed());
-          put(
-              scores,
-              details,
-              "accuracy_reconstructed_symmetric." + r.factor(),
-              r.reconstructedSymmetric());
           out.printf(
               Locale.ROOT,
               "%-14s %22s %22s %22s%n",
@@ -163,16 +148,6 @@ public final class ClassifierCommand implements Runnable {
                   r.reconstructedSymmetric() != null
                       ? r.reconstructedSymmetric()
                       : r.reconstructed()));
-          if (r.deciding() < ModelFitness.RELIABLE_ACCURACY) {
-            warnings.add(
-                String.format(
-                    Locale.ROOT,
-                    "factor '%s': accuracy %.3f < %.2f%s; CG for it would be unreliable",
-                    r.factor(),
-                    r.deciding(),
-                    ModelFitness.RELIABLE_ACCURACY,
-                    v == null ? "" : " (the lower of images and reconstructions)"));
-          }
         }
         if (!clf.card().dataset().equals(ds.space().name())) {
           warnings.add(
@@ -200,29 +175,19 @@ public final class ClassifierCommand implements Runnable {
           Map<String, String> versions = new LinkedHashMap<>(Provenance.softwareVersions());
           versions.put("engine", VaeModels.ENGINE);
           Provenance p =
-              new Provenance(inputs, seed, params, versions, dev.toString(), Provenance.nowIso());
+              new Provenance(
+                  inputs, seed.seed(), params, versions, dev.toString(), Provenance.nowIso());
           JsonReports.write(
               new ScoreReport(
                   "classifier check " + classifier.getFileName() + " on " + dataset.getFileName(),
-                  scores,
-                  details,
+                  sum.scores(),
+                  sum.details(),
                   warnings,
                   p),
               json);
           spec.commandLine().getErr().println("wrote " + json);
         }
         return 0;
-      }
-    }
-
-    private static void put(
-        Map<String, Double> scores,
-        Map<String, Object> details,
-        String key,
-        ClassifierQuality.Accuracy a) {
-      if (a != null) {
-        scores.put(key, a.value());
-        details.put(key, a);
       }
     }
 

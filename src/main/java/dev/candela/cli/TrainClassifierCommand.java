@@ -63,12 +63,12 @@ public final class TrainClassifierCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     ClassifierTrainer.Config cfg =
         new ClassifierTrainer.Config(
-            head, epochs, common.batchSize, common.seed, lr, trainCount, testCount);
+            head, epochs, common.batchSize, common.seed.seed(), lr, trainCount, testCount);
     Device dev = common.parsedDevice();
     String command = TrainingOptions.invocation(spec);
     ClassifierTrainer.Result r;
     try (FactorDataset ds = common.openDataset();
-        Progress p = new Progress("train-classifier", common.quiet)) {
+        Progress p = new Progress("train-classifier", common.quiet.quiet())) {
       r = ClassifierTrainer.train(ds, cfg, common.out, resume, dev, command, p);
     }
     System.out.println(

@@ -2,7 +2,7 @@ package dev.candela.cli;
 
 import ai.djl.Device;
 import dev.candela.data.FactorDataset;
-import dev.candela.model.Objective;
+import dev.candela.model.TrainingLog;
 import dev.candela.model.TrainingMonitor;
 import dev.candela.model.VaeTrainer;
 import dev.candela.model.VaeTrainingConfig;
@@ -22,102 +22,7 @@ import picocli.CommandLine.Option;
           + " Writes DIR/vae-0000.params, DIR/model.json and DIR/checkpoint/ after every epoch."
     })
 public final class TrainCommand implements Callable<Integer> {
-  @Option(names = "--objective", required = true, description = "Objective.")
-  String objective;
-
-  @Option(
-      names = "--latent-dim",
-      defaultValue = "10",
-      description = "Latent size (default ${DEFAULT-VALUE}).")
-  int latentDim;
-
-  @Option(
-      names = "--epochs",
-      defaultValue = "10",
-      description = "Epochs (default ${DEFAULT-VALUE}).")
-  int epochs;
-
-  @Option(
-      names = "--lr",
-      defaultValue = "1e-4",
-      description = "Adam learning rate (default ${DEFAULT-VALUE}).")
-  double lr;
-
-  @Option(
-      names = "--beta",
-      defaultValue = "4",
-      description = "beta of beta-vae/beta-tcvae (default ${DEFAULT-VALUE}).")
-  double beta;
-
-  @Option(
-      names = "--gamma",
-      defaultValue = "6",
-      description = "gamma of factor-vae (default ${DEFAULT-VALUE}).")
-  double gamma;
-
-  @Option(
-      names = "--lambda-od",
-      defaultValue = "10",
-      description = "DIP-VAE-I off-diagonal weight (default ${DEFAULT-VALUE}).")
-  double lambdaOd;
-
-  @Option(
-      names = "--lambda-d",
-      defaultValue = "100",
-      description = "DIP-VAE-I diagonal weight (default ${DEFAULT-VALUE}).")
-  double lambdaD;
-
-  @Option(
-      names = "--label-fraction",
-      defaultValue = "0.1",
-      description = "Labelled fraction for ss- objectives (default ${DEFAULT-VALUE}).")
-  double labelFraction;
-
-  @Option(
-      names = "--ss-weight",
-      defaultValue = "10",
-      description = "Weight of the supervised term (default ${DEFAULT-VALUE}).")
-  double ssWeight;
-
-  @Option(
-      names = "--box-weight",
-      defaultValue = "1",
-      description = "lambda of the ss-fvae-bb box term (default ${DEFAULT-VALUE}).")
-  double boxWeight;
-
-  @Option(
-      names = "--discriminator-lr",
-      defaultValue = "1e-4",
-      description = "FactorVAE discriminator learning rate (default ${DEFAULT-VALUE}).")
-  double discLr;
-
-  @Option(
-      names = "--disc-layers",
-      defaultValue = "6",
-      description = "FactorVAE discriminator hidden layers (default ${DEFAULT-VALUE}).")
-  int discLayers;
-
-  @Option(
-      names = "--disc-units",
-      defaultValue = "1000",
-      description = "FactorVAE discriminator units per hidden layer (default ${DEFAULT-VALUE}).")
-  int discUnits;
-
-  @Option(
-      names = "--limit",
-      defaultValue = "0",
-      description = "Train on a seeded subset of N images (0 = all).")
-  int limit;
-
-  @Option(
-      names = "--architecture",
-      defaultValue = "dl-conv64",
-      description =
-          "dl-conv64 (64x64 input, larger images area-resized) or dl-conv-candle (native"
-              + " 240x320 input, CANDLE datasets only), both with transposed-convolution decoders;"
-              + " dl-conv64-upsample and dl-conv-candle-upsample have the earlier upsampling"
-              + " decoders (default ${DEFAULT-VALUE}).")
-  String architecture;
+  @Mixin VaeTrainingOptions hyper;
 
   @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
   boolean resume;
@@ -159,55 +64,23 @@ public final class TrainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    VaeTrainingConfig cfg =
-        new VaeTrainingConfig(
-            Objective.parse(objective),
-            latentDim,
-            epochs,
-            common.batchSize,
-            common.seed,
-            lr,
-            beta,
-            gamma,
-            lambdaOd,
-            lambdaD,
-            labelFraction,
-            ssWeight,
-            boxWeight,
-            discLr,
-            limit,
-            architecture,
-            discLayers,
-            discUnits);
+    VaeTrainingConfig cfg = hyper.config(common.batchSize, common.seed.seed());
     Device dev = common.parsedDevice();
     String command = TrainingOptions.invocation(spec);
     VaeTrainer.Result r;
     try (FactorDataset ds = common.openDataset();
-        Progress p = new Progress("train " + cfg.objective(), common.quiet)) {
+        Progress p = new Progress("train " + cfg.objective(), common.quiet.quiet())) {
       TrainingMonitor monitor =
           new TrainingMonitor(
-              evalEvery, heldOut, parseKeep(keepCheckpoints), new TrainingLog(common.out));
+              evalEvery,
+              heldOut,
+              TrainingMonitor.parseKeep(keepCheckpoints),
+              new TrainingLog(common.out));
       r = VaeTrainer.train(ds, cfg, common.out, resume, dev, command, p, monitor);
     }
     Map<String, Double> last = r.history().get(r.history().size() - 1);
     System.out.println(
         "wrote " + common.out + " (" + r.history().size() + " epochs; last epoch " + last + ")");
     return Main.OK;
-  }
-
-  static int parseKeep(String text) {
-    if (text.trim().equalsIgnoreCase("all")) {
-      return TrainingMonitor.ALL;
-    }
-    try {
-      int n = Integer.parseInt(text.trim());
-      if (n >= 0) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // the message below
-    }
-    throw new IllegalArgumentException(
-        "--keep-checkpoints must be 'all' or an integer ≥ 0, got '" + text + "'");
   }
 }

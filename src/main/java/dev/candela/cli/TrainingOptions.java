@@ -2,15 +2,19 @@ package dev.candela.cli;
 
 import ai.djl.Device;
 import dev.candela.BadInputException;
+import dev.candela.cli.options.DeviceOption;
+import dev.candela.cli.options.QuietOption;
+import dev.candela.cli.options.SeedOption;
 import dev.candela.data.FactorDataset;
-import dev.candela.model.Devices;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
  * Options shared by {@code candela train} and {@code candela train-classifier} (a picocli mixin):
- * the dataset, the output model directory, batch size, seed, device and progress display.
+ * the dataset, the output model directory, batch size, and the shared seed, device and progress
+ * mixins.
  */
 final class TrainingOptions {
   @Option(names = "--dataset", required = true, description = "Dataset folder, .npz or .h5.")
@@ -25,24 +29,18 @@ final class TrainingOptions {
       description = "Batch size (default ${DEFAULT-VALUE}).")
   int batchSize;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default ${DEFAULT-VALUE}).")
-  long seed;
+  @Mixin SeedOption seed;
 
-  @Option(
-      names = "--device",
-      defaultValue = "auto",
-      description = "auto, cpu or gpu (default ${DEFAULT-VALUE}).")
-  String device;
+  @Mixin DeviceOption device;
 
-  @Option(names = "--quiet", description = "No progress bar.")
-  boolean quiet;
+  @Mixin QuietOption quiet;
 
   /** Creates the options. */
   TrainingOptions() {}
 
   /** The parsed {@code --device}. */
   Device parsedDevice() {
-    return Devices.parse(device);
+    return device.device();
   }
 
   /** Opens {@code --dataset}. */

@@ -6,7 +6,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** Helpers shared by the loaders: pixel layout conversion, flat grid indices, fingerprints. */
+/** Helpers shared by the loaders: pixel layout conversion and fingerprints. */
 final class DatasetSupport {
   private DatasetSupport() {}
 
@@ -28,59 +28,6 @@ final class DatasetSupport {
         dst[off + k * hw + p] = (src[p * c + k] & 0xFF) * scale;
       }
     }
-  }
-
-  /**
-   * Decodes a flat row-major index over a grid (first factor most significant).
-   *
-   * @param index the flat index
-   * @param sizes the grid sizes
-   * @return the codes
-   */
-  static int[] decode(long index, int[] sizes) {
-    int[] codes = new int[sizes.length];
-    long rem = index;
-    for (int k = sizes.length - 1; k >= 0; k--) {
-      codes[k] = (int) (rem % sizes[k]);
-      rem /= sizes[k];
-    }
-    if (rem != 0 || index < 0) {
-      throw new IllegalArgumentException("flat index " + index + " outside the grid");
-    }
-    return codes;
-  }
-
-  /**
-   * Encodes codes as a flat row-major index.
-   *
-   * @param codes the codes
-   * @param sizes the grid sizes
-   * @return the index
-   */
-  static long encode(int[] codes, int[] sizes) {
-    long idx = 0;
-    for (int k = 0; k < sizes.length; k++) {
-      if (codes[k] < 0 || codes[k] >= sizes[k]) {
-        throw new IllegalArgumentException(
-            "code " + codes[k] + " of factor " + k + " outside 0.." + (sizes[k] - 1));
-      }
-      idx = idx * sizes[k] + codes[k];
-    }
-    return idx;
-  }
-
-  /**
-   * The product of the sizes.
-   *
-   * @param sizes sizes
-   * @return the product
-   */
-  static long product(int[] sizes) {
-    long n = 1;
-    for (int s : sizes) {
-      n = Math.multiplyExact(n, s);
-    }
-    return n;
   }
 
   /**

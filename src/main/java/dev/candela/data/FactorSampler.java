@@ -1,6 +1,7 @@
 package dev.candela.data;
 
 import dev.candela.CandelaException;
+import dev.candela.MixedRadix;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -81,7 +82,7 @@ public final class FactorSampler {
    * @return the sampler
    */
   public static FactorSampler forGrid(FactorSpace space) {
-    return new FactorSampler(space, DatasetSupport.product(space.sizes()), null, null);
+    return new FactorSampler(space, MixedRadix.size(space.sizes()), null, null);
   }
 
   /**
@@ -143,12 +144,12 @@ public final class FactorSampler {
   public static FactorSampler of(FactorDataset ds) throws CandelaException {
     FactorSpace space = ds.space();
     int[] sizes = space.sizes();
-    long grid = DatasetSupport.product(sizes);
+    long grid = MixedRadix.size(sizes);
     if (ds.size() == grid) {
       boolean ok = true;
       for (int i = 0; i < 64 && ok; i++) {
         long idx = i * (grid - 1) / 63;
-        ok = Arrays.equals(ds.codes(idx), DatasetSupport.decode(idx, sizes));
+        ok = Arrays.equals(ds.codes(idx), MixedRadix.decode(idx, sizes));
       }
       if (ok) {
         return forGrid(space);
@@ -200,7 +201,7 @@ public final class FactorSampler {
    */
   public int[] codes(long index) {
     if (codes == null) {
-      return DatasetSupport.decode(index, sizes);
+      return MixedRadix.decode(index, sizes);
     }
     int pos = position(index);
     return codes[pos].clone();
@@ -231,7 +232,7 @@ public final class FactorSampler {
    * @return the index
    */
   public long indexOf(int[] c) {
-    return DatasetSupport.encode(c, sizes);
+    return MixedRadix.encode(c, sizes);
   }
 
   private long drawOne(RandomGenerator rng) {
@@ -298,7 +299,7 @@ public final class FactorSampler {
         for (int k = 0; k < sizes.length; k++) {
           c[k] = k == factor ? value : rng.nextInt(sizes[k]);
         }
-        out[i] = DatasetSupport.encode(c, sizes);
+        out[i] = MixedRadix.encode(c, sizes);
       }
       return out;
     }
@@ -346,7 +347,7 @@ public final class FactorSampler {
     List<Long> out = new ArrayList<>();
     if (codes == null) {
       for (long i = 0; i < size; i++) {
-        if (allows.test(DatasetSupport.decode(i, sizes))) {
+        if (allows.test(MixedRadix.decode(i, sizes))) {
           out.add(i);
         }
       }
@@ -372,7 +373,7 @@ public final class FactorSampler {
     List<int[]> kept = new ArrayList<>();
     long n = codes == null ? size : indices.length;
     for (long i = 0; i < n; i++) {
-      int[] c = codes == null ? DatasetSupport.decode(i, sizes) : codes[(int) i].clone();
+      int[] c = codes == null ? MixedRadix.decode(i, sizes) : codes[(int) i].clone();
       if (allows.test(c.clone())) {
         keep.add(codes == null ? i : indices[(int) i]);
         kept.add(c);

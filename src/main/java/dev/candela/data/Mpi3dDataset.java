@@ -1,6 +1,7 @@
 package dev.candela.data;
 
 import dev.candela.BadInputException;
+import dev.candela.MixedRadix;
 import dev.candela.data.npy.NpyArray;
 import dev.candela.data.npy.NpzFile;
 import java.nio.file.Path;
@@ -45,10 +46,10 @@ public final class Mpi3dDataset implements FactorDataset {
    * @throws IllegalArgumentException naming N when it matches no known release
    */
   public static int[] factorSizes(long n) {
-    if (n == DatasetSupport.product(SIZES_6)) {
+    if (n == MixedRadix.size(SIZES_6)) {
       return SIZES_6.clone();
     }
-    if (n == DatasetSupport.product(SIZES_4)) {
+    if (n == MixedRadix.size(SIZES_4)) {
       return SIZES_4.clone();
     }
     throw new IllegalArgumentException(
@@ -138,7 +139,7 @@ public final class Mpi3dDataset implements FactorDataset {
     if (index < 0 || index >= n) {
       throw new IllegalArgumentException("sample index " + index + " outside 0.." + (n - 1));
     }
-    return DatasetSupport.decode(index, sizes);
+    return MixedRadix.decode(index, sizes);
   }
 
   @Override

@@ -141,10 +141,8 @@ public final class Architectures {
    * @return C × 64 × 64 or C × 240 × 320
    */
   public static ModelCard.Shape vaeInput(String name, int channels) {
-    if (TINY_DENSE64.equals(name)) {
-      return new ModelCard.Shape(channels, SIDE, SIDE);
-    }
-    if (!VAES.contains(name)) {
+    VaeArchitecture a = VaeArchitecture.find(name);
+    if (a == null) {
       throw new IllegalArgumentException(
           "unknown VAE architecture '"
               + name
@@ -154,9 +152,7 @@ public final class Architectures {
               + TINY_DENSE64
               + ")");
     }
-    return isCandle(name)
-        ? new ModelCard.Shape(channels, CANDLE_HEIGHT, CANDLE_WIDTH)
-        : new ModelCard.Shape(channels, SIDE, SIDE);
+    return a.input(channels);
   }
 
   /**
@@ -166,7 +162,8 @@ public final class Architectures {
    * @return true for {@value #DL_CONV_CANDLE} and {@value #DL_CONV_CANDLE_UPSAMPLE}
    */
   public static boolean isCandle(String name) {
-    return DL_CONV_CANDLE.equals(name) || DL_CONV_CANDLE_UPSAMPLE.equals(name);
+    VaeArchitecture a = VaeArchitecture.find(name);
+    return a != null && a.candle();
   }
 
   /**
@@ -176,7 +173,8 @@ public final class Architectures {
    * @return true for {@value #DL_CONV64_UPSAMPLE} and {@value #DL_CONV_CANDLE_UPSAMPLE}
    */
   public static boolean isUpsampling(String name) {
-    return DL_CONV64_UPSAMPLE.equals(name) || DL_CONV_CANDLE_UPSAMPLE.equals(name);
+    VaeArchitecture a = VaeArchitecture.find(name);
+    return a != null && a.upsampling();
   }
 
   /**

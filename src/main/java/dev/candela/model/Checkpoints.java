@@ -4,18 +4,17 @@ import ai.djl.MalformedModelException;
 import ai.djl.Model;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
+import dev.candela.CandelaException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The per-epoch checkpoint of a training run: {@code out/checkpoint/} with the parameters, the
@@ -125,8 +124,8 @@ final class Checkpoints {
     try {
       for (Path candidate : new Path[] {out.resolve(TMP), out.resolve(OLD)}) {
         if (Files.isRegularFile(candidate.resolve(STATE))) {
-          deleteTree(dir);
-          Files.move(candidate, dir, StandardCopyOption.ATOMIC_MOVE);
+          AtomicFiles.deleteTree(dir);
+          AtomicFiles.moveDirectory(candidate, dir);
           return;
         }
       }
@@ -163,28 +162,22 @@ final class Checkpoints {
       Model disc,
       CheckpointAdam discAdam)
       throws BadInputException {
-    Path tmp = out.resolve(TMP);
-    Path old = out.resolve(OLD);
     try {
-      deleteTree(tmp);
-      Files.createDirectories(tmp);
-      write(tmp, model, adam, prefix);
-      if (disc != null) {
-        write(tmp, disc, discAdam, "disc");
-      }
-      Map<String, Object> state = new LinkedHashMap<>();
-      state.put("epochsDone", epochsDone);
-      state.put("history", history);
-      state.put("config", config);
-      ModelCard.json().writeValue(tmp.resolve(STATE).toFile(), state);
       // Never a moment without a complete checkpoint: old aside, new in, then old deleted.
-      deleteTree(old);
-      if (Files.exists(dir)) {
-        Files.move(dir, old, StandardCopyOption.ATOMIC_MOVE);
-      }
-      Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-      deleteTree(old);
-    } catch (IOException e) {
+      AtomicFiles.writeDirectory(
+          dir,
+          tmp -> {
+            write(tmp, model, adam, prefix);
+            if (disc != null) {
+              write(tmp, disc, discAdam, "disc");
+            }
+            Map<String, Object> state = new LinkedHashMap<>();
+            state.put("epochsDone", epochsDone);
+            state.put("history", history);
+            state.put("config", config);
+            ModelCard.json().writeValue(tmp.resolve(STATE).toFile(), state);
+          });
+    } catch (IOException | CandelaException e) {
       throw new BadInputException(dir + ": cannot write checkpoint: " + e.getMessage(), e);
     }
   }
@@ -205,17 +198,6 @@ final class Checkpoints {
       model.save(target, prefix);
     } catch (IOException e) {
       throw new BadInputException(target + ": cannot write parameters: " + e.getMessage(), e);
-    }
-  }
-
-  static void deleteTree(Path p) throws IOException {
-    if (!Files.exists(p)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(p)) {
-      for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(q);
-      }
     }
   }
 }

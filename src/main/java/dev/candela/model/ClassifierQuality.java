@@ -8,7 +8,10 @@ import dev.candela.data.FactorSymmetries;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongConsumer;
 import org.apache.commons.math3.stat.interval.ConfidenceInterval;
 import org.apache.commons.math3.stat.interval.WilsonScoreInterval;
@@ -191,6 +194,61 @@ public final class ClassifierQuality {
           okSym[k]++;
         }
       }
+    }
+  }
+
+  /**
+   * The scores, details and warnings of a check, as a report holds them.
+   *
+   * @param scores {@code accuracy.F}, {@code accuracy_symmetric.F}, {@code
+   *     accuracy_reconstructed.F}, {@code accuracy_reconstructed_symmetric.F} (those measured)
+   * @param details the same keys with the full {@link Accuracy}
+   * @param warnings a line per factor whose deciding accuracy is below the reliable level
+   */
+  public record Summary(
+      Map<String, Double> scores, Map<String, Object> details, List<String> warnings) {}
+
+  /**
+   * Collects a check's results into report scores and warnings.
+   *
+   * @param results the per-factor results
+   * @param reliable the accuracy below which CG for a factor is unreliable
+   * @param withReconstructions whether the check ran on a VAE's reconstructions too
+   * @return the summary (its warnings list is mutable, for the caller's further warnings)
+   */
+  public static Summary summarize(
+      List<FactorResult> results, double reliable, boolean withReconstructions) {
+    Map<String, Double> scores = new LinkedHashMap<>();
+    Map<String, Object> details = new LinkedHashMap<>();
+    List<String> warnings = new ArrayList<>();
+    for (FactorResult r : results) {
+      put(scores, details, "accuracy." + r.factor(), r.accuracy());
+      put(scores, details, "accuracy_symmetric." + r.factor(), r.symmetric());
+      put(scores, details, "accuracy_reconstructed." + r.factor(), r.reconstructed());
+      put(
+          scores,
+          details,
+          "accuracy_reconstructed_symmetric." + r.factor(),
+          r.reconstructedSymmetric());
+      if (r.deciding() < reliable) {
+        warnings.add(
+            String.format(
+                Locale.ROOT,
+                "factor '%s': accuracy %.3f < %.2f%s; CG for it would be unreliable",
+                r.factor(),
+                r.deciding(),
+                reliable,
+                withReconstructions ? " (the lower of images and reconstructions)" : ""));
+      }
+    }
+    return new Summary(scores, details, warnings);
+  }
+
+  private static void put(
+      Map<String, Double> scores, Map<String, Object> details, String key, Accuracy a) {
+    if (a != null) {
+      scores.put(key, a.value());
+      details.put(key, a);
     }
   }
 }

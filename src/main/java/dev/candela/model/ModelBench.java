@@ -92,23 +92,12 @@ public final class ModelBench {
       throw new IllegalArgumentException("training benchmark needs >= 3 steps, got " + steps);
     }
     VaeTrainingConfig cfg =
-        new VaeTrainingConfig(
-            Objective.parse("beta-vae"),
-            10,
-            1,
-            batchSize,
-            0,
-            1e-4,
-            4,
-            6,
-            10,
-            100,
-            0.1,
-            10,
-            1,
-            1e-4,
-            steps * batchSize,
-            architecture);
+        VaeTrainingConfig.builder(Objective.parse("beta-vae"))
+            .epochs(1)
+            .batchSize(batchSize)
+            .limit(steps * batchSize)
+            .architecture(architecture)
+            .build();
     long[] marks = new long[2];
     VaeTrainer.train(
         ds,

@@ -40,6 +40,29 @@ public record TrainingMonitor(int evalEvery, int heldOut, int keepCheckpoints, L
     }
   }
 
+  /**
+   * Parses a {@code --keep-checkpoints} value.
+   *
+   * @param text {@code all} or an integer ≥ 0
+   * @return {@link #ALL} or the count
+   * @throws IllegalArgumentException for anything else
+   */
+  public static int parseKeep(String text) {
+    if (text.trim().equalsIgnoreCase("all")) {
+      return ALL;
+    }
+    try {
+      int n = Integer.parseInt(text.trim());
+      if (n >= 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw new IllegalArgumentException(
+        "--keep-checkpoints must be 'all' or an integer ≥ 0, got '" + text + "'");
+  }
+
   /** Receives the training log's rows. */
   @FunctionalInterface
   public interface Listener {

@@ -7,37 +7,31 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
-import ai.djl.nn.Activation;
 import ai.djl.nn.Block;
 import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.GradientCollector;
 import ai.djl.training.Trainer;
 import ai.djl.training.loss.Loss;
+import dev.candela.BadInputException;
 import dev.candela.CandelaException;
-import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
-import dev.candela.metrics.CodeScorer;
-import dev.candela.metrics.HistogramDiscretizer;
-import dev.candela.metrics.LatentCodes;
-import dev.candela.metrics.UcSelection;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.stream.Stream;
 
 /**
- * Trains a VAE of one of the {@link Architectures#VAES} with one of the {@link Objective}s through
- * DJL's training API ({@link Trainer}, {@link GradientCollector}) and a checkpointable Adam. Writes
- * a model directory ({@code vae-0000.params} + {@code model.json}) and a checkpoint after every
- * epoch ({@code checkpoint/}); {@code resume} continues from it. Deterministic on the CPU for a
- * seed: the engine's random seed and the shuffling are re-derived from (seed, epoch), and the
- * optimizer state is saved, so a resumed run reproduces an uninterrupted one.
+ * Trains a VAE of one of the {@link VaeArchitecture#trainables()} with one of the {@link
+ * Objective}s through DJL's training API ({@link Trainer}, {@link GradientCollector}) and a
+ * checkpointable Adam. The step composes the objective's {@link VaeLoss} (one class per objective)
+ * with the semi-supervised and bounding-box terms; progress, the training log with held-out
+ * evaluation, step snapshots and the per-epoch checkpoint are {@link TrainingListener}s. Writes a
+ * model directory ({@code vae-0000.params} + {@code model.json}) and a checkpoint after every epoch
+ * ({@code checkpoint/}); {@code resume} continues from it. Deterministic on the CPU for a seed: the
+ * engine's random seed and the shuffling are re-derived from (seed, epoch), and the optimizer state
+ * is saved, so a resumed run reproduces an uninterrupted one.
  */
 public final class VaeTrainer {
   private VaeTrainer() {}
@@ -125,9 +119,9 @@ public final class VaeTrainer {
       throws CandelaException {
     Objective obj = cfg.objective();
     int[] supervised = supervisedFactors(ds, cfg);
-    String arch = cfg.architecture();
-    ModelCard.Shape netIn = Architectures.vaeInput(arch, ds.imageShape().channels());
-    if (Architectures.isCandle(arch)) {
+    VaeArchitecture arch = cfg.architecture();
+    ModelCard.Shape netIn = arch.input(ds.imageShape().channels());
+    if (arch.candle()) {
       FactorDataset.ImageShape is = ds.imageShape();
       if (is.height() != netIn.height() || is.width() != netIn.width()) {
         throw new IllegalArgumentException(
@@ -163,468 +157,215 @@ public final class VaeTrainer {
           "--batch-size " + cfg.batchSize() + " exceeds the " + n + " training images");
     }
     boolean[] labelled = labelledMask(n, cfg);
-    TrainingData held = null;
-    boolean heldInTraining = false;
-    if (monitor.evalEvery() > 0) {
-      long[] heldIdx = heldOutIndices(ds.size(), indices, monitor.heldOut(), cfg.seed());
-      heldInTraining = heldIdx.length == 0;
-      if (heldInTraining) {
-        heldIdx = TrainingData.subset(indices.length, monitor.heldOut(), cfg.seed() + 1);
-        for (int i = 0; i < heldIdx.length; i++) {
-          heldIdx[i] = indices[(int) heldIdx[i]];
-        }
-      }
-      held = TrainingData.load(ds, heldIdx, inH, inW, false, k -> {});
-    }
-    int window = monitor.evalEvery() > 0 ? monitor.evalEvery() : 0;
-    Map<String, Double> windowSums = new LinkedHashMap<>();
-    int windowCount = 0;
+    MonitorListener log = MonitorListener.load(monitor, ds, indices, inH, inW, cfg.seed());
     int c = data.input.channels();
-    int vol = data.input.volume();
     int d = cfg.latentDim();
     int b = cfg.batchSize();
     int stepsPerEpoch = n / b;
     Engine engine = Engine.getEngine(VaeModels.ENGINE);
     engine.setRandomSeed((int) cfg.seed());
 
-    VaeBlock block = new VaeBlock(arch, d, c);
-    boolean factorVae = obj.base() == Objective.Base.FACTOR_VAE;
-    try (Model model = Model.newInstance(VaeModels.DJL_VAE_PREFIX, device, VaeModels.ENGINE);
-        Model discModel = factorVae ? Model.newInstance("disc", device, VaeModels.ENGINE) : null) {
+    VaeBlock block = new VaeBlock(arch.id(), d, c);
+    boolean resumed = state.epochsDone() > 0;
+    try (Model model = Model.newInstance(VaeModels.DJL_VAE_PREFIX, device, VaeModels.ENGINE)) {
       model.setBlock(block);
       CheckpointAdam adam =
           new CheckpointAdam(block, (float) cfg.learningRate(), 0.9f, 0.999f, 1e-8f);
       // Parameters are restored before the trainers exist: Trainer.initialize caches the parameter
       // arrays it finds and skips initialised ones.
-      if (state.epochsDone() > 0) {
+      if (resumed) {
         ck.restore(model, adam, VaeModels.DJL_VAE_PREFIX);
       }
-      Trainer trainer = model.newTrainer(config(adam, device));
-      trainer.initialize(new Shape(b, c, inH, inW));
-      Block disc = null;
-      Trainer discTrainer = null;
-      CheckpointAdam discAdam = null;
-      if (factorVae) {
-        disc = Architectures.discriminator(cfg.discriminatorLayers(), cfg.discriminatorUnits());
-        discModel.setBlock(disc);
-        discAdam =
-            new CheckpointAdam(disc, (float) cfg.discriminatorLearningRate(), 0.5f, 0.9f, 1e-8f);
-        if (state.epochsDone() > 0) {
-          ck.restore(discModel, discAdam, "disc");
-        }
-        discTrainer = discModel.newTrainer(config(discAdam, device));
-        discTrainer.initialize(new Shape(b, d));
-      }
-      List<Map<String, Double>> history = new ArrayList<>(state.history());
-      long total = (long) cfg.epochs() * stepsPerEpoch;
-      for (int epoch = state.epochsDone(); epoch < cfg.epochs(); epoch++) {
-        long epochSeed = mix(cfg.seed(), epoch);
-        engine.setRandomSeed((int) epochSeed);
-        SplittableRandom rng = new SplittableRandom(epochSeed);
-        int[] perm = permutation(n, rng);
-        Map<String, Double> sums = new LinkedHashMap<>();
-        for (int s = 0; s < stepsPerEpoch; s++) {
-          Map<String, Float> terms;
-          try (NDManager sub = trainer.getManager().newSubManager()) {
-            float[] x = new float[b * vol];
-            float[] y = new float[b * Math.max(1, supervised.length)];
-            float[] mask = new float[b];
-            float[] box = obj.boundingBox() ? new float[b * inH * inW] : null;
-            int labelledCount = 0;
-            for (int i = 0; i < b; i++) {
-              int r = perm[s * b + i];
-              System.arraycopy(data.images, r * vol, x, i * vol, vol);
-              if (labelled[r]) {
-                mask[i] = 1f;
-                labelledCount++;
-                for (int k = 0; k < supervised.length; k++) {
-                  int f = supervised[k];
-                  int size = ds.space().factors().get(f).size();
-                  y[i * supervised.length + k] = data.codes[r][f] / (float) (size - 1);
-                }
-              }
-              if (box != null) {
-                int area = inH * inW;
-                System.arraycopy(data.boxes, r * area, box, i * area, area);
-              }
-            }
-            NDArray xs = sub.create(x, new Shape(b, c, inH, inW));
-            terms = new LinkedHashMap<>();
-            NDArray zDetached;
-            zeroGradients(block);
-            if (disc != null) {
-              zeroGradients(disc);
-            }
-            try (GradientCollector gc = trainer.newGradientCollector()) {
-              NDList o = trainer.forward(new NDList(xs));
-              NDArray logits = o.get(0);
-              NDArray mean = o.get(1);
-              NDArray logVar = o.get(2);
-              NDArray z = o.get(3);
-              NDArray recon = Losses.bernoulli(logits, xs);
-              NDArray kl = Losses.gaussianKl(mean, logVar);
-              NDArray loss;
-              terms.put("recon", recon.getFloat());
-              terms.put("kl", kl.getFloat());
-              switch (obj.base()) {
-                case BETA_VAE -> loss = recon.add(kl.mul((float) cfg.beta()));
-                case BETA_TCVAE -> {
-                  NDArray tc = Losses.totalCorrelation(z, mean, logVar);
-                  terms.put("tc", tc.getFloat());
-                  loss = recon.add(kl).add(tc.mul((float) (cfg.beta() - 1)));
-                }
-                case DIP_VAE_I -> {
-                  NDArray reg = Losses.dipI(mean, (float) cfg.lambdaOd(), (float) cfg.lambdaD());
-                  terms.put("dip", reg.getFloat());
-                  loss = recon.add(kl).add(reg);
-                }
-                case FACTOR_VAE -> {
-                  NDArray dl = discTrainer.forward(new NDList(z)).singletonOrThrow();
-                  NDList cols = dl.split(2, 1);
-                  NDArray tc = cols.get(0).sub(cols.get(1)).mean();
-                  terms.put("tc", tc.getFloat());
-                  loss = recon.add(kl).add(tc.mul((float) cfg.gamma()));
-                }
-                default -> throw new IllegalStateException("objective " + obj);
-              }
-              if (obj.semiSupervised() && labelledCount > 0) {
-                int k = supervised.length;
-                NDArray ys = sub.create(y, new Shape(b, k));
-                NDArray ms = sub.create(mask, new Shape(b, 1));
-                NDArray head = mean.get(":, 0:" + k);
-                NDArray sup =
-                    Losses.bceWithLogits(head, ys).mul(ms).sum().div((float) labelledCount);
-                terms.put("sup", sup.getFloat());
-                loss = loss.add(sup.mul((float) cfg.supervisedWeight()));
-              }
-              if (box != null) {
-                NDArray w = sub.create(box, new Shape(b, 1, inH, inW));
-                NDArray diff = xs.sub(Activation.sigmoid(logits)).mul(w);
-                NDArray bb = diff.square().reshape(b, -1).sum(new int[] {1}).mean();
-                terms.put("box", bb.getFloat());
-                loss = loss.add(bb.mul((float) cfg.boxWeight()));
-              }
-              float lv = loss.getFloat();
-              if (!Float.isFinite(lv)) {
-                throw new IllegalStateException(
-                    "loss became "
-                        + lv
-                        + " at epoch "
-                        + (epoch + 1)
-                        + " step "
-                        + (s + 1)
-                        + "; lower --lr or the regulariser weights");
-              }
-              terms.put("loss", lv);
-              gc.backward(loss);
-              zDetached = sub.create(z.toFloatArray(), new Shape(b, d));
-            }
-            trainer.step();
-            if (disc != null) {
-              zeroGradients(disc);
-              float[] zf = zDetached.toFloatArray();
-              float[] zp = permuteDims(zf, b, d, rng);
-              NDArray zPerm = sub.create(zp, new Shape(b, d));
-              float[] t0 = new float[b * 2];
-              float[] t1 = new float[b * 2];
-              for (int i = 0; i < b; i++) {
-                t0[2 * i] = 1f;
-                t1[2 * i + 1] = 1f;
-              }
-              try (GradientCollector gc = discTrainer.newGradientCollector()) {
-                NDArray l0 = discTrainer.forward(new NDList(zDetached)).singletonOrThrow();
-                NDArray l1 = discTrainer.forward(new NDList(zPerm)).singletonOrThrow();
-                NDArray ld =
-                    Losses.softmaxCrossEntropy(l0, sub.create(t0, new Shape(b, 2)))
-                        .add(Losses.softmaxCrossEntropy(l1, sub.create(t1, new Shape(b, 2))))
-                        .mul(0.5f);
-                terms.put("disc", ld.getFloat());
-                gc.backward(ld);
-              }
-              discTrainer.step();
-            }
+      try (Trainer trainer = model.newTrainer(config(adam, device))) {
+        trainer.initialize(new Shape(b, c, inH, inW));
+        try (VaeLoss loss = objectiveLoss(cfg, device, b, resumed ? ck : null)) {
+          List<VaeLoss.LossTerm> additions = new ArrayList<>();
+          if (obj.semiSupervised()) {
+            additions.add(new SupervisedTerm(supervised.length, cfg.supervisedWeight()));
           }
-          for (Map.Entry<String, Float> e : terms.entrySet()) {
-            sums.merge(e.getKey(), (double) e.getValue(), Double::sum);
+          if (obj.boundingBox()) {
+            additions.add(new BoundingBoxTerm(inH, inW, cfg.boxWeight()));
           }
-          Map<String, Double> running = new LinkedHashMap<>();
-          int done = s + 1;
-          sums.forEach((k, v) -> running.put(k, v / done));
-          long step = (long) epoch * stepsPerEpoch + done;
-          progress.step(step, total, running);
-          for (Map.Entry<String, Float> e : terms.entrySet()) {
-            windowSums.merge(e.getKey(), (double) e.getValue(), Double::sum);
+          TrainingContext run =
+              new TrainingContext(
+                  cfg, ds, data, out, device, command, model, trainer, stepsPerEpoch);
+          List<TrainingListener> listeners = new ArrayList<>();
+          listeners.add(new ProgressListener(progress));
+          listeners.add(log);
+          if (monitor.keepCheckpoints() != 0) {
+            listeners.add(new SnapshotListener(monitor.evalEvery(), monitor.keepCheckpoints()));
           }
-          windowCount++;
-          boolean windowEnd = window > 0 ? step % window == 0 : done == stepsPerEpoch;
-          if (windowEnd && monitor.listener() != null) {
+          listeners.add(new CheckpointListener(ck, config, adam, loss));
+          Batches batches = new Batches(ds, data, supervised, labelled, b, obj.boundingBox());
+          List<Map<String, Double>> history = new ArrayList<>(state.history());
+          for (int epoch = state.epochsDone(); epoch < cfg.epochs(); epoch++) {
+            long epochSeed = mix(cfg.seed(), epoch);
+            engine.setRandomSeed((int) epochSeed);
+            SplittableRandom rng = new SplittableRandom(epochSeed);
+            int[] perm = permutation(n, rng);
+            Map<String, Double> sums = new LinkedHashMap<>();
+            for (int s = 0; s < stepsPerEpoch; s++) {
+              Map<String, Float> terms;
+              try (NDManager sub = trainer.getManager().newSubManager()) {
+                VaeBatch batch = batches.batch(sub, perm, s, d);
+                terms = step(trainer, block, loss, additions, batch, rng, epoch, s);
+              }
+              for (Map.Entry<String, Float> e : terms.entrySet()) {
+                sums.merge(e.getKey(), (double) e.getValue(), Double::sum);
+              }
+              Map<String, Double> running = new LinkedHashMap<>();
+              int done = s + 1;
+              sums.forEach((k, v) -> running.put(k, v / done));
+              long step = (long) epoch * stepsPerEpoch + done;
+              for (TrainingListener l : listeners) {
+                l.onStep(run, step, epoch + 1, done, terms, running);
+              }
+            }
             Map<String, Double> means = new LinkedHashMap<>();
-            int wc = windowCount;
-            windowSums.forEach((k, v) -> means.put(k, v / wc));
-            monitor.listener().log(step, epoch + 1, "train", means);
-          }
-          if (windowEnd) {
-            windowSums.clear();
-            windowCount = 0;
-          }
-          if (window > 0 && step % window == 0) {
-            if (monitor.listener() != null) {
-              Map<String, Double> snap =
-                  heldOutSnapshot(trainer, held, ds, b, c, inH, inW, d, cfg.seed());
-              snap.put("heldout_in_training", heldInTraining ? 1.0 : 0.0);
-              monitor.listener().log(step, epoch + 1, "heldout", snap);
-            }
-            if (monitor.keepCheckpoints() != 0) {
-              snapshot(
-                  out,
-                  model,
-                  step,
-                  epoch + 1,
-                  monitor.keepCheckpoints(),
-                  cfg,
-                  ds,
-                  data,
-                  n,
-                  device,
-                  command);
+            sums.forEach((k, v) -> means.put(k, v / stepsPerEpoch));
+            history.add(means);
+            for (TrainingListener l : listeners) {
+              l.onEpoch(run, epoch + 1, history);
             }
           }
+          model.setProperty("Epoch", "0");
+          ck.saveModel(model, out, VaeModels.DJL_VAE_PREFIX);
+          Map<String, Object> results = new LinkedHashMap<>();
+          results.put(
+              "finalEpochLoss", history.isEmpty() ? Map.of() : history.get(history.size() - 1));
+          results.put("epochs", history.size());
+          results.put("epochHistory", history);
+          ModelCard card = run.card(out, results);
+          card.write(out);
+          return new Result(card, history);
         }
-        if (window == 0 && monitor.keepCheckpoints() != 0) {
-          snapshot(
-              out,
-              model,
-              (long) (epoch + 1) * stepsPerEpoch,
-              epoch + 1,
-              monitor.keepCheckpoints(),
-              cfg,
-              ds,
-              data,
-              n,
-              device,
-              command);
-        }
-        Map<String, Double> means = new LinkedHashMap<>();
-        sums.forEach((k, v) -> means.put(k, v / stepsPerEpoch));
-        history.add(means);
-        ck.save(
-            epoch + 1, history, config, model, adam, VaeModels.DJL_VAE_PREFIX, discModel, discAdam);
       }
-      model.setProperty("Epoch", "0");
-      ck.saveModel(model, out, VaeModels.DJL_VAE_PREFIX);
-      Map<String, Object> results = new LinkedHashMap<>();
-      results.put("finalEpochLoss", history.isEmpty() ? Map.of() : history.get(history.size() - 1));
-      results.put("epochs", history.size());
-      results.put("epochHistory", history);
-      ModelCard card = card(out, cfg, ds, data, n, device, command, results);
-      card.write(out);
-      trainer.close();
-      if (discTrainer != null) {
-        discTrainer.close();
-      }
-      return new Result(card, history);
     }
   }
 
   /** The folder of step-named snapshots inside a run folder. */
   public static final String SNAPSHOTS = "snapshots";
 
-  private static ModelCard card(
-      Path dir,
-      VaeTrainingConfig cfg,
-      FactorDataset ds,
-      TrainingData data,
-      int n,
-      Device device,
-      String command,
-      Map<String, Object> results)
-      throws CandelaException {
-    Map<String, Object> training = new LinkedHashMap<>(cfg.toMap());
-    training.put("trainImages", n);
-    training.put("datasetFingerprint", ds.fingerprint());
-    training.put("device", device.toString());
-    return new ModelCard(
-        "vae",
-        "djl",
-        cfg.architecture(),
-        data.input,
-        data.source.equals(data.input) ? null : data.source,
-        cfg.latentDim(),
-        ds.space().name(),
-        ModelCard.factorsOf(ds.space()),
-        "logits",
-        training,
-        results,
-        ModelCard.checksums(dir, List.of(VaeModels.DJL_VAE_PREFIX + "-0000.params")),
-        command,
-        Provenance.nowIso());
+  /** The loss of the configuration's base objective. */
+  private static VaeLoss objectiveLoss(
+      VaeTrainingConfig cfg, Device device, int batch, Checkpoints restoreFrom)
+      throws BadInputException {
+    return switch (cfg.objective().base()) {
+      case BETA_VAE -> new BetaVaeLoss(cfg.beta());
+      case BETA_TCVAE -> new BetaTcVaeLoss(cfg.beta());
+      case DIP_VAE_I -> new DipVaeILoss(cfg.lambdaOd(), cfg.lambdaD());
+      case FACTOR_VAE -> new FactorVaeLoss(cfg, device, batch, restoreFrom);
+    };
   }
 
   /**
-   * Writes a step-named snapshot (a model folder) atomically and keeps only the newest {@code keep}
-   * snapshots ({@link TrainingMonitor#ALL}: all).
+   * One optimisation step: forward pass, the objective's loss and the composed terms, backward pass
+   * and optimiser step, then the objective's own step.
+   *
+   * @return the named loss terms of the step
    */
-  private static void snapshot(
-      Path out,
-      Model model,
-      long step,
-      int epoch,
-      int keep,
-      VaeTrainingConfig cfg,
-      FactorDataset ds,
-      TrainingData data,
-      int n,
-      Device device,
-      String command)
-      throws CandelaException {
-    Path root = out.resolve(SNAPSHOTS);
-    String name = String.format(java.util.Locale.ROOT, "step-%08d", step);
-    Path dir = root.resolve(name);
-    Path tmp = root.resolve(name + ".tmp");
-    try {
-      Checkpoints.deleteTree(tmp);
-      Files.createDirectories(tmp);
-      model.setProperty("Epoch", "0");
-      model.save(tmp, VaeModels.DJL_VAE_PREFIX);
-      Map<String, Object> results = new LinkedHashMap<>();
-      results.put("step", step);
-      results.put("epoch", epoch);
-      card(tmp, cfg, ds, data, n, device, command, results).write(tmp);
-      Checkpoints.deleteTree(dir);
-      Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-      if (keep > 0) {
-        List<Path> all;
-        try (Stream<Path> list = Files.list(root)) {
-          all = list.filter(p -> p.getFileName().toString().matches("step-\\d+")).sorted().toList();
-        }
-        for (int i = 0; i < all.size() - keep; i++) {
-          Checkpoints.deleteTree(all.get(i));
-        }
-      }
-    } catch (IOException e) {
-      throw new CandelaException(dir + ": cannot write the snapshot (" + e.getMessage() + ")", e);
-    }
-  }
-
-  /** Up to {@code count} seeded indices of the dataset that are not in the training subset. */
-  static long[] heldOutIndices(long size, long[] training, int count, long seed) {
-    long free = size - training.length;
-    if (free <= 0) {
-      return new long[0];
-    }
-    java.util.Set<Long> train = new java.util.HashSet<>();
-    for (long t : training) {
-      train.add(t);
-    }
-    SplittableRandom rng = new SplittableRandom(mix(seed, -2));
-    java.util.TreeSet<Long> out = new java.util.TreeSet<>();
-    int want = (int) Math.min(count, free);
-    if (free <= 4L * want) {
-      List<Long> rest = new ArrayList<>();
-      for (long i = 0; i < size; i++) {
-        if (!train.contains(i)) {
-          rest.add(i);
-        }
-      }
-      for (int i = rest.size() - 1; i > 0; i--) {
-        int j = rng.nextInt(i + 1);
-        Long t = rest.get(i);
-        rest.set(i, rest.get(j));
-        rest.set(j, t);
-      }
-      out.addAll(rest.subList(0, want));
-    } else {
-      while (out.size() < want) {
-        long i = rng.nextLong(size);
-        if (!train.contains(i)) {
-          out.add(i);
-        }
-      }
-    }
-    return out.stream().mapToLong(Long::longValue).toArray();
-  }
-
-  /**
-   * The held-out snapshot: mean reconstruction loss and KL per image (the training losses'
-   * definitions), and MIG, DCI disentanglement and IRS of the encoder means ({@link CodeScorer}); a
-   * metric that cannot be computed (e.g. every latent constant) is NaN.
-   */
-  private static Map<String, Double> heldOutSnapshot(
+  private static Map<String, Float> step(
       Trainer trainer,
-      TrainingData held,
-      FactorDataset ds,
-      int b,
-      int c,
-      int inH,
-      int inW,
-      int d,
-      long seed) {
-    int m = held.size();
-    int vol = c * inH * inW;
-    double[][] lat = new double[d][m];
-    double recon = 0;
-    double kl = 0;
-    for (int a = 0; a < m; a += b) {
-      int e = Math.min(m, a + b);
-      int k = e - a;
-      try (NDManager sub = trainer.getManager().newSubManager()) {
-        NDArray xs =
-            sub.create(
-                java.util.Arrays.copyOfRange(held.images, a * vol, e * vol),
-                new Shape(k, c, inH, inW));
-        NDList o = trainer.evaluate(new NDList(xs));
-        recon += Losses.bernoulli(o.get(0), xs).getFloat() * (double) k;
-        kl += Losses.gaussianKl(o.get(1), o.get(2)).getFloat() * (double) k;
-        float[] mu = o.get(1).toFloatArray();
-        for (int i = 0; i < k; i++) {
-          for (int j = 0; j < d; j++) {
-            lat[j][a + i] = mu[i * d + j];
+      Block block,
+      VaeLoss loss,
+      List<VaeLoss.LossTerm> additions,
+      VaeBatch batch,
+      SplittableRandom rng,
+      int epoch,
+      int s) {
+    Map<String, Float> terms = new LinkedHashMap<>();
+    zeroGradients(block);
+    loss.zeroGradients();
+    try (GradientCollector gc = trainer.newGradientCollector()) {
+      NDList o = trainer.forward(new NDList(batch.x));
+      batch.logits = o.get(0);
+      batch.mean = o.get(1);
+      batch.logVar = o.get(2);
+      batch.z = o.get(3);
+      NDArray recon = Losses.bernoulli(batch.logits, batch.x);
+      NDArray kl = Losses.gaussianKl(batch.mean, batch.logVar);
+      terms.put("recon", recon.getFloat());
+      terms.put("kl", kl.getFloat());
+      NDArray total = loss.loss(batch, recon, kl, terms);
+      for (VaeLoss.LossTerm t : additions) {
+        total = t.addTo(total, batch, terms);
+      }
+      float lv = total.getFloat();
+      if (!Float.isFinite(lv)) {
+        throw new IllegalStateException(
+            "loss became "
+                + lv
+                + " at epoch "
+                + (epoch + 1)
+                + " step "
+                + (s + 1)
+                + "; lower --lr or the regulariser weights");
+      }
+      terms.put("loss", lv);
+      gc.backward(total);
+      batch.zDetached =
+          batch.manager.create(batch.z.toFloatArray(), new Shape(batch.size, batch.latentDim));
+    }
+    trainer.step();
+    loss.afterStep(batch, rng, terms);
+    return terms;
+  }
+
+  /** Assembles the batches of an epoch from the in-memory training subset. */
+  private static final class Batches {
+    private final FactorDataset ds;
+    private final TrainingData data;
+    private final int[] supervised;
+    private final boolean[] labelled;
+    private final int b;
+    private final boolean withBoxes;
+
+    Batches(
+        FactorDataset ds,
+        TrainingData data,
+        int[] supervised,
+        boolean[] labelled,
+        int b,
+        boolean withBoxes) {
+      this.ds = ds;
+      this.data = data;
+      this.supervised = supervised;
+      this.labelled = labelled;
+      this.b = b;
+      this.withBoxes = withBoxes;
+    }
+
+    /** Batch {@code s} of the epoch's permutation. */
+    VaeBatch batch(NDManager sub, int[] perm, int s, int d) {
+      ModelCard.Shape in = data.input;
+      int vol = in.volume();
+      int inH = in.height();
+      int inW = in.width();
+      float[] x = new float[b * vol];
+      float[] y = new float[b * Math.max(1, supervised.length)];
+      float[] mask = new float[b];
+      float[] box = withBoxes ? new float[b * inH * inW] : null;
+      int labelledCount = 0;
+      for (int i = 0; i < b; i++) {
+        int r = perm[s * b + i];
+        System.arraycopy(data.images, r * vol, x, i * vol, vol);
+        if (labelled[r]) {
+          mask[i] = 1f;
+          labelledCount++;
+          for (int k = 0; k < supervised.length; k++) {
+            int f = supervised[k];
+            int size = ds.space().factors().get(f).size();
+            y[i * supervised.length + k] = data.codes[r][f] / (float) (size - 1);
           }
         }
+        if (box != null) {
+          int area = inH * inW;
+          System.arraycopy(data.boxes, r * area, box, i * area, area);
+        }
       }
+      NDArray xs = sub.create(x, new Shape(b, in.channels(), inH, inW));
+      return new VaeBatch(sub, b, d, xs, y, mask, labelledCount, box);
     }
-    Map<String, Double> out = new LinkedHashMap<>();
-    out.put("recon", recon / m);
-    out.put("kl", kl / m);
-    int f = ds.space().numFactors();
-    int[][] codes = new int[f][m];
-    for (int i = 0; i < m; i++) {
-      for (int q = 0; q < f; q++) {
-        codes[q][i] = held.codes[i][q];
-      }
-    }
-    List<String> latentNames = new ArrayList<>();
-    for (int j = 0; j < d; j++) {
-      latentNames.add("z" + j);
-    }
-    double mig = Double.NaN;
-    double dciD = Double.NaN;
-    double irs = Double.NaN;
-    try {
-      CodeScorer.Scores sc =
-          CodeScorer.score(
-              new LatentCodes(lat, codes, latentNames, ds.space().names()),
-              null,
-              new CodeScorer.Options(
-                  java.util.EnumSet.of(
-                      CodeScorer.Metric.IRS, CodeScorer.Metric.MIG, CodeScorer.Metric.DCI),
-                  List.of(1),
-                  java.util.EnumSet.of(UcSelection.TOPK),
-                  HistogramDiscretizer.DEFAULT_BINS,
-                  CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-                  CodeScorer.Options.DEFAULT_MAX_TRAIN,
-                  CodeScorer.Options.DEFAULT_MAX_TEST,
-                  seed));
-      mig = sc.scores().getOrDefault("mig", Double.NaN);
-      dciD = sc.scores().getOrDefault("dci.disentanglement", Double.NaN);
-      irs = sc.scores().getOrDefault("irs", Double.NaN);
-    } catch (IllegalArgumentException e) {
-      // a degenerate representation (e.g. every latent constant): the metrics stay NaN
-    }
-    out.put("mig", mig);
-    out.put("dci.disentanglement", dciD);
-    out.put("irs", irs);
-    return out;
   }
 
   static DefaultTrainingConfig config(CheckpointAdam adam, Device device) {

@@ -3,6 +3,7 @@ package dev.candela.synth;
 import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.MixedRadix;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
 import dev.candela.data.npy.NpyDType;
@@ -36,7 +37,7 @@ public final class DSpritesGenerator {
   public static final long FULL = 737_280L;
 
   /** Flat-index strides of the six factors. */
-  public static final long[] STRIDES = {737_280L, 245_760L, 40_960L, 1024L, 32L, 1L};
+  public static final long[] STRIDES = MixedRadix.strides(new int[] {1, 3, 6, 40, 32, 32});
 
   /** Factor sizes: color, shape, scale, orientation, posX, posY. */
   public static final int[] SIZES = {1, 3, 6, 40, 32, 32};
@@ -146,13 +147,7 @@ public final class DSpritesGenerator {
     if (index < 0 || index >= FULL) {
       throw new IllegalArgumentException("flat index " + index + " outside 0.." + (FULL - 1));
     }
-    int[] c = new int[6];
-    long rem = index;
-    for (int k = 0; k < 6; k++) {
-      c[k] = (int) (rem / STRIDES[k]);
-      rem %= STRIDES[k];
-    }
-    return c;
+    return MixedRadix.digits(index, SIZES);
   }
 
   /**

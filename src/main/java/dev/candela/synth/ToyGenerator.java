@@ -3,8 +3,8 @@ package dev.candela.synth;
 import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.MixedRadix;
 import dev.candela.data.OpenCvImages;
-import dev.candela.data.candle.CandleIds;
 import dev.candela.data.candle.FactorFolderDataset;
 import java.io.IOException;
 import java.io.InputStream;
@@ -69,7 +69,7 @@ public final class ToyGenerator {
    * @return factor name to value
    */
   public static Map<String, Object> factors(int i) {
-    int[] c = CandleIds.decode(i, SIZES);
+    int[] c = MixedRadix.decode(i, SIZES);
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("shape", SHAPES[c[0]]);
     f.put("color", COLORS[c[0]]);
@@ -87,7 +87,7 @@ public final class ToyGenerator {
    */
   public static byte[] render(int i) {
     OpenCvImages.ensureLoaded();
-    int[] c = CandleIds.decode(i, SIZES);
+    int[] c = MixedRadix.decode(i, SIZES);
     Mat img = new Mat(S, S, CvType.CV_8UC3, new Scalar(30, 30, 30));
     double half = 24 * SCALES[c[1]];
     double cx = 28 + c[2] * 72 / 7.0;

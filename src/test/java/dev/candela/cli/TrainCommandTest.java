@@ -145,4 +145,15 @@ class TrainCommandTest {
     assertEquals(Main.BAD_INPUT, r.exit());
     assertTrue(r.err().contains("'tpu'"), r.err());
   }
+
+  @Test
+  void evaluateCheckpointsNeedsSnapshots() {
+    CliRun r = CliRun.of("evaluate", "--model", tmp.toString(), "--checkpoints", "all", "--quiet");
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(
+        "candela evaluate: "
+            + tmp
+            + ": no snapshots/ folder (train with --keep-checkpoints N|all to keep snapshots)",
+        r.err().strip());
+  }
 }

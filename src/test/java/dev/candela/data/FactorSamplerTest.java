@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.MixedRadix;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -116,7 +117,7 @@ class FactorSamplerTest {
 
     @Override
     public int[] codes(long index) {
-      return DatasetSupport.decode(reversed ? 29 - index : index, space.sizes());
+      return MixedRadix.decode(reversed ? 29 - index : index, space.sizes());
     }
 
     @Override

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
+import dev.candela.MixedRadix;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;
 import dev.candela.data.npy.NpzWriter;
@@ -124,11 +125,11 @@ class LoadersTest {
   void flatIndexArithmetic() {
     int[] sizes = {1, 3, 6, 40, 32, 32};
     int[] codes = {0, 2, 5, 39, 31, 31};
-    assertEquals(737_279, DatasetSupport.encode(codes, sizes));
-    assertArrayEquals(codes, DatasetSupport.decode(737_279, sizes));
+    assertEquals(737_279, MixedRadix.encode(codes, sizes));
+    assertArrayEquals(codes, MixedRadix.decode(737_279, sizes));
     assertEquals(
         245_760 + 2 * 40_960 + 3 * 1024 + 4 * 32 + 5,
-        DatasetSupport.encode(new int[] {0, 1, 2, 3, 4, 5}, sizes));
+        MixedRadix.encode(new int[] {0, 1, 2, 3, 4, 5}, sizes));
   }
 
   @Test

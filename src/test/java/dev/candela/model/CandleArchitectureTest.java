@@ -72,25 +72,15 @@ class CandleArchitectureTest {
     CandleGenerator gen = new CandleGenerator(ConfoundingRules.forDataset("candle", null), 3);
     gen.generate(data, gen.select(0, 21_599, 4), null);
     Path out = dir.resolve("vae");
-    VaeTrainingConfig d = VaeTrainingConfig.defaults(Objective.parse("beta-vae"), D, 1, 7);
     VaeTrainingConfig cfg =
-        new VaeTrainingConfig(
-            d.objective(),
-            D,
-            1,
-            4,
-            7,
-            1e-3,
-            d.beta(),
-            d.gamma(),
-            d.lambdaOd(),
-            d.lambdaD(),
-            d.supervisedFraction(),
-            d.supervisedWeight(),
-            d.boxWeight(),
-            d.discriminatorLearningRate(),
-            0,
-            Architectures.DL_CONV_CANDLE);
+        VaeTrainingConfig.builder(Objective.parse("beta-vae"))
+            .latentDim(D)
+            .epochs(1)
+            .batchSize(4)
+            .seed(7)
+            .learningRate(1e-3)
+            .architecture(VaeArchitecture.DL_CONV_CANDLE)
+            .build();
     try (CandleDataset ds = CandleDataset.open(data)) {
       VaeTrainer.Result r =
           VaeTrainer.train(ds, cfg, out, false, Device.cpu(), null, VaeTrainer.Progress.NONE);

@@ -32,23 +32,15 @@ class VaeTrainerTest {
   }
 
   private static VaeTrainingConfig cfg(String objective, int epochs) {
-    VaeTrainingConfig d = VaeTrainingConfig.defaults(Objective.parse(objective), 6, epochs, 5);
-    return new VaeTrainingConfig(
-        d.objective(),
-        6,
-        epochs,
-        16,
-        5,
-        1e-3,
-        d.beta(),
-        d.gamma(),
-        d.lambdaOd(),
-        d.lambdaD(),
-        0.1,
-        d.supervisedWeight(),
-        d.boxWeight(),
-        d.discriminatorLearningRate(),
-        64);
+    return VaeTrainingConfig.builder(Objective.parse(objective))
+        .latentDim(6)
+        .epochs(epochs)
+        .batchSize(16)
+        .seed(5)
+        .learningRate(1e-3)
+        .supervisedFraction(0.1)
+        .limit(64)
+        .build();
   }
 
   @Test
@@ -131,22 +123,7 @@ class VaeTrainerTest {
       for (String o : List.of("beta-tcvae", "dip-vae-i", "ss-beta-vae")) {
         VaeTrainingConfig d = cfg(o, 1);
         VaeTrainingConfig c =
-            new VaeTrainingConfig(
-                d.objective(),
-                6,
-                1,
-                8,
-                5,
-                1e-3,
-                d.beta(),
-                d.gamma(),
-                d.lambdaOd(),
-                d.lambdaD(),
-                0.5,
-                d.supervisedWeight(),
-                d.boxWeight(),
-                d.discriminatorLearningRate(),
-                16);
+            d.toBuilder().epochs(1).batchSize(8).supervisedFraction(0.5).limit(16).build();
         VaeTrainer.Result r =
             VaeTrainer.train(
                 ds, c, tmp.resolve(o), false, Device.cpu(), null, VaeTrainer.Progress.NONE);
@@ -189,23 +166,7 @@ class VaeTrainerTest {
   @Test
   void semiSupervisedNeedsALatentPerFactor() throws Exception {
     VaeTrainingConfig d = cfg("ss-beta-vae", 1);
-    VaeTrainingConfig small =
-        new VaeTrainingConfig(
-            d.objective(),
-            3,
-            1,
-            8,
-            5,
-            1e-3,
-            d.beta(),
-            d.gamma(),
-            d.lambdaOd(),
-            d.lambdaD(),
-            0.1,
-            d.supervisedWeight(),
-            d.boxWeight(),
-            d.discriminatorLearningRate(),
-            16);
+    VaeTrainingConfig small = d.toBuilder().latentDim(3).epochs(1).batchSize(8).limit(16).build();
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
       IllegalArgumentException e =
           assertThrows(
@@ -231,22 +192,10 @@ class VaeTrainerTest {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                new VaeTrainingConfig(
-                    Objective.parse("beta-tcvae"),
-                    10,
-                    1,
-                    64,
-                    0,
-                    1e-4,
-                    0.5,
-                    6,
-                    10,
-                    100,
-                    0.1,
-                    10,
-                    1,
-                    1e-4,
-                    0));
+                VaeTrainingConfig.builder(Objective.parse("beta-tcvae"))
+                    .epochs(1)
+                    .beta(0.5)
+                    .build());
     assertEquals("--beta must be >= 1 for beta-tcvae, got 0.5", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> Objective.parse("vae-gan"));
     assertTrue(e.getMessage().contains("'vae-gan'"), e.getMessage());
@@ -254,22 +203,10 @@ class VaeTrainerTest {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                new VaeTrainingConfig(
-                    Objective.parse("beta-vae"),
-                    10,
-                    1,
-                    1,
-                    0,
-                    1e-4,
-                    4,
-                    6,
-                    10,
-                    100,
-                    0.1,
-                    10,
-                    1,
-                    1e-4,
-                    0));
+                VaeTrainingConfig.builder(Objective.parse("beta-vae"))
+                    .epochs(1)
+                    .batchSize(1)
+                    .build());
     assertEquals("--batch-size must be >= 2, got 1", e.getMessage());
   }
 

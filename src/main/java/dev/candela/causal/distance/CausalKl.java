@@ -1,5 +1,6 @@
 package dev.candela.causal.distance;
 
+import dev.candela.MixedRadix;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.Cpt;
 import dev.candela.causal.query.DiscreteJoint;
@@ -234,7 +235,7 @@ public final class CausalKl {
       if (w[c] == 0) {
         continue;
       }
-      int[] vals = DiscreteJoint.decode(c, cards);
+      int[] vals = MixedRadix.digits(c, cards);
       double[] vv = new double[size];
       for (int q = 0; q < size; q++) {
         vv[q] = vals[q];
@@ -294,7 +295,7 @@ public final class CausalKl {
         if (p1[w] == 0) {
           continue;
         }
-        int[] v = DiscreteJoint.decode(w, cards);
+        int[] v = MixedRadix.digits(w, cards);
         t[config(pa1, v, cards)][config(pa2, v, cards)][v[ti]] += p1[w];
       }
       Cpt c2 = (Cpt) model.variable(mi).mechanism();

@@ -1,5 +1,6 @@
 package dev.candela.causal.fit;
 
+import dev.candela.MixedRadix;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.Cpt;
@@ -111,7 +112,7 @@ public final class DiscreteFit {
         if (p[w] == 0) {
           continue;
         }
-        int[] v = DiscreteJoint.decode(w, cards);
+        int[] v = MixedRadix.digits(w, cards);
         int y = 0;
         for (int q : pa) {
           y = y * cards[q] + v[q];

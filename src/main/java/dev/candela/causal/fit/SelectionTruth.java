@@ -1,5 +1,6 @@
 package dev.candela.causal.fit;
 
+import dev.candela.MixedRadix;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.Cpt;
 import dev.candela.causal.model.Variable;
@@ -156,7 +157,7 @@ public final class SelectionTruth {
     int[] codes = new int[d];
     for (int flat = 0; flat < allowed.length; flat++) {
       if (allowed[flat]) {
-        decode(flat, card, codes);
+        MixedRadix.digits(flat, card, codes);
         joint[index(codes, card, set) * card[x] + codes[x]] += p;
       }
     }
@@ -180,7 +181,7 @@ public final class SelectionTruth {
       if (!allowed[flat]) {
         continue;
       }
-      decode(flat, card, codes);
+      MixedRadix.digits(flat, card, codes);
       int rp = index(codes, card, pred);
       int rs = index(codes, card, s);
       double mp = rowSum(predJoint, rp, cx);
@@ -200,13 +201,6 @@ public final class SelectionTruth {
       s += t[row * width + v];
     }
     return s;
-  }
-
-  private static void decode(int flat, int[] card, int[] codes) {
-    for (int i = card.length - 1; i >= 0; i--) {
-      codes[i] = flat % card[i];
-      flat /= card[i];
-    }
   }
 
   private static int index(int[] codes, int[] card, int[] set) {

@@ -1,5 +1,6 @@
 package dev.candela.causal.query;
 
+import dev.candela.MixedRadix;
 import dev.candela.causal.model.AdditiveNoise;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.Cpt;
@@ -110,7 +111,7 @@ public final class Counterfactuals {
       if (prior[w] == 0) {
         continue;
       }
-      int[] world = DiscreteJoint.decode(w, cards);
+      int[] world = MixedRadix.digits(w, cards);
       boolean ok = true;
       for (int k = 0; k < evCols.length && ok; k++) {
         ok = world[evCols[k]] == evVals[k];
@@ -425,7 +426,7 @@ public final class Counterfactuals {
       while (joint[j] == 0 && j > 0) {
         j--;
       }
-      int[] dig = DiscreteJoint.decode(j, cards);
+      int[] dig = MixedRadix.digits(j, cards);
       for (int i = 0; i < d; i++) {
         out[r][i] = dig[i];
       }

@@ -180,20 +180,4 @@ public final class DiscreteJoint {
     }
     return a;
   }
-
-  /**
-   * Decodes a mixed-radix index into value indices.
-   *
-   * @param index the flat index
-   * @param cards the cardinalities, first most significant
-   * @return the digits
-   */
-  public static int[] decode(long index, int[] cards) {
-    int[] out = new int[cards.length];
-    for (int j = cards.length - 1; j >= 0; j--) {
-      out[j] = (int) (index % cards[j]);
-      index /= cards[j];
-    }
-    return out;
-  }
 }

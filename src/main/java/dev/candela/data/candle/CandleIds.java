@@ -1,11 +1,11 @@
 package dev.candela.data.candle;
 
 import dev.candela.BadInputException;
+import dev.candela.MixedRadix;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
 
 /**
  * CANDLE ids: the position of a factor combination in the product order scenes × lights ×
@@ -28,7 +28,7 @@ public final class CandleIds {
   private static final FactorSpecs SPEC = load();
 
   /** Number of ids in the full grid (21,600). */
-  public static final int GRID = Math.toIntExact(product(SPEC.space().sizes()));
+  public static final int GRID = Math.toIntExact(MixedRadix.size(SPEC.space().sizes()));
 
   private CandleIds() {}
 
@@ -66,7 +66,7 @@ public final class CandleIds {
    * @throws IllegalArgumentException when the id is out of range
    */
   public static int[] codes(int id) {
-    return decode(id, SPEC.space().sizes());
+    return MixedRadix.decode(id, SPEC.space().sizes());
   }
 
   /**
@@ -77,66 +77,6 @@ public final class CandleIds {
    * @throws IllegalArgumentException when a code is out of range
    */
   public static int id(int[] codes) {
-    return Math.toIntExact(encode(codes, SPEC.space().sizes()));
-  }
-
-  /**
-   * Mixed-radix decoding, first digit most significant.
-   *
-   * @param index in {@code 0..prod(sizes)-1}
-   * @param sizes the radices
-   * @return the digits
-   * @throws IllegalArgumentException when the index is out of range
-   */
-  public static int[] decode(long index, int[] sizes) {
-    long total = product(sizes);
-    if (index < 0 || index >= total) {
-      throw new IllegalArgumentException(
-          "index "
-              + index
-              + " out of range [0, "
-              + total
-              + ") for sizes "
-              + Arrays.toString(sizes));
-    }
-    int[] out = new int[sizes.length];
-    long rest = index;
-    for (int k = sizes.length - 1; k >= 0; k--) {
-      out[k] = (int) (rest % sizes[k]);
-      rest /= sizes[k];
-    }
-    return out;
-  }
-
-  /**
-   * Mixed-radix encoding, first digit most significant.
-   *
-   * @param codes the digits
-   * @param sizes the radices
-   * @return the index
-   * @throws IllegalArgumentException when lengths differ or a digit is out of range
-   */
-  public static long encode(int[] codes, int[] sizes) {
-    if (codes.length != sizes.length) {
-      throw new IllegalArgumentException(
-          "expected " + sizes.length + " codes, got " + Arrays.toString(codes));
-    }
-    long id = 0;
-    for (int k = 0; k < sizes.length; k++) {
-      if (codes[k] < 0 || codes[k] >= sizes[k]) {
-        throw new IllegalArgumentException(
-            "code " + codes[k] + " of factor " + k + " out of range [0, " + sizes[k] + ")");
-      }
-      id = id * sizes[k] + codes[k];
-    }
-    return id;
-  }
-
-  private static long product(int[] sizes) {
-    long p = 1;
-    for (int s : sizes) {
-      p = Math.multiplyExact(p, s);
-    }
-    return p;
+    return Math.toIntExact(MixedRadix.encode(codes, SPEC.space().sizes()));
   }
 }

@@ -1,17 +1,22 @@
-package dev.candela.cli;
+package dev.candela.cli.bench;
 
 import ai.djl.Device;
+import dev.candela.AtomicFiles;
+import dev.candela.cli.Main;
+import dev.candela.cli.options.DeviceOption;
+import dev.candela.data.DSpritesDataset;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.Architectures;
-import dev.candela.model.Devices;
 import dev.candela.model.ModelBench;
 import dev.candela.model.VaeModel;
 import dev.candela.model.VaeModels;
 import dev.candela.synth.DSpritesGenerator;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,8 +67,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
   @Option(names = "--matmul-size", defaultValue = "1024", description = "Matrix side.")
   int matmulSize;
 
-  @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu.")
-  String device;
+  @Mixin DeviceOption device;
 
   @Option(
       names = "--train-steps",
@@ -84,7 +88,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Device dev = Devices.parse(device);
+    Device dev = device.device();
     int maxBatch = batchSizes.stream().mapToInt(Integer::intValue).max().orElse(1);
     double gflops = ModelBench.matmulGflops(dev, matmulSize, seconds);
     System.out.printf(
@@ -129,21 +133,17 @@ public final class BenchModelsCommand implements Callable<Integer> {
     if (trainSteps > 0
         && model == null
         && !Double.isNaN(ModelBench.decoderFlops(architecture, channels, latentDim))) {
-      Path scratch = java.nio.file.Files.createTempDirectory("candela-bench-train");
+      Path scratch = Files.createTempDirectory("candela-bench-train");
       Path npz = scratch.resolve("dsprites.npz");
       DSpritesGenerator.write(
           npz, DSpritesGenerator.chooseIndices((long) trainSteps * trainBatch, 0), k -> {});
       double ips;
-      try (FactorDataset ds = DatasetPaths.open(npz)) {
+      try (FactorDataset ds = DSpritesDataset.open(npz)) {
         ips =
             ModelBench.trainImagesPerSecond(
                 ds, architecture, trainBatch, trainSteps, dev, scratch.resolve("model"));
       } finally {
-        try (java.util.stream.Stream<Path> w = java.nio.file.Files.walk(scratch)) {
-          for (Path p : w.sorted(java.util.Comparator.reverseOrder()).toList()) {
-            java.nio.file.Files.deleteIfExists(p);
-          }
-        }
+        AtomicFiles.deleteTree(scratch);
       }
       // a training step runs the forward pass and a backward pass of about twice its cost
       double flops =

@@ -1,7 +1,7 @@
-package dev.candela.cli;
+package dev.candela.model;
 
+import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
-import dev.candela.model.TrainingMonitor;
 import dev.candela.report.Plots;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,21 +19,27 @@ import java.util.Map;
  * snapshot and loss window. A resumed run first drops the rows at or after its first new step
  * (written after the checkpoint it resumes from), then appends.
  */
-final class TrainingLog implements TrainingMonitor.Listener {
+public final class TrainingLog implements TrainingMonitor.Listener {
 
   /** The log file name. */
-  static final String CSV = "training-log.csv";
+  public static final String CSV = "training-log.csv";
 
   /** The curves' file name. */
-  static final String PNG = "training.png";
+  public static final String PNG = "training.png";
 
-  static final String HEADER = "step,epoch,source,name,value";
+  /** The CSV header line. */
+  public static final String HEADER = "step,epoch,source,name,value";
 
   private final Path dir;
   private final List<String[]> rows = new ArrayList<>();
   private boolean first = true;
 
-  TrainingLog(Path dir) {
+  /**
+   * A log in a model folder.
+   *
+   * @param dir the model folder
+   */
+  public TrainingLog(Path dir) {
     this.dir = dir;
   }
 
@@ -55,7 +61,7 @@ final class TrainingLog implements TrainingMonitor.Listener {
         }
         StringBuilder sb = new StringBuilder(HEADER).append('\n');
         rows.forEach(r -> sb.append(String.join(",", r)).append('\n'));
-        dev.candela.AtomicFiles.writeString(csv, sb);
+        AtomicFiles.writeString(csv, sb);
       }
       StringBuilder sb = new StringBuilder();
       for (Map.Entry<String, Double> e : values.entrySet()) {
@@ -99,7 +105,7 @@ final class TrainingLog implements TrainingMonitor.Listener {
     }
     Path png = dir.resolve(PNG);
     try {
-      dev.candela.AtomicFiles.writeBytes(png, Plots.curves("training", xs, ys, null));
+      AtomicFiles.writeBytes(png, Plots.curves("training", xs, ys, null));
     } catch (IOException e) {
       throw new CandelaException(png + ": cannot write (" + e.getMessage() + ")", e);
     }
