@@ -79,4 +79,51 @@ class AtomicFilesTest {
     assertEquals(big, Files.readString(f));
     assertEquals(List.of(f), listing());
   }
+
+  @Test
+  void aFolderIsReplacedWholeAndAFailedWriterLeavesTheOldOne() throws Exception {
+    Path target = dir.resolve("snap");
+    AtomicFiles.writeDirectory(target, tmp -> Files.writeString(tmp.resolve("a"), "one"));
+    assertEquals("one", Files.readString(target.resolve("a")));
+    AtomicFiles.writeDirectory(target, tmp -> Files.writeString(tmp.resolve("b"), "two"));
+    assertEquals(List.of(target.resolve("b")), Files.list(target).toList());
+    assertThrows(
+        IOException.class,
+        () ->
+            AtomicFiles.writeDirectory(
+                target,
+                tmp -> {
+                  Files.writeString(tmp.resolve("c"), "half");
+                  throw new IOException("disk full");
+                }));
+    assertEquals("two", Files.readString(target.resolve("b")));
+    AtomicFiles.deleteTree(dir.resolve("snap.tmp"));
+    assertEquals(List.of(target), listing());
+    AtomicFiles.deleteTree(target);
+    assertEquals(List.of(), listing());
+  }
+
+  @Test
+  void filesWrittenTogetherAppearTogetherOrNotAtAll() throws Exception {
+    Path a = dir.resolve("latents.csv");
+    Path b = dir.resolve("index.csv");
+    assertThrows(
+        CandelaException.class,
+        () ->
+            AtomicFiles.writeTogether(
+                new Path[] {a, b},
+                t -> {
+                  Files.writeString(t[1], "index");
+                  throw new CandelaException("bad row");
+                }));
+    assertEquals(List.of(), listing());
+    AtomicFiles.writeTogether(
+        new Path[] {a, b},
+        t -> {
+          Files.writeString(t[0], "z0");
+          Files.writeString(t[1], "index");
+        });
+    assertEquals("z0", Files.readString(a));
+    assertEquals(List.of(b, a), listing());
+  }
 }

@@ -25,9 +25,9 @@ import java.util.SplittableRandom;
 /**
  * Trains a VAE of one of the {@link VaeArchitecture#trainables()} with one of the {@link
  * Objective}s through DJL's training API ({@link Trainer}, {@link GradientCollector}) and a
- * checkpointable Adam. The step composes the objective's {@link VaeLoss} (one class per objective)
+ * checkpointable Adam. The step composes the objective's {@code VaeLoss} (one class per objective)
  * with the semi-supervised and bounding-box terms; progress, the training log with held-out
- * evaluation, step snapshots and the per-epoch checkpoint are {@link TrainingListener}s. Writes a
+ * evaluation, step snapshots and the per-epoch checkpoint are {@code TrainingListener}s. Writes a
  * model directory ({@code vae-0000.params} + {@code model.json}) and a checkpoint after every epoch
  * ({@code checkpoint/}); {@code resume} continues from it. Deterministic on the CPU for a seed: the
  * engine's random seed and the shuffling are re-derived from (seed, epoch), and the optimizer state

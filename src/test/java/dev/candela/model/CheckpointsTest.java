@@ -35,7 +35,7 @@ class CheckpointsTest {
     m.put("objective", "factor-vae");
     m.put("epochs", c.epochs());
     m.put("gamma", c.gamma());
-    m.put("architecture", c.architecture());
+    m.put("architecture", c.architecture().id());
     m.put("discriminatorLayers", c.discriminatorLayers());
     m.put("discriminatorUnits", c.discriminatorUnits());
     return m;
