@@ -70,19 +70,14 @@ final class MonitorListener implements TrainingListener {
   }
 
   @Override
-  public void onStep(
-      TrainingContext run,
-      long step,
-      int epoch,
-      int stepInEpoch,
-      Map<String, Float> terms,
-      Map<String, Double> running)
-      throws CandelaException {
-    for (Map.Entry<String, Float> e : terms.entrySet()) {
+  public void onStep(TrainingContext run, TrainingListener.StepEnd end) throws CandelaException {
+    long step = end.step();
+    int epoch = end.epoch();
+    for (Map.Entry<String, Float> e : end.terms().entrySet()) {
       windowSums.merge(e.getKey(), (double) e.getValue(), Double::sum);
     }
     windowCount++;
-    boolean windowEnd = window > 0 ? step % window == 0 : stepInEpoch == run.stepsPerEpoch;
+    boolean windowEnd = window > 0 ? step % window == 0 : end.stepInEpoch() == run.stepsPerEpoch;
     if (windowEnd && monitor.listener() != null) {
       Map<String, Double> means = new LinkedHashMap<>();
       int wc = windowCount;

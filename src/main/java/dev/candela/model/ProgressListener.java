@@ -1,7 +1,5 @@
 package dev.candela.model;
 
-import java.util.Map;
-
 /** Passes every step's count and running loss means to a {@link VaeTrainer.Progress}. */
 final class ProgressListener implements TrainingListener {
   private final VaeTrainer.Progress progress;
@@ -11,13 +9,7 @@ final class ProgressListener implements TrainingListener {
   }
 
   @Override
-  public void onStep(
-      TrainingContext run,
-      long step,
-      int epoch,
-      int stepInEpoch,
-      Map<String, Float> terms,
-      Map<String, Double> running) {
-    progress.step(step, run.totalSteps, running);
+  public void onStep(TrainingContext run, TrainingListener.StepEnd end) {
+    progress.step(end.step(), run.totalSteps, end.running());
   }
 }

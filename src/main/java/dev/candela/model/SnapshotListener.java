@@ -26,16 +26,9 @@ final class SnapshotListener implements TrainingListener {
   }
 
   @Override
-  public void onStep(
-      TrainingContext run,
-      long step,
-      int epoch,
-      int stepInEpoch,
-      Map<String, Float> terms,
-      Map<String, Double> running)
-      throws CandelaException {
-    if (window > 0 && step % window == 0) {
-      snapshot(run, step, epoch);
+  public void onStep(TrainingContext run, TrainingListener.StepEnd end) throws CandelaException {
+    if (window > 0 && end.step() % window == 0) {
+      snapshot(run, end.step(), end.epoch());
     }
   }
 

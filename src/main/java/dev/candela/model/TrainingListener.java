@@ -12,24 +12,29 @@ import java.util.Map;
 interface TrainingListener {
 
   /**
-   * The end of a step.
+   * What a step's end reports.
    *
-   * @param run the run
    * @param step the global step (1-based)
    * @param epoch the epoch (1-based)
    * @param stepInEpoch the step within the epoch (1-based)
    * @param terms this step's loss terms
    * @param running the epoch's running means of the loss terms
-   * @throws CandelaException when the listener cannot write
    */
-  default void onStep(
-      TrainingContext run,
+  record StepEnd(
       long step,
       int epoch,
       int stepInEpoch,
       Map<String, Float> terms,
-      Map<String, Double> running)
-      throws CandelaException {}
+      Map<String, Double> running) {}
+
+  /**
+   * The end of a step.
+   *
+   * @param run the run
+   * @param end the step's counts and loss terms
+   * @throws CandelaException when the listener cannot write
+   */
+  default void onStep(TrainingContext run, StepEnd end) throws CandelaException {}
 
   /**
    * The end of an epoch.

@@ -217,8 +217,10 @@ public final class VaeTrainer {
               int done = s + 1;
               sums.forEach((k, v) -> running.put(k, v / done));
               long step = (long) epoch * stepsPerEpoch + done;
+              TrainingListener.StepEnd end =
+                  new TrainingListener.StepEnd(step, epoch + 1, done, terms, running);
               for (TrainingListener l : listeners) {
-                l.onStep(run, step, epoch + 1, done, terms, running);
+                l.onStep(run, end);
               }
             }
             Map<String, Double> means = new LinkedHashMap<>();
