@@ -120,29 +120,7 @@ public final class VaeTrainer {
     Objective obj = cfg.objective();
     int[] supervised = supervisedFactors(ds, cfg);
     VaeArchitecture arch = cfg.architecture();
-    ModelCard.Shape netIn = arch.input(ds.imageShape().channels());
-    if (arch.candle()) {
-      FactorDataset.ImageShape is = ds.imageShape();
-      if (is.height() != netIn.height() || is.width() != netIn.width()) {
-        throw new IllegalArgumentException(
-            "--architecture "
-                + arch
-                + " takes "
-                + netIn.height()
-                + "x"
-                + netIn.width()
-                + " images, but dataset '"
-                + ds.space().name()
-                + "' has "
-                + is.channels()
-                + "x"
-                + is.height()
-                + "x"
-                + is.width()
-                + "; use --architecture "
-                + Architectures.DL_CONV64);
-      }
-    }
+    ModelCard.Shape netIn = networkInput(arch, ds);
     int inH = netIn.height();
     int inW = netIn.width();
     Checkpoints ck = new Checkpoints(out);
@@ -189,13 +167,8 @@ public final class VaeTrainer {
           TrainingContext run =
               new TrainingContext(
                   cfg, ds, data, out, device, command, model, trainer, stepsPerEpoch);
-          List<TrainingListener> listeners = new ArrayList<>();
-          listeners.add(new ProgressListener(progress));
-          listeners.add(log);
-          if (monitor.keepCheckpoints() != 0) {
-            listeners.add(new SnapshotListener(monitor.evalEvery(), monitor.keepCheckpoints()));
-          }
-          listeners.add(new CheckpointListener(ck, config, adam, loss));
+          List<TrainingListener> listeners =
+              listeners(progress, log, monitor, new CheckpointListener(ck, config, adam, loss));
           Batches batches = new Batches(ds, data, supervised, labelled, b, obj.boundingBox());
           List<Map<String, Double>> history = new ArrayList<>(state.history());
           for (int epoch = state.epochsDone(); epoch < cfg.epochs(); epoch++) {
@@ -247,6 +220,56 @@ public final class VaeTrainer {
 
   /** The folder of step-named snapshots inside a run folder. */
   public static final String SNAPSHOTS = "snapshots";
+
+  /**
+   * The network input of an architecture for a dataset's images; a native-CANDLE architecture needs
+   * images of exactly its input size.
+   */
+  private static ModelCard.Shape networkInput(VaeArchitecture arch, FactorDataset ds) {
+    ModelCard.Shape netIn = arch.input(ds.imageShape().channels());
+    if (arch.candle()) {
+      FactorDataset.ImageShape is = ds.imageShape();
+      if (is.height() != netIn.height() || is.width() != netIn.width()) {
+        throw new IllegalArgumentException(
+            "--architecture "
+                + arch
+                + " takes "
+                + netIn.height()
+                + "x"
+                + netIn.width()
+                + " images, but dataset '"
+                + ds.space().name()
+                + "' has "
+                + is.channels()
+                + "x"
+                + is.height()
+                + "x"
+                + is.width()
+                + "; use --architecture "
+                + Architectures.DL_CONV64);
+      }
+    }
+    return netIn;
+  }
+
+  /**
+   * The listeners of a run, in the order they run: progress, the training log with held-out
+   * evaluation, step snapshots (when kept), the per-epoch checkpoint.
+   */
+  private static List<TrainingListener> listeners(
+      Progress progress,
+      MonitorListener log,
+      TrainingMonitor monitor,
+      CheckpointListener checkpoint) {
+    List<TrainingListener> listeners = new ArrayList<>();
+    listeners.add(new ProgressListener(progress));
+    listeners.add(log);
+    if (monitor.keepCheckpoints() != 0) {
+      listeners.add(new SnapshotListener(monitor.evalEvery(), monitor.keepCheckpoints()));
+    }
+    listeners.add(checkpoint);
+    return listeners;
+  }
 
   /** The loss of the configuration's base objective. */
   private static VaeLoss objectiveLoss(
