@@ -5,8 +5,9 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
-import dev.candela.evaluate.Evaluation;
 import dev.candela.evaluate.ModelFitness;
+import dev.candela.evaluate.ModelMatch;
+import dev.candela.evaluate.Sampling;
 import dev.candela.model.ClassifierQuality;
 import dev.candela.model.Devices;
 import dev.candela.model.FactorClassifier;
@@ -121,12 +122,12 @@ public final class ClassifierCommand implements Runnable {
       try (FactorDataset ds = DatasetPaths.open(dataset);
           FactorClassifier clf = FactorClassifier.load(classifier, dev, batchSize);
           VaeModel v = vae == null ? null : VaeModels.load(vae, dev, batchSize)) {
-        Evaluation.checkModelMatchesDataset(clf.card(), classifier, ds);
+        ModelMatch.checkModelMatchesDataset(clf.card(), classifier, ds);
         if (v != null) {
-          Evaluation.checkModelMatchesDataset(v.card(), vae, ds);
+          ModelMatch.checkModelMatchesDataset(v.card(), vae, ds);
         }
         int n = (int) Math.min(samples, ds.size());
-        long[] idx = Evaluation.sampleIndices(ds.size(), n, seed);
+        long[] idx = Sampling.shuffled(ds.size(), n, seed);
         List<ClassifierQuality.FactorResult> res;
         try (Progress bar = new Progress("check", quiet)) {
           res =

@@ -2,41 +2,40 @@ package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
-import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSampler;
 import dev.candela.data.FactorSpace;
+import dev.candela.evaluate.cf.ChunkCsv;
+import dev.candela.evaluate.cf.CounterfactualGrid;
 import dev.candela.metrics.BetaVae;
 import dev.candela.metrics.BetaVaeResult;
 import dev.candela.metrics.Bootstrap;
-import dev.candela.metrics.CgAccumulator;
-import dev.candela.metrics.CgBatch;
-import dev.candela.metrics.CgOptions;
-import dev.candela.metrics.CgSummary;
 import dev.candela.metrics.CodeScorer;
-import dev.candela.metrics.FactorProbabilities;
 import dev.candela.metrics.FactorVae;
 import dev.candela.metrics.FactorVaeResult;
 import dev.candela.metrics.HistogramDiscretizer;
 import dev.candela.metrics.LatentCodes;
-import dev.candela.metrics.LatentDecoder;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Representation;
 import dev.candela.metrics.SampledMetricOptions;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
 import dev.candela.metrics.Uncertainty;
-import dev.candela.metrics.cf.ChunkCsv;
-import dev.candela.metrics.cf.CounterfactualGrid;
+import dev.candela.metrics.cg.CgAccumulator;
+import dev.candela.metrics.cg.CgBatch;
+import dev.candela.metrics.cg.CgOptions;
+import dev.candela.metrics.cg.CgSummary;
+import dev.candela.metrics.cg.FactorProbabilities;
+import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.model.Devices;
 import dev.candela.model.FactorClassifier;
 import dev.candela.model.ModelCard;
 import dev.candela.model.VaeModel;
 import dev.candela.model.VaeModels;
 import dev.candela.report.CodeScoresHtml;
+import dev.candela.report.EvaluationFigures;
 import dev.candela.report.HtmlReport;
 import dev.candela.report.JsonReports;
-import dev.candela.report.Plots;
 import dev.candela.report.ScoreReport;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,12 +49,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
-import java.util.TreeMap;
-import java.util.function.Consumer;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
 
 /**
  * Scores one VAE checkpoint on a dataset end to end: draws the evaluation samples, encodes them
@@ -85,7 +78,7 @@ public final class Evaluation {
   public static final int DEFAULT_BOOTSTRAP_LEARNED = 5;
 
   private final EvaluationSettings settings;
-  private final Consumer<String> log;
+  private final ProgressListener listener;
   private int bootstrap = DEFAULT_BOOTSTRAP;
   private int bootstrapLearned = DEFAULT_BOOTSTRAP_LEARNED;
 
@@ -93,11 +86,11 @@ public final class Evaluation {
    * An evaluation.
    *
    * @param settings what to compute
-   * @param log receives one-line progress messages
+   * @param listener receives progress and one-line messages
    */
-  public Evaluation(EvaluationSettings settings, Consumer<String> log) {
+  public Evaluation(EvaluationSettings settings, ProgressListener listener) {
     this.settings = settings;
-    this.log = log;
+    this.listener = listener;
   }
 
   /**
@@ -161,7 +154,7 @@ public final class Evaluation {
     }
     FactorSpace space = dataset.space();
     ModelCard vaeCard = ModelCard.read(modelDir);
-    checkModelMatchesDataset(vaeCard, modelDir, dataset);
+    ModelMatch.checkModelMatchesDataset(vaeCard, modelDir, dataset);
     if (s.metrics().contains(EvaluationSettings.Metric.CG) && s.classifier() != null) {
       // before any work: a classifier for other factors would fail only at the CG stage
       if (!Files.isRegularFile(s.classifier().resolve(ModelCard.FILE))) {
@@ -174,7 +167,8 @@ public final class Evaluation {
           varying.add(f);
         }
       }
-      matchClassifier(ModelCard.read(s.classifier()).factors(), s.classifier(), varying, space);
+      ModelMatch.matchClassifier(
+          ModelCard.read(s.classifier()).factors(), s.classifier(), varying, space);
     }
     try {
       Files.createDirectories(out);
@@ -185,7 +179,7 @@ public final class Evaluation {
     long t0 = System.nanoTime();
     try (VaeModel vae = VaeModels.load(modelDir, device, s.batchSize())) {
       int n = (int) Math.min(s.samples(), dataset.size());
-      long[] idx = sampleIndices(dataset.size(), n, s.seed());
+      long[] idx = Sampling.shuffled(dataset.size(), n, s.seed());
       int[][] codes = new int[space.numFactors()][n];
       for (int i = 0; i < n; i++) {
         int[] c = dataset.codes(idx[i]);
@@ -199,20 +193,16 @@ public final class Evaluation {
       Map<String, Double> scores = new LinkedHashMap<>();
       Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
       List<String> warnings = new ArrayList<>();
-      Map<String, String> inputs = new TreeMap<>();
-      inputs.put("model:" + modelDir, String.join(",", vaeCard.weights().values()));
-      inputs.put("dataset:" + s.dataset(), dataset.fingerprint());
-      Map<String, Object> params = new LinkedHashMap<>(s.asMap());
-      params.put("samplesUsed", n);
-      params.put("bootstrap", bootstrap);
-      params.put("bootstrapLearned", bootstrapLearned);
-      Object trained =
-          vaeCard.training() == null ? null : vaeCard.training().get("datasetFingerprint");
-      if (trained != null) {
-        params.put("modelTrainingDatasetFingerprint", trained);
-      }
-      Map<String, String> versions = new LinkedHashMap<>(Provenance.softwareVersions());
-      versions.put("engine", VaeModels.ENGINE);
+      ProvenanceBuilder provenance =
+          new ProvenanceBuilder(s.seed())
+              .model("model", modelDir, vaeCard)
+              .dataset(s.dataset(), dataset)
+              .params(s.asMap())
+              .param("samplesUsed", n)
+              .param("bootstrap", bootstrap)
+              .param("bootstrapLearned", bootstrapLearned)
+              .trainingDataset(vaeCard);
+      String deviceName = String.valueOf(device);
       Path json = out.resolve("report.json");
       String title = "evaluate " + modelDir.getFileName() + " on " + s.dataset().getFileName();
       LatentDecoder decoder =
@@ -286,7 +276,7 @@ public final class Evaluation {
         }
         details.putAll(codeScores.details());
         warnings.addAll(codeScores.warnings());
-        log.accept(String.format(Locale.ROOT, "code metrics in %.1f s", secs(t)));
+        listener.message(String.format(Locale.ROOT, "code metrics in %.1f s", secs(t)));
         if (bootstrap == 0) {
           warnings.add("bootstrap off (--bootstrap 0): the scores have no standard error");
         } else if (bootstrapLearned == 0) {
@@ -299,7 +289,7 @@ public final class Evaluation {
                   lc, vocab, opts, codeScores.scores(), bootstrap, bootstrapLearned);
           u.keySet().retainAll(scores.keySet());
           uncertainty.putAll(u);
-          log.accept(
+          listener.message(
               String.format(
                   Locale.ROOT,
                   "bootstrap of the code metrics (B = %d, learned B = %d) in %.1f s",
@@ -307,8 +297,7 @@ public final class Evaluation {
                   bootstrapLearned,
                   secs(t)));
         }
-        write(
-            json, title, scores, uncertainty, details, warnings, inputs, params, versions, device);
+        write(json, title, scores, uncertainty, details, warnings, provenance, deviceName);
       }
 
       // 2. BetaVAE and FactorVAE on the dataset's fixed-factor sampling
@@ -333,7 +322,7 @@ public final class Evaluation {
         SampledMetricOptions so =
             SampledMetricOptions.defaults().scaled(s.classicScale()).withSeed(s.seed());
         if (beta) {
-          try (ProgressBar pb = bar("betavae", so.numTrain() + so.numEval())) {
+          try (ProgressListener.Task pb = listener.task("betavae", so.numTrain() + so.numEval())) {
             BetaVaeResult r = BetaVae.compute(sampler, counting(rep, pb), so);
             scores.put("betavae", r.score());
             uncertainty.put("betavae", Uncertainty.binomial(r.score(), so.numEval()));
@@ -341,25 +330,25 @@ public final class Evaluation {
           }
         }
         if (fvae) {
-          try (ProgressBar pb = bar("factorvae", so.numTrain() + so.numEval() + 1)) {
+          try (ProgressListener.Task pb =
+              listener.task("factorvae", so.numTrain() + so.numEval() + 1)) {
             FactorVaeResult r = FactorVae.compute(sampler, counting(rep, pb), so);
             scores.put("factorvae", r.score());
             uncertainty.put("factorvae", Uncertainty.binomial(r.score(), so.numEval()));
             details.put("factorvae", r);
           }
         }
-        log.accept(
+        listener.message(
             String.format(
                 Locale.ROOT,
                 "betavae/factorvae in %.1f s (%d images encoded)",
                 secs(t),
                 rep.encoded()));
-        write(
-            json, title, scores, uncertainty, details, warnings, inputs, params, versions, device);
+        write(json, title, scores, uncertainty, details, warnings, provenance, deviceName);
       }
 
       // 3. CG
-      long[] gridPos = sampleIndices(n, Math.min(s.gridSamples(), n), s.seed() + 2);
+      long[] gridPos = Sampling.shuffled(n, Math.min(s.gridSamples(), n), s.seed() + 2);
       long[] gridIdx = new long[gridPos.length];
       for (int k = 0; k < gridPos.length; k++) {
         gridIdx[k] = idx[(int) gridPos[k]];
@@ -369,18 +358,10 @@ public final class Evaluation {
           codeScores == null
               ? new HtmlReport(title)
               : CodeScoresHtml.build(
-                  report(
-                      title,
-                      scores,
-                      uncertainty,
-                      details,
-                      warnings,
-                      inputs,
-                      params,
-                      versions,
-                      device),
+                  report(title, scores, uncertainty, details, warnings, provenance, deviceName),
                   codeScores,
                   lc);
+      EvaluationFigures figures = new EvaluationFigures(out, page);
       LatentStats stats = LatentStats.of(z);
       if (s.metrics().contains(EvaluationSettings.Metric.CG) && s.classifier() == null) {
         warnings.add("no classifier: CG is skipped");
@@ -389,7 +370,7 @@ public final class Evaluation {
         long t = System.nanoTime();
         try (FactorClassifier clf = FactorClassifier.load(s.classifier(), device, s.batchSize())) {
           List<String> names = codeScores.factorNames();
-          int[] clfIndex = matchClassifier(clf.factors(), s.classifier(), names, space);
+          int[] clfIndex = ModelMatch.matchClassifier(clf.factors(), s.classifier(), names, space);
           ModelFitness.ClassifierCheck clfCheck =
               ModelFitness.classifier(clf, s.classifier(), dataset, idx, vae, s.batchSize(), names);
           warnings.addAll(clfCheck.warnings());
@@ -397,8 +378,7 @@ public final class Evaluation {
           for (int k = 0; k < names.size(); k++) {
             datasetIndex[k] = space.names().indexOf(names.get(k));
           }
-          inputs.put(
-              "classifier:" + s.classifier(), String.join(",", clf.card().weights().values()));
+          provenance.model("classifier", s.classifier(), clf.card());
           int rho = s.rhos().get(0);
           UcResult uc = Uc.compute(codeScores.irs(), rho, s.ucSelection());
           CgOptions co =
@@ -420,7 +400,7 @@ public final class Evaluation {
           CgAccumulator acc = new CgAccumulator(decoder, probs, co, stats);
           int chunk = Math.max(1, s.batchSize() / (1 + 2 * names.size()));
           int nc = Math.min(n, s.cgSamples());
-          long[] pos = sampleIndices(n, nc, s.seed() + 1);
+          long[] pos = Sampling.shuffled(n, nc, s.seed() + 1);
           Path ice = out.resolve(ICE_CSV);
           Path iceTmp;
           try {
@@ -432,7 +412,7 @@ public final class Evaluation {
           for (int k = 0; k < names.size(); k++) {
             termParts.add(new ArrayList<>());
           }
-          try (ProgressBar pb = bar("cg", nc);
+          try (ProgressListener.Task pb = listener.task("cg", nc);
               ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
             for (int a = 0; a < nc; a += chunk) {
               int b = Math.min(nc, a + chunk);
@@ -452,9 +432,7 @@ public final class Evaluation {
               for (int k = 0; k < names.size(); k++) {
                 termParts.get(k).add(batch.factors().get(k).terms());
               }
-              if (pb != null) {
-                pb.stepTo(b);
-              }
+              pb.stepTo(b);
             }
           }
           try {
@@ -502,41 +480,18 @@ public final class Evaluation {
           cgDetails.put("classifierAccuracy", clfCheck.accuracy());
           cgDetails.put("unreliableFactors", clfCheck.unreliable());
           details.put("cg", cgDetails);
-          log.accept(String.format(Locale.ROOT, "cg in %.1f s", secs(t)));
-          write(
-              json,
-              title,
-              scores,
-              uncertainty,
-              details,
-              warnings,
-              inputs,
-              params,
-              versions,
-              device);
+          listener.message(String.format(Locale.ROOT, "cg in %.1f s", secs(t)));
+          write(json, title, scores, uncertainty, details, warnings, provenance, deviceName);
 
           // counterfactual grids
-          float[][] zg = gridRows(z, gridPos);
+          float[][] zg = Sampling.rows(z, gridPos);
           float[] originals =
               inDecoderShape(dataset, dataset.images(gridIdx), gridIdx.length, decoder);
-          page.section("Counterfactual generativeness (CG)");
-          page.figurePng(
-              "CG per factor (ρ = " + rho + ", baseline " + s.baseline() + ")",
-              cgBars(names, sum.perFactor(), uncertainty));
+          figures.cgSection(names, sum.perFactor(), uncertainty, rho, String.valueOf(s.baseline()));
           for (CgSummary.FactorScore fs : sum.factors()) {
-            byte[] png =
-                Images.png(
-                    CounterfactualGrid.render(
-                        zg, originals, decoder, fs.set(), stats, s.baseline()));
-            Images.write(out.resolve("counterfactuals-" + fs.name() + ".png"), png);
-            page.figurePng(
-                "Counterfactuals of "
-                    + fs.name()
-                    + " (Z_I = "
-                    + Arrays.toString(fs.set())
-                    + "; columns x, x̂, x_I, x_\\I), CG = "
-                    + HtmlFormat.fmt(fs.cg()),
-                png);
+            figures.counterfactualGrid(
+                fs,
+                CounterfactualGrid.render(zg, originals, decoder, fs.set(), stats, s.baseline()));
           }
         }
       }
@@ -544,17 +499,9 @@ public final class Evaluation {
       // 4. pictures
       int g = gridPos.length;
       float[] originals = inDecoderShape(dataset, dataset.images(gridIdx), g, decoder);
-      float[][] zGrid = gridRows(z, gridPos);
-      float[] recon = vae.decode(zGrid);
-      int vol = originals.length / g;
-      float[] both = new float[2 * g * vol];
-      System.arraycopy(originals, 0, both, 0, g * vol);
-      System.arraycopy(recon, 0, both, g * vol, g * vol);
+      float[][] zGrid = Sampling.rows(z, gridPos);
       int[] shape = decoder.imageShape();
-      byte[] reconPng = Images.png(Images.grid(both, 2 * g, g, shape));
-      Images.write(out.resolve("reconstructions.png"), reconPng);
-      page.section("Reconstructions and latent traversals");
-      page.figurePng("Top: dataset images; bottom: reconstructions g(mean of q(z|x))", reconPng);
+      figures.reconstructions(originals, vae.decode(zGrid), g, shape);
       int steps = 8;
       float[][] trav = new float[d * steps][];
       for (int j = 0; j < d; j++) {
@@ -564,25 +511,9 @@ public final class Evaluation {
           trav[j * steps + k] = row;
         }
       }
-      byte[] travPng = Images.png(Images.grid(vae.decode(trav), d * steps, steps, shape));
-      Images.write(out.resolve("traversals.png"), travPng);
-      page.figurePng(
-          "Latent traversals of the first grid sample: one row per latent z0..z"
-              + (d - 1)
-              + ", from the evaluation set's minimum to its maximum",
-          travPng);
+      figures.traversals(vae.decode(trav), d, steps, shape);
       if (codeScores != null && codeScores.irs() != null) {
-        var irs = codeScores.irs();
-        List<String> rows = new ArrayList<>();
-        for (int j : irs.activeLatents()) {
-          rows.add("z" + j);
-        }
-        double lo =
-            Math.min(
-                0, Arrays.stream(irs.matrix()).flatMapToDouble(Arrays::stream).min().orElse(0));
-        Images.write(
-            out.resolve("irs.png"),
-            Plots.heatMap("IRS", rows, codeScores.factorNames(), irs.matrix(), lo, 1));
+        figures.irsHeatMap(codeScores.irs(), codeScores.factorNames());
       }
       Map<String, Double> classic = new LinkedHashMap<>();
       for (String k : List.of("betavae", "factorvae")) {
@@ -595,82 +526,25 @@ public final class Evaluation {
       }
       warnings.addAll(Bootstrap.biasWarnings(uncertainty));
       ScoreReport report =
-          write(
-              json,
-              title,
-              scores,
-              uncertainty,
-              details,
-              warnings,
-              inputs,
-              params,
-              versions,
-              device);
+          write(json, title, scores, uncertainty, details, warnings, provenance, deviceName);
       CodeScoresHtml.headline(page, report, notes);
       CodeScoresHtml.trailer(page, report);
       page.write(out.resolve("report.html"));
-      log.accept("wrote " + out.resolve("report.html").toAbsolutePath().normalize());
-      log.accept(
+      listener.message("wrote " + out.resolve("report.html").toAbsolutePath().normalize());
+      listener.message(
           String.format(Locale.ROOT, "evaluated %s in %.1f s -> %s", modelDir, secs(t0), out));
       return report;
     }
-  }
-
-  /** CG per factor with 95% interval whiskers when the bootstrap ran. */
-  private static byte[] cgBars(
-      List<String> names, double[] perFactor, Map<String, Uncertainty> uncertainty) {
-    double[] lo = new double[names.size()];
-    double[] hi = new double[names.size()];
-    for (int k = 0; k < names.size(); k++) {
-      Uncertainty u = uncertainty.get("cg." + names.get(k));
-      if (u == null) {
-        return Plots.bars("CG per factor", names, perFactor);
-      }
-      lo[k] = u.ci95().get(0);
-      hi[k] = u.ci95().get(1);
-    }
-    return Plots.bars("CG per factor", names, perFactor, lo, hi);
-  }
-
-  /** Formatting shared with the HTML tables. */
-  static final class HtmlFormat {
-    private HtmlFormat() {}
-
-    static String fmt(double v) {
-      return String.format(Locale.ROOT, "%.4f", v);
-    }
-  }
-
-  private static float[][] gridRows(float[][] z, long[] pos) {
-    float[][] out = new float[pos.length][];
-    for (int k = 0; k < pos.length; k++) {
-      out[k] = z[(int) pos[k]];
-    }
-    return out;
   }
 
   private static double secs(long t) {
     return (System.nanoTime() - t) / 1e9;
   }
 
-  private ProgressBar bar(String task, long max) {
-    if (settings.quiet()) {
-      return null;
-    }
-    return new ProgressBarBuilder()
-        .setTaskName(task)
-        .setInitialMax(max)
-        .setConsumer(new ConsoleProgressBarConsumer(System.err))
-        .setUpdateIntervalMillis(500)
-        .build();
-  }
-
-  private static Representation counting(Representation r, ProgressBar pb) {
+  private static Representation counting(Representation r, ProgressListener.Task pb) {
     return ix -> {
       double[][] out = r.of(ix);
-      if (pb != null) {
-        pb.step();
-      }
+      pb.step();
       return out;
     };
   }
@@ -680,56 +554,16 @@ public final class Evaluation {
     int n = idx.length;
     float[][] z = new float[n][];
     int b = settings.batchSize();
-    try (ProgressBar pb = bar(task, n)) {
+    try (ProgressListener.Task pb = listener.task(task, n)) {
       for (int a = 0; a < n; a += b) {
         int e = Math.min(n, a + b);
         long[] part = Arrays.copyOfRange(idx, a, e);
         float[][] m = vae.encodeMeans(ds.images(part), part.length);
         System.arraycopy(m, 0, z, a, m.length);
-        if (pb != null) {
-          pb.stepTo(e);
-        }
+        pb.stepTo(e);
       }
     }
     return z;
-  }
-
-  /**
-   * Draws evaluation samples: {@code n} distinct indices of {@code 0..size-1}, seeded, increasing.
-   *
-   * @param size the dataset size
-   * @param n how many ({@code <= size})
-   * @param seed the seed
-   * @return the sorted indices
-   */
-  public static long[] sampleIndices(long size, int n, long seed) {
-    SplittableRandom rng = new SplittableRandom(seed);
-    long[] out;
-    if (size <= 4L * n || size <= Integer.MAX_VALUE / 2 && size <= 2_000_000) {
-      int m = Math.toIntExact(size);
-      int[] perm = new int[m];
-      for (int i = 0; i < m; i++) {
-        perm[i] = i;
-      }
-      for (int i = 0; i < n; i++) {
-        int j = i + rng.nextInt(m - i);
-        int t = perm[i];
-        perm[i] = perm[j];
-        perm[j] = t;
-      }
-      out = new long[n];
-      for (int i = 0; i < n; i++) {
-        out[i] = perm[i];
-      }
-    } else {
-      java.util.LinkedHashSet<Long> set = new java.util.LinkedHashSet<>();
-      while (set.size() < n) {
-        set.add(rng.nextLong(size));
-      }
-      out = set.stream().mapToLong(Long::longValue).toArray();
-    }
-    Arrays.sort(out);
-    return out;
   }
 
   /**
@@ -743,7 +577,7 @@ public final class Evaluation {
    * @return the images in the decoder's shape
    */
   public static float[] inDecoderShape(
-      FactorDataset dataset, float[] images, int n, dev.candela.metrics.LatentDecoder decoder) {
+      FactorDataset dataset, float[] images, int n, dev.candela.metrics.cg.LatentDecoder decoder) {
     var from = dataset.imageShape();
     int[] to = decoder.imageShape();
     if (from.channels() == to[0] && from.height() == to[1] && from.width() == to[2]) {
@@ -756,104 +590,15 @@ public final class Evaluation {
         new ModelCard.Shape(to[0], to[1], to[2]));
   }
 
-  /**
-   * Checks that a model's input shape (or source image shape) and recorded factors match a dataset.
-   *
-   * @param card the model card
-   * @param dir the model folder, for messages
-   * @param ds the dataset
-   * @throws BadInputException naming the card file and both shapes or factor lists
-   */
-  public static void checkModelMatchesDataset(ModelCard card, Path dir, FactorDataset ds)
-      throws BadInputException {
-    var shape = ds.imageShape();
-    var in = card.input();
-    var source = card.sourceImage();
-    boolean matchesInput =
-        in.channels() == shape.channels()
-            && in.height() == shape.height()
-            && in.width() == shape.width();
-    // A card with a source image shape takes dataset images of that shape and resizes them.
-    boolean matchesSource =
-        source != null
-            && source.channels() == shape.channels()
-            && source.height() == shape.height()
-            && source.width() == shape.width();
-    if (!matchesInput && !matchesSource) {
-      throw new BadInputException(
-          dir.resolve(ModelCard.FILE)
-              + ": model input "
-              + in
-              + " does not match the dataset's images "
-              + shape.channels()
-              + "x"
-              + shape.height()
-              + "x"
-              + shape.width());
-    }
-    if (card.factors() != null && !card.factors().isEmpty()) {
-      List<String> names = card.factors().stream().map(ModelCard.FactorInfo::name).toList();
-      if (!new java.util.HashSet<>(names).equals(new java.util.HashSet<>(ds.space().names()))) {
-        throw new BadInputException(
-            dir.resolve(ModelCard.FILE)
-                + ": model factors "
-                + names
-                + " do not match the dataset's factors "
-                + ds.space().names());
-      }
-    }
-  }
-
-  /** For each scored factor (by name), the classifier's output block; sizes must agree. */
-  static int[] matchClassifier(
-      List<ModelCard.FactorInfo> cf, Path dir, List<String> names, FactorSpace space)
-      throws BadInputException {
-    if (cf == null) {
-      cf = List.of();
-    }
-    List<String> clfNames = cf.stream().map(ModelCard.FactorInfo::name).toList();
-    int[] out = new int[names.size()];
-    for (int k = 0; k < names.size(); k++) {
-      int i = clfNames.indexOf(names.get(k));
-      if (i < 0) {
-        throw new BadInputException(
-            dir.resolve(ModelCard.FILE)
-                + ": classifier has no factor '"
-                + names.get(k)
-                + "' (classifier factors "
-                + clfNames
-                + ")");
-      }
-      int want = space.factor(names.get(k)).size();
-      if (cf.get(i).size() != want) {
-        throw new BadInputException(
-            dir.resolve(ModelCard.FILE)
-                + ": classifier factor '"
-                + names.get(k)
-                + "' has "
-                + cf.get(i).size()
-                + " values, the dataset has "
-                + want);
-      }
-      out[k] = i;
-    }
-    return out;
-  }
-
   private ScoreReport report(
       String title,
       Map<String, Double> scores,
       Map<String, Uncertainty> uncertainty,
       Map<String, Object> details,
       List<String> warnings,
-      Map<String, String> inputs,
-      Map<String, Object> params,
-      Map<String, String> versions,
-      Object device) {
-    Provenance p =
-        new Provenance(
-            inputs, settings.seed(), params, versions, String.valueOf(device), Provenance.nowIso());
-    return new ScoreReport(title, scores, uncertainty, details, warnings, p);
+      ProvenanceBuilder provenance,
+      String device) {
+    return new ScoreReport(title, scores, uncertainty, details, warnings, provenance.build(device));
   }
 
   private ScoreReport write(
@@ -863,13 +608,10 @@ public final class Evaluation {
       Map<String, Uncertainty> uncertainty,
       Map<String, Object> details,
       List<String> warnings,
-      Map<String, String> inputs,
-      Map<String, Object> params,
-      Map<String, String> versions,
-      Object device)
+      ProvenanceBuilder provenance,
+      String device)
       throws CandelaException {
-    ScoreReport r =
-        report(title, scores, uncertainty, details, warnings, inputs, params, versions, device);
+    ScoreReport r = report(title, scores, uncertainty, details, warnings, provenance, device);
     JsonReports.write(r, json);
     return r;
   }

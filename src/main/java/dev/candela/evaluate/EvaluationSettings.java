@@ -1,7 +1,7 @@
 package dev.candela.evaluate;
 
-import dev.candela.metrics.CgBaseline;
 import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.cg.CgBaseline;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -30,7 +30,6 @@ import java.util.Set;
  * @param cgSamples evaluation samples (a seeded random subset) CG is computed on
  * @param classicFromDataset BetaVAE/FactorVAE draw from the whole dataset (encoding what they draw,
  *     cached) instead of from the already-encoded evaluation samples
- * @param quiet no progress bars
  */
 public record EvaluationSettings(
     Path dataset,
@@ -48,8 +47,7 @@ public record EvaluationSettings(
     double classicScale,
     int gridSamples,
     int cgSamples,
-    boolean classicFromDataset,
-    boolean quiet) {
+    boolean classicFromDataset) {
 
   /** The metric families of {@code candela evaluate}. */
   public enum Metric {

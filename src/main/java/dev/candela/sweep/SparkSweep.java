@@ -3,6 +3,7 @@ package dev.candela.sweep;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.evaluate.Comparison;
+import dev.candela.evaluate.DatasetOpener;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.File;
