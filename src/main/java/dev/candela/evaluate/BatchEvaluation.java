@@ -2,6 +2,7 @@ package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
+import dev.candela.metrics.Metric;
 import dev.candela.report.ScoreReport;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -100,7 +101,7 @@ public final class BatchEvaluation {
       for (int i = 0; i < models.size(); i++) {
         Path m = models.get(i);
         Path clf = r.classifier() != null ? r.classifier() : ModelPaths.defaultClassifier(root, m);
-        if (clf == null && settings.metrics().contains(EvaluationSettings.Metric.CG)) {
+        if (clf == null && settings.metrics().contains(Metric.CG)) {
           listener.message("no classifier for " + m + ": CG is skipped (pass --classifier)");
         }
         EvaluationSettings si = r.options().settings(data, clf, r.seed());

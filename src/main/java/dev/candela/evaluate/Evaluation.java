@@ -16,6 +16,7 @@ import dev.candela.metrics.FactorVaeResult;
 import dev.candela.metrics.HistogramDiscretizer;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.LatentStats;
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.Representation;
 import dev.candela.metrics.SampledMetricOptions;
 import dev.candela.metrics.Uc;
@@ -155,7 +156,7 @@ public final class Evaluation {
     FactorSpace space = dataset.space();
     ModelCard vaeCard = ModelCard.read(modelDir);
     ModelMatch.checkModelMatchesDataset(vaeCard, modelDir, dataset);
-    if (s.metrics().contains(EvaluationSettings.Metric.CG) && s.classifier() != null) {
+    if (s.metrics().contains(Metric.CG) && s.classifier() != null) {
       // before any work: a classifier for other factors would fail only at the CG stage
       if (!Files.isRegularFile(s.classifier().resolve(ModelCard.FILE))) {
         throw new BadInputException(
@@ -237,23 +238,10 @@ public final class Evaluation {
       for (FactorSpace.Factor f : space.factors()) {
         vocab.add(f.values());
       }
-      Set<CodeScorer.Metric> codeMetrics = EnumSet.noneOf(CodeScorer.Metric.class);
-      for (EvaluationSettings.Metric m : s.metrics()) {
-        switch (m) {
-          case IRS -> codeMetrics.add(CodeScorer.Metric.IRS);
-          case UC -> codeMetrics.add(CodeScorer.Metric.UC);
-          case MIG -> codeMetrics.add(CodeScorer.Metric.MIG);
-          case DCI -> codeMetrics.add(CodeScorer.Metric.DCI);
-          case SAP -> codeMetrics.add(CodeScorer.Metric.SAP);
-          case MODULARITY -> codeMetrics.add(CodeScorer.Metric.MODULARITY);
-          default -> {
-            // not a code metric
-          }
-        }
-      }
-      boolean cg = s.metrics().contains(EvaluationSettings.Metric.CG) && s.classifier() != null;
+      Set<Metric> codeMetrics = Metric.of(s.metrics(), Metric.Kind.CODES);
+      boolean cg = s.metrics().contains(Metric.CG) && s.classifier() != null;
       if (cg) {
-        codeMetrics.add(CodeScorer.Metric.IRS); // CG needs the IRS matrix for Z_I
+        codeMetrics.add(Metric.IRS); // CG needs the IRS matrix for Z_I
       }
       CodeScorer.Scores codeScores = null;
       if (!codeMetrics.isEmpty()) {
@@ -270,7 +258,7 @@ public final class Evaluation {
                 s.seed());
         codeScores = CodeScorer.score(lc, vocab, opts);
         for (Map.Entry<String, Double> e : codeScores.scores().entrySet()) {
-          if (!e.getKey().equals("irs") || s.metrics().contains(EvaluationSettings.Metric.IRS)) {
+          if (!e.getKey().equals("irs") || s.metrics().contains(Metric.IRS)) {
             scores.put(e.getKey(), e.getValue());
           }
         }
@@ -301,8 +289,8 @@ public final class Evaluation {
       }
 
       // 2. BetaVAE and FactorVAE on the dataset's fixed-factor sampling
-      boolean beta = s.metrics().contains(EvaluationSettings.Metric.BETAVAE);
-      boolean fvae = s.metrics().contains(EvaluationSettings.Metric.FACTORVAE);
+      boolean beta = s.metrics().contains(Metric.BETAVAE);
+      boolean fvae = s.metrics().contains(Metric.FACTORVAE);
       if (beta || fvae) {
         long t = System.nanoTime();
         FactorSampler sampler;
@@ -363,7 +351,7 @@ public final class Evaluation {
                   lc);
       EvaluationFigures figures = new EvaluationFigures(out, page);
       LatentStats stats = LatentStats.of(z);
-      if (s.metrics().contains(EvaluationSettings.Metric.CG) && s.classifier() == null) {
+      if (s.metrics().contains(Metric.CG) && s.classifier() == null) {
         warnings.add("no classifier: CG is skipped");
       }
       if (cg) {

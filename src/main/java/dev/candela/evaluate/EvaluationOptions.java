@@ -1,5 +1,6 @@
 package dev.candela.evaluate;
 
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import java.io.Serializable;
@@ -28,7 +29,7 @@ import java.util.Objects;
  * @param classicFromDataset BetaVAE/FactorVAE from the whole dataset
  */
 public record EvaluationOptions(
-    List<EvaluationSettings.Metric> metrics,
+    List<Metric> metrics,
     int samples,
     List<Integer> rhos,
     UcSelection ucSelection,
@@ -66,9 +67,7 @@ public record EvaluationOptions(
     return new EvaluationSettings(
         dataset,
         classifier,
-        metrics.isEmpty()
-            ? EnumSet.noneOf(EvaluationSettings.Metric.class)
-            : EnumSet.copyOf(metrics),
+        metrics.isEmpty() ? EnumSet.noneOf(Metric.class) : EnumSet.copyOf(metrics),
         samples,
         rhos,
         ucSelection,

@@ -1,5 +1,6 @@
 package dev.candela.evaluate;
 
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import java.nio.file.Path;
@@ -48,28 +49,6 @@ public record EvaluationSettings(
     int gridSamples,
     int cgSamples,
     boolean classicFromDataset) {
-
-  /** The metric families of {@code candela evaluate}. */
-  public enum Metric {
-    /** Interventional robustness score. */
-    IRS,
-    /** Unconfoundedness. */
-    UC,
-    /** Mutual information gap. */
-    MIG,
-    /** DCI. */
-    DCI,
-    /** SAP. */
-    SAP,
-    /** Modularity and explicitness. */
-    MODULARITY,
-    /** The BetaVAE metric. */
-    BETAVAE,
-    /** The FactorVAE metric. */
-    FACTORVAE,
-    /** Counterfactual generativeness. */
-    CG
-  }
 
   /** Validates ranges and copies. */
   public EvaluationSettings {

@@ -19,6 +19,7 @@ import dev.candela.data.FactorDataset;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.HistogramDiscretizer;
 import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -606,8 +607,7 @@ public final class VaeTrainer {
               new LatentCodes(lat, codes, latentNames, ds.space().names()),
               null,
               new CodeScorer.Options(
-                  java.util.EnumSet.of(
-                      CodeScorer.Metric.IRS, CodeScorer.Metric.MIG, CodeScorer.Metric.DCI),
+                  java.util.EnumSet.of(Metric.IRS, Metric.MIG, Metric.DCI),
                   List.of(1),
                   java.util.EnumSet.of(UcSelection.TOPK),
                   HistogramDiscretizer.DEFAULT_BINS,

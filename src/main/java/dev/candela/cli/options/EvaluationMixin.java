@@ -1,7 +1,7 @@
 package dev.candela.cli.options;
 
 import dev.candela.evaluate.EvaluationOptions;
-import dev.candela.evaluate.EvaluationSettings;
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import java.util.ArrayList;
@@ -20,8 +20,7 @@ public final class EvaluationMixin {
       split = ",",
       paramLabel = "M",
       description = "Metrics among ${COMPLETION-CANDIDATES} (default: all).")
-  List<EvaluationSettings.Metric> metrics =
-      new ArrayList<>(List.of(EvaluationSettings.Metric.values()));
+  List<Metric> metrics = new ArrayList<>(List.of(Metric.values()));
 
   @Option(
       names = "--samples",
@@ -108,7 +107,7 @@ public final class EvaluationMixin {
    * @return true when {@code --metrics} includes cg
    */
   public boolean wantsCg() {
-    return metrics.contains(EvaluationSettings.Metric.CG);
+    return metrics.contains(Metric.CG);
   }
 
   /**
