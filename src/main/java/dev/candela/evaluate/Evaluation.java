@@ -1,5 +1,6 @@
 package dev.candela.evaluate;
 
+import ai.djl.Device;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
@@ -19,23 +20,14 @@ import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.Representation;
 import dev.candela.metrics.SampledMetricOptions;
-import dev.candela.metrics.Uc;
-import dev.candela.metrics.UcResult;
 import dev.candela.metrics.Uncertainty;
-import dev.candela.metrics.cg.CgAccumulator;
-import dev.candela.metrics.cg.CgBatch;
-import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgSummary;
-import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.model.Devices;
-import dev.candela.model.FactorClassifier;
 import dev.candela.model.ModelCard;
 import dev.candela.model.VaeModel;
 import dev.candela.model.VaeModels;
-import dev.candela.report.CodeScoresHtml;
-import dev.candela.report.EvaluationFigures;
-import dev.candela.report.HtmlReport;
+import dev.candela.report.EvaluationPage;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.IOException;
@@ -44,7 +36,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -176,25 +167,68 @@ public final class Evaluation {
     } catch (IOException e) {
       throw new CandelaException(out + ": cannot create (" + e.getMessage() + ")", e);
     }
-    var device = Devices.parse(s.device());
     long t0 = System.nanoTime();
+    Device device = Devices.parse(s.device());
     try (VaeModel vae = VaeModels.load(modelDir, device, s.batchSize())) {
-      int n = (int) Math.min(s.samples(), dataset.size());
-      long[] idx = Sampling.shuffled(dataset.size(), n, s.seed());
-      int[][] codes = new int[space.numFactors()][n];
+      Run run = new Run(dataset, modelDir, vaeCard, vae, device, out);
+      run.codeMetrics();
+      run.classicMetrics();
+      ScoreReport report = run.countersAndPictures();
+      listener.message(
+          String.format(Locale.ROOT, "evaluated %s in %.1f s -> %s", modelDir, secs(t0), out));
+      return report;
+    }
+  }
+
+  /** The state of one evaluation: the encoded samples and the report as it grows. */
+  private final class Run {
+    private final EvaluationSettings s = settings;
+    private final FactorDataset dataset;
+    private final FactorSpace space;
+    private final VaeModel vae;
+    private final Path out;
+    private final Device device;
+    private final int n;
+    private final long[] idx;
+    private final int[][] codes;
+    private final float[][] z;
+    private final LatentCodes lc;
+    private final List<List<Object>> vocab = new ArrayList<>();
+    private final LatentDecoder decoder;
+    private final boolean cg;
+    private final Map<String, Object> details = new LinkedHashMap<>();
+    private final Map<String, Double> scores = new LinkedHashMap<>();
+    private final Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final ProvenanceBuilder provenance;
+    private final Path json;
+    private final String title;
+    private CodeScorer.Scores codeScores;
+
+    Run(
+        FactorDataset dataset,
+        Path modelDir,
+        ModelCard vaeCard,
+        VaeModel vae,
+        Device device,
+        Path out)
+        throws CandelaException {
+      this.dataset = dataset;
+      this.space = dataset.space();
+      this.vae = vae;
+      this.out = out;
+      this.device = device;
+      n = (int) Math.min(s.samples(), dataset.size());
+      idx = Sampling.shuffled(dataset.size(), n, s.seed());
+      codes = new int[space.numFactors()][n];
       for (int i = 0; i < n; i++) {
         int[] c = dataset.codes(idx[i]);
         for (int f = 0; f < c.length; f++) {
           codes[f][i] = c[f];
         }
       }
-      float[][] z = encode(vae, dataset, idx, "encode");
-      int d = z[0].length;
-      Map<String, Object> details = new LinkedHashMap<>();
-      Map<String, Double> scores = new LinkedHashMap<>();
-      Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
-      List<String> warnings = new ArrayList<>();
-      ProvenanceBuilder provenance =
+      z = encode(vae, dataset, idx, "encode");
+      provenance =
           new ProvenanceBuilder(s.seed())
               .model("model", modelDir, vaeCard)
               .dataset(s.dataset(), dataset)
@@ -203,10 +237,9 @@ public final class Evaluation {
               .param("bootstrap", bootstrap)
               .param("bootstrapLearned", bootstrapLearned)
               .trainingDataset(vaeCard);
-      String deviceName = String.valueOf(device);
-      Path json = out.resolve("report.json");
-      String title = "evaluate " + modelDir.getFileName() + " on " + s.dataset().getFileName();
-      LatentDecoder decoder =
+      json = out.resolve("report.json");
+      title = "evaluate " + modelDir.getFileName() + " on " + s.dataset().getFileName();
+      decoder =
           LatentDecoder.of(
               new int[] {
                 vaeCard.input().channels(), vaeCard.input().height(), vaeCard.input().width()
@@ -221,266 +254,175 @@ public final class Evaluation {
               (images, m) -> inDecoderShape(dataset, images, m, decoder));
       details.put("vaeCheck", vaeCheck);
       warnings.addAll(vaeCheck.warnings());
-
-      // 1. code metrics (score-codes)
+      int d = z[0].length;
       double[][] latents = new double[d][n];
       for (int i = 0; i < n; i++) {
         for (int j = 0; j < d; j++) {
           latents[j][i] = z[i][j];
         }
       }
-      List<String> latentNames = new ArrayList<>();
-      for (int j = 0; j < d; j++) {
-        latentNames.add("z" + j);
-      }
-      LatentCodes lc = new LatentCodes(latents, codes, latentNames, space.names());
-      List<List<Object>> vocab = new ArrayList<>();
+      lc = new LatentCodes(latents, codes, SelectionPass.latentNames(d), space.names());
       for (FactorSpace.Factor f : space.factors()) {
         vocab.add(f.values());
       }
+      cg = s.metrics().contains(Metric.CG) && s.classifier() != null;
+    }
+
+    /** 1. The code metrics of {@code score-codes} (and IRS whenever CG needs its matrix). */
+    void codeMetrics() throws CandelaException {
       Set<Metric> codeMetrics = Metric.of(s.metrics(), Metric.Kind.CODES);
-      boolean cg = s.metrics().contains(Metric.CG) && s.classifier() != null;
       if (cg) {
         codeMetrics.add(Metric.IRS); // CG needs the IRS matrix for Z_I
       }
-      CodeScorer.Scores codeScores = null;
-      if (!codeMetrics.isEmpty()) {
-        long t = System.nanoTime();
-        CodeScorer.Options opts =
-            new CodeScorer.Options(
-                codeMetrics,
-                s.rhos(),
-                EnumSet.of(s.ucSelection()),
-                HistogramDiscretizer.DEFAULT_BINS,
-                CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-                s.maxTrain(),
-                s.maxTest(),
-                s.seed());
-        codeScores = CodeScorer.score(lc, vocab, opts);
-        for (Map.Entry<String, Double> e : codeScores.scores().entrySet()) {
-          if (!e.getKey().equals("irs") || s.metrics().contains(Metric.IRS)) {
-            scores.put(e.getKey(), e.getValue());
-          }
-        }
-        details.putAll(codeScores.details());
-        warnings.addAll(codeScores.warnings());
-        listener.message(String.format(Locale.ROOT, "code metrics in %.1f s", secs(t)));
-        if (bootstrap == 0) {
-          warnings.add("bootstrap off (--bootstrap 0): the scores have no standard error");
-        } else if (bootstrapLearned == 0) {
-          warnings.add("--bootstrap-learned 0: DCI, SAP and explicitness have no standard error");
-        }
-        if (bootstrap > 0) {
-          t = System.nanoTime();
-          Map<String, Uncertainty> u =
-              CodeScorer.bootstrap(
-                  lc, vocab, opts, codeScores.scores(), bootstrap, bootstrapLearned);
-          u.keySet().retainAll(scores.keySet());
-          uncertainty.putAll(u);
-          listener.message(
-              String.format(
-                  Locale.ROOT,
-                  "bootstrap of the code metrics (B = %d, learned B = %d) in %.1f s",
-                  bootstrap,
-                  bootstrapLearned,
-                  secs(t)));
-        }
-        write(json, title, scores, uncertainty, details, warnings, provenance, deviceName);
+      if (codeMetrics.isEmpty()) {
+        return;
       }
-
-      // 2. BetaVAE and FactorVAE on the dataset's fixed-factor sampling
-      boolean beta = s.metrics().contains(Metric.BETAVAE);
-      boolean fvae = s.metrics().contains(Metric.FACTORVAE);
-      if (beta || fvae) {
-        long t = System.nanoTime();
-        FactorSampler sampler;
-        if (s.classicFromDataset()) {
-          sampler = FactorSampler.of(dataset);
-        } else {
-          int[][] rowsCodes = new int[n][space.numFactors()];
-          for (int i = 0; i < n; i++) {
-            for (int f = 0; f < rowsCodes[i].length; f++) {
-              rowsCodes[i][f] = codes[f][i];
-            }
-          }
-          sampler = FactorSampler.forCodes(space, idx, rowsCodes);
+      long t = System.nanoTime();
+      CodeScorer.Options opts =
+          new CodeScorer.Options(
+              codeMetrics,
+              s.rhos(),
+              EnumSet.of(s.ucSelection()),
+              HistogramDiscretizer.DEFAULT_BINS,
+              CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+              s.maxTrain(),
+              s.maxTest(),
+              s.seed());
+      codeScores = CodeScorer.score(lc, vocab, opts);
+      for (Map.Entry<String, Double> e : codeScores.scores().entrySet()) {
+        if (!e.getKey().equals("irs") || s.metrics().contains(Metric.IRS)) {
+          scores.put(e.getKey(), e.getValue());
         }
-        CachedRepresentation rep = new CachedRepresentation(vae, dataset, s.batchSize());
-        rep.seed(idx, z);
-        SampledMetricOptions so =
-            SampledMetricOptions.defaults().scaled(s.classicScale()).withSeed(s.seed());
-        if (beta) {
-          try (ProgressListener.Task pb = listener.task("betavae", so.numTrain() + so.numEval())) {
-            BetaVaeResult r = BetaVae.compute(sampler, counting(rep, pb), so);
-            scores.put("betavae", r.score());
-            uncertainty.put("betavae", Uncertainty.binomial(r.score(), so.numEval()));
-            details.put("betavae", r);
-          }
-        }
-        if (fvae) {
-          try (ProgressListener.Task pb =
-              listener.task("factorvae", so.numTrain() + so.numEval() + 1)) {
-            FactorVaeResult r = FactorVae.compute(sampler, counting(rep, pb), so);
-            scores.put("factorvae", r.score());
-            uncertainty.put("factorvae", Uncertainty.binomial(r.score(), so.numEval()));
-            details.put("factorvae", r);
-          }
-        }
+      }
+      details.putAll(codeScores.details());
+      warnings.addAll(codeScores.warnings());
+      listener.message(String.format(Locale.ROOT, "code metrics in %.1f s", secs(t)));
+      if (bootstrap == 0) {
+        warnings.add("bootstrap off (--bootstrap 0): the scores have no standard error");
+      } else if (bootstrapLearned == 0) {
+        warnings.add("--bootstrap-learned 0: DCI, SAP and explicitness have no standard error");
+      }
+      if (bootstrap > 0) {
+        t = System.nanoTime();
+        Map<String, Uncertainty> u =
+            CodeScorer.bootstrap(lc, vocab, opts, codeScores.scores(), bootstrap, bootstrapLearned);
+        u.keySet().retainAll(scores.keySet());
+        uncertainty.putAll(u);
         listener.message(
             String.format(
                 Locale.ROOT,
-                "betavae/factorvae in %.1f s (%d images encoded)",
-                secs(t),
-                rep.encoded()));
-        write(json, title, scores, uncertainty, details, warnings, provenance, deviceName);
+                "bootstrap of the code metrics (B = %d, learned B = %d) in %.1f s",
+                bootstrap,
+                bootstrapLearned,
+                secs(t)));
       }
+      write();
+    }
 
-      // 3. CG
+    /** 2. BetaVAE and FactorVAE on the dataset's fixed-factor sampling. */
+    void classicMetrics() throws CandelaException {
+      boolean beta = s.metrics().contains(Metric.BETAVAE);
+      boolean fvae = s.metrics().contains(Metric.FACTORVAE);
+      if (!beta && !fvae) {
+        return;
+      }
+      long t = System.nanoTime();
+      FactorSampler sampler;
+      if (s.classicFromDataset()) {
+        sampler = FactorSampler.of(dataset);
+      } else {
+        int[][] rowsCodes = new int[n][space.numFactors()];
+        for (int i = 0; i < n; i++) {
+          for (int f = 0; f < rowsCodes[i].length; f++) {
+            rowsCodes[i][f] = codes[f][i];
+          }
+        }
+        sampler = FactorSampler.forCodes(space, idx, rowsCodes);
+      }
+      CachedRepresentation rep = new CachedRepresentation(vae, dataset, s.batchSize());
+      rep.seed(idx, z);
+      SampledMetricOptions so =
+          SampledMetricOptions.defaults().scaled(s.classicScale()).withSeed(s.seed());
+      if (beta) {
+        try (ProgressListener.Task pb = listener.task("betavae", so.numTrain() + so.numEval())) {
+          BetaVaeResult r = BetaVae.compute(sampler, counting(rep, pb), so);
+          scores.put("betavae", r.score());
+          uncertainty.put("betavae", Uncertainty.binomial(r.score(), so.numEval()));
+          details.put("betavae", r);
+        }
+      }
+      if (fvae) {
+        try (ProgressListener.Task pb =
+            listener.task("factorvae", so.numTrain() + so.numEval() + 1)) {
+          FactorVaeResult r = FactorVae.compute(sampler, counting(rep, pb), so);
+          scores.put("factorvae", r.score());
+          uncertainty.put("factorvae", Uncertainty.binomial(r.score(), so.numEval()));
+          details.put("factorvae", r);
+        }
+      }
+      listener.message(
+          String.format(
+              Locale.ROOT,
+              "betavae/factorvae in %.1f s (%d images encoded)",
+              secs(t),
+              rep.encoded()));
+      write();
+    }
+
+    /** 3. CG with its counterfactual grids, 4. the pictures; writes the finished report. */
+    ScoreReport countersAndPictures() throws CandelaException {
       long[] gridPos = Sampling.shuffled(n, Math.min(s.gridSamples(), n), s.seed() + 2);
       long[] gridIdx = new long[gridPos.length];
       for (int k = 0; k < gridPos.length; k++) {
         gridIdx[k] = idx[(int) gridPos[k]];
       }
       Map<String, String> notes = new LinkedHashMap<>();
-      HtmlReport page =
-          codeScores == null
-              ? new HtmlReport(title)
-              : CodeScoresHtml.build(
-                  report(title, scores, uncertainty, details, warnings, provenance, deviceName),
-                  codeScores,
-                  lc);
-      EvaluationFigures figures = new EvaluationFigures(out, page);
+      EvaluationPage page =
+          EvaluationPage.start(out, title, codeScores == null ? null : report(), codeScores, lc);
       LatentStats stats = LatentStats.of(z);
       if (s.metrics().contains(Metric.CG) && s.classifier() == null) {
         warnings.add("no classifier: CG is skipped");
       }
       if (cg) {
         long t = System.nanoTime();
-        try (FactorClassifier clf = FactorClassifier.load(s.classifier(), device, s.batchSize())) {
-          List<String> names = codeScores.factorNames();
-          int[] clfIndex = ModelMatch.matchClassifier(clf.factors(), s.classifier(), names, space);
-          ModelFitness.ClassifierCheck clfCheck =
-              ModelFitness.classifier(clf, s.classifier(), dataset, idx, vae, s.batchSize(), names);
-          warnings.addAll(clfCheck.warnings());
-          int[] datasetIndex = new int[names.size()];
-          for (int k = 0; k < names.size(); k++) {
-            datasetIndex[k] = space.names().indexOf(names.get(k));
-          }
-          provenance.model("classifier", s.classifier(), clf.card());
-          int rho = s.rhos().get(0);
-          UcResult uc = Uc.compute(codeScores.irs(), rho, s.ucSelection());
-          CgOptions co =
-              CgOptions.builder()
-                  .setSets(uc.sets())
-                  .optFactorNames(names)
-                  .optBaseline(s.baseline())
-                  .optMaxBatch(Math.max(s.batchSize(), 1))
-                  .build();
-          FactorProbabilities probs =
-              (images, m) -> {
-                float[][][] p = clf.probabilities(images, m);
-                float[][][] o = new float[clfIndex.length][][];
-                for (int k = 0; k < clfIndex.length; k++) {
-                  o[k] = p[clfIndex[k]];
-                }
-                return o;
-              };
-          CgAccumulator acc = new CgAccumulator(decoder, probs, co, stats);
-          int chunk = Math.max(1, s.batchSize() / (1 + 2 * names.size()));
-          int nc = Math.min(n, s.cgSamples());
-          long[] pos = Sampling.shuffled(n, nc, s.seed() + 1);
-          Path ice = out.resolve(ICE_CSV);
-          Path iceTmp;
-          try {
-            iceTmp = dev.candela.AtomicFiles.newTemp(ice);
-          } catch (IOException e) {
-            throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
-          }
-          List<List<double[]>> termParts = new ArrayList<>();
-          for (int k = 0; k < names.size(); k++) {
-            termParts.add(new ArrayList<>());
-          }
-          try (ProgressListener.Task pb = listener.task("cg", nc);
-              ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
-            for (int a = 0; a < nc; a += chunk) {
-              int b = Math.min(nc, a + chunk);
-              float[][] zc = new float[b - a][];
-              int[][] cc = new int[names.size()][b - a];
-              long[] sampleIds = new long[b - a];
-              for (int r = a; r < b; r++) {
-                zc[r - a] = z[(int) pos[r]];
-                sampleIds[r - a] = idx[(int) pos[r]];
-                for (int k = 0; k < names.size(); k++) {
-                  cc[k][r - a] = codes[datasetIndex[k]][(int) pos[r]];
-                }
-              }
-              // Per-sample terms go straight to ice.csv; only the running sums stay in memory.
-              CgBatch batch = acc.process(zc, cc);
-              iceOut.append(sampleIds, batch);
-              for (int k = 0; k < names.size(); k++) {
-                termParts.get(k).add(batch.factors().get(k).terms());
-              }
-              pb.stepTo(b);
-            }
-          }
-          try {
-            dev.candela.AtomicFiles.commit(iceTmp, ice);
-          } catch (IOException e) {
-            throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
-          }
-          CgSummary sum = acc.summary();
-          scores.put("cg", sum.score());
-          for (CgSummary.FactorScore fs : sum.factors()) {
-            scores.put("cg." + fs.name(), fs.cg());
-          }
-          if (bootstrap > 0) {
-            double[][] terms = new double[names.size()][];
-            for (int k = 0; k < names.size(); k++) {
-              terms[k] = termParts.get(k).stream().flatMapToDouble(Arrays::stream).toArray();
-            }
-            uncertainty.putAll(Bootstrap.cg(names, terms, bootstrap, s.seed() + 3));
-          }
-          // the card's held-out accuracy (symmetry-aware where recorded) and, measured here, on
-          // the VAE's reconstructions: the numbers that decide whether cg.<factor> is reliable
-          for (String f : names) {
-            Map<String, Object> a = clfCheck.accuracy().get(f);
-            if (a != null) {
-              notes.put(
-                  "cg." + f,
-                  String.format(
-                      Locale.ROOT,
-                      "classifier accuracy: held-out %s, on reconstructions %.3f%s",
-                      a.get("card") instanceof Number c
-                          ? String.format(Locale.ROOT, "%.3f", c.doubleValue())
-                          : "n/a",
-                      ((dev.candela.model.ClassifierQuality.Accuracy) a.get("reconstructions"))
-                          .value(),
-                      Boolean.TRUE.equals(a.get("symmetryAware")) ? " (symmetry-aware)" : ""));
-            }
-          }
-          Map<String, Object> cgDetails = new LinkedHashMap<>();
-          cgDetails.put("rho", rho);
-          cgDetails.put("samples", nc);
-          cgDetails.put("ucSelection", s.ucSelection().name().toLowerCase(Locale.ROOT));
-          cgDetails.put("summary", sum);
-          cgDetails.put("iceFile", ICE_CSV);
-          cgDetails.put("latentStats", stats);
-          cgDetails.put("classifierAccuracy", clfCheck.accuracy());
-          cgDetails.put("unreliableFactors", clfCheck.unreliable());
-          details.put("cg", cgDetails);
-          listener.message(String.format(Locale.ROOT, "cg in %.1f s", secs(t)));
-          write(json, title, scores, uncertainty, details, warnings, provenance, deviceName);
+        CgStage.Result r =
+            CgStage.run(
+                s,
+                device,
+                dataset,
+                vae,
+                decoder,
+                codeScores,
+                z,
+                idx,
+                codes,
+                stats,
+                bootstrap,
+                out.resolve(ICE_CSV),
+                listener);
+        provenance.model("classifier", s.classifier(), r.classifierCard());
+        warnings.addAll(r.warnings());
+        scores.putAll(r.scores());
+        uncertainty.putAll(r.uncertainty());
+        notes.putAll(r.notes());
+        details.put("cg", r.details());
+        listener.message(String.format(Locale.ROOT, "cg in %.1f s", secs(t)));
+        write();
 
-          // counterfactual grids
-          float[][] zg = Sampling.rows(z, gridPos);
-          float[] originals =
-              inDecoderShape(dataset, dataset.images(gridIdx), gridIdx.length, decoder);
-          figures.cgSection(names, sum.perFactor(), uncertainty, rho, String.valueOf(s.baseline()));
-          for (CgSummary.FactorScore fs : sum.factors()) {
-            figures.counterfactualGrid(
-                fs,
-                CounterfactualGrid.render(zg, originals, decoder, fs.set(), stats, s.baseline()));
-          }
+        // counterfactual grids
+        float[][] zg = Sampling.rows(z, gridPos);
+        float[] originals =
+            inDecoderShape(dataset, dataset.images(gridIdx), gridIdx.length, decoder);
+        CgSummary sum = r.summary();
+        page.cgSection(
+            codeScores.factorNames(),
+            sum.perFactor(),
+            uncertainty,
+            s.rhos().get(0),
+            String.valueOf(s.baseline()));
+        for (CgSummary.FactorScore fs : sum.factors()) {
+          page.counterfactualGrid(
+              fs, CounterfactualGrid.render(zg, originals, decoder, fs.set(), stats, s.baseline()));
         }
       }
 
@@ -489,7 +431,8 @@ public final class Evaluation {
       float[] originals = inDecoderShape(dataset, dataset.images(gridIdx), g, decoder);
       float[][] zGrid = Sampling.rows(z, gridPos);
       int[] shape = decoder.imageShape();
-      figures.reconstructions(originals, vae.decode(zGrid), g, shape);
+      page.reconstructions(originals, vae.decode(zGrid), g, shape);
+      int d = z[0].length;
       int steps = 8;
       float[][] trav = new float[d * steps][];
       for (int j = 0; j < d; j++) {
@@ -499,29 +442,29 @@ public final class Evaluation {
           trav[j * steps + k] = row;
         }
       }
-      figures.traversals(vae.decode(trav), d, steps, shape);
+      page.traversals(vae.decode(trav), d, steps, shape);
       if (codeScores != null && codeScores.irs() != null) {
-        figures.irsHeatMap(codeScores.irs(), codeScores.factorNames());
+        page.irsHeatMap(codeScores.irs(), codeScores.factorNames());
       }
-      Map<String, Double> classic = new LinkedHashMap<>();
-      for (String k : List.of("betavae", "factorvae")) {
-        if (scores.containsKey(k)) {
-          classic.put(k, scores.get(k));
-        }
-      }
-      if (!classic.isEmpty()) {
-        page.keyValues("BetaVAE / FactorVAE (evaluation accuracy)", classic);
-      }
+      page.classicScores(scores);
       warnings.addAll(Bootstrap.biasWarnings(uncertainty));
-      ScoreReport report =
-          write(json, title, scores, uncertainty, details, warnings, provenance, deviceName);
-      CodeScoresHtml.headline(page, report, notes);
-      CodeScoresHtml.trailer(page, report);
-      page.write(out.resolve("report.html"));
-      listener.message("wrote " + out.resolve("report.html").toAbsolutePath().normalize());
-      listener.message(
-          String.format(Locale.ROOT, "evaluated %s in %.1f s -> %s", modelDir, secs(t0), out));
+      ScoreReport report = write();
+      Path html = page.finish(report, notes);
+      listener.message("wrote " + html.toAbsolutePath().normalize());
       return report;
+    }
+
+    /** The report as it stands. */
+    ScoreReport report() {
+      return new ScoreReport(
+          title, scores, uncertainty, details, warnings, provenance.build(String.valueOf(device)));
+    }
+
+    /** Writes {@code report.json} as it stands (after every metric family). */
+    ScoreReport write() throws CandelaException {
+      ScoreReport r = report();
+      JsonReports.write(r, json);
+      return r;
     }
   }
 
@@ -576,83 +519,5 @@ public final class Evaluation {
         n,
         new ModelCard.Shape(from.channels(), from.height(), from.width()),
         new ModelCard.Shape(to[0], to[1], to[2]));
-  }
-
-  private ScoreReport report(
-      String title,
-      Map<String, Double> scores,
-      Map<String, Uncertainty> uncertainty,
-      Map<String, Object> details,
-      List<String> warnings,
-      ProvenanceBuilder provenance,
-      String device) {
-    return new ScoreReport(title, scores, uncertainty, details, warnings, provenance.build(device));
-  }
-
-  private ScoreReport write(
-      Path json,
-      String title,
-      Map<String, Double> scores,
-      Map<String, Uncertainty> uncertainty,
-      Map<String, Object> details,
-      List<String> warnings,
-      ProvenanceBuilder provenance,
-      String device)
-      throws CandelaException {
-    ScoreReport r = report(title, scores, uncertainty, details, warnings, provenance, device);
-    JsonReports.write(r, json);
-    return r;
-  }
-
-  /** Encodes samples on demand, once per index. */
-  static final class CachedRepresentation implements Representation {
-    private final VaeModel vae;
-    private final FactorDataset ds;
-    private final int batch;
-    private final Map<Long, double[]> cache = new HashMap<>();
-    private long encoded;
-
-    CachedRepresentation(VaeModel vae, FactorDataset ds, int batch) {
-      this.vae = vae;
-      this.ds = ds;
-      this.batch = batch;
-    }
-
-    void seed(long[] idx, float[][] z) {
-      for (int i = 0; i < idx.length; i++) {
-        cache.put(idx[i], toDouble(z[i]));
-      }
-    }
-
-    long encoded() {
-      return encoded;
-    }
-
-    @Override
-    public double[][] of(long[] indices) throws CandelaException {
-      long[] missing =
-          Arrays.stream(indices).filter(i -> !cache.containsKey(i)).distinct().toArray();
-      for (int a = 0; a < missing.length; a += batch) {
-        long[] part = Arrays.copyOfRange(missing, a, Math.min(missing.length, a + batch));
-        float[][] m = vae.encodeMeans(ds.images(part), part.length);
-        for (int i = 0; i < part.length; i++) {
-          cache.put(part[i], toDouble(m[i]));
-        }
-        encoded += part.length;
-      }
-      double[][] out = new double[indices.length][];
-      for (int i = 0; i < indices.length; i++) {
-        out[i] = cache.get(indices[i]);
-      }
-      return out;
-    }
-
-    private static double[] toDouble(float[] f) {
-      double[] d = new double[f.length];
-      for (int j = 0; j < f.length; j++) {
-        d[j] = f[j];
-      }
-      return d;
-    }
   }
 }

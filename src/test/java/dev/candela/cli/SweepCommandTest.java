@@ -220,18 +220,6 @@ class SweepCommandTest {
         found);
   }
 
-  @Test
-  void sameFolderNamesAreQualifiedByTheirParent() {
-    assertEquals(
-        List.of("1-model", "2-model", "x-other"),
-        dev.candela.evaluate.ModelPaths.qualifiedNames(
-            List.of(Path.of("/s/1/model"), Path.of("/s/2/model"), Path.of("/x/other"))));
-    assertEquals(
-        List.of("model", "other"),
-        dev.candela.evaluate.ModelPaths.qualifiedNames(
-            List.of(Path.of("/s/1/model"), Path.of("/x/other"))));
-  }
-
   private static List<String> names(JsonNode rows) {
     List<String> n = new java.util.ArrayList<>();
     rows.forEach(x -> n.add(x.get("name").asText()));

@@ -1,34 +1,85 @@
 package dev.candela.report;
 
 import dev.candela.CandelaException;
+import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.IrsResult;
+import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.Uncertainty;
 import dev.candela.metrics.cg.CgSummary;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The figures of an evaluation report: each is rendered to PNG, written into the output folder
- * where it has a file, and added to the HTML page with its caption.
+ * The HTML report of an evaluation ({@code report.html}) and its figures: each figure is rendered
+ * to PNG, written into the output folder where it has a file, and added to the page with its
+ * caption; {@link #finish} adds the headline and the trailer and writes the page.
  */
-public final class EvaluationFigures {
+public final class EvaluationPage {
   private final Path out;
   private final HtmlReport page;
 
-  /**
-   * Figures for one report.
-   *
-   * @param out the output folder
-   * @param page the HTML page the figures go into
-   */
-  public EvaluationFigures(Path out, HtmlReport page) {
+  private EvaluationPage(Path out, HtmlReport page) {
     this.out = out;
     this.page = page;
+  }
+
+  /**
+   * Starts the page: the code metrics' tables when they were computed, else only the title.
+   *
+   * @param out the output folder
+   * @param title the page title
+   * @param sofar the report as it stands after the code metrics (null when they did not run)
+   * @param codeScores the code metrics' full result (null when they did not run)
+   * @param codes the scored codes
+   * @return the page
+   */
+  public static EvaluationPage start(
+      Path out, String title, ScoreReport sofar, CodeScorer.Scores codeScores, LatentCodes codes) {
+    return new EvaluationPage(
+        out,
+        codeScores == null
+            ? new HtmlReport(title)
+            : CodeScoresHtml.build(sofar, codeScores, codes));
+  }
+
+  /**
+   * The BetaVAE and FactorVAE accuracies, when the report has either.
+   *
+   * @param scores the report's scores
+   */
+  public void classicScores(Map<String, Double> scores) {
+    Map<String, Double> classic = new LinkedHashMap<>();
+    for (String k : List.of("betavae", "factorvae")) {
+      if (scores.containsKey(k)) {
+        classic.put(k, scores.get(k));
+      }
+    }
+    if (!classic.isEmpty()) {
+      page.keyValues("BetaVAE / FactorVAE (evaluation accuracy)", classic);
+    }
+  }
+
+  /**
+   * Adds the headline scores (with a note per score where given) and the trailer, and writes {@code
+   * report.html}.
+   *
+   * @param report the finished report
+   * @param notes per score key, a note shown beside it
+   * @return the written file
+   * @throws CandelaException when the page cannot be written
+   */
+  public Path finish(ScoreReport report, Map<String, String> notes) throws CandelaException {
+    CodeScoresHtml.headline(page, report, notes);
+    CodeScoresHtml.trailer(page, report);
+    Path file = out.resolve("report.html");
+    page.write(file);
+    return file;
   }
 
   /**
