@@ -3,6 +3,7 @@ package dev.candela.evaluate;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.Metric;
+import dev.candela.report.Comparison;
 import dev.candela.report.ScoreReport;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

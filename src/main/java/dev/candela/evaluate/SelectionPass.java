@@ -5,6 +5,7 @@ import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
+import dev.candela.evaluate.cf.EarlierRun;
 import dev.candela.metrics.Irs;
 import dev.candela.metrics.IrsResult;
 import dev.candela.metrics.LatentCodes;
@@ -192,27 +193,8 @@ public record SelectionPass(
   /** The earlier run's selection, when its parameters are this run's. */
   private static SelectionPass reread(Path file, JsonNode want, Path out, int latentDim)
       throws CandelaException {
-    JsonNode have;
-    try {
-      have = JsonReports.mapper().readTree(file.toFile());
-    } catch (IOException e) {
-      throw new BadInputException(file + ": cannot read (" + e.getMessage() + ")", e);
-    }
-    var it = want.fieldNames();
-    while (it.hasNext()) {
-      String key = it.next();
-      if (!want.get(key).equals(have.path("parameters").get(key))) {
-        throw new BadInputException(
-            file
-                + ": "
-                + key
-                + " was "
-                + have.path("parameters").get(key)
-                + " in the earlier run, this run has "
-                + want.get(key)
-                + "; use another output folder");
-      }
-    }
+    JsonNode have = EarlierRun.read(file);
+    EarlierRun.requireSame(file, want, have.path("parameters"));
     try {
       int[][] sets = JsonReports.mapper().treeToValue(have.get("sets"), int[][].class);
       LatentStats stats = JsonReports.mapper().treeToValue(have.get("stats"), LatentStats.class);

@@ -8,8 +8,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
 
-/** Tiles of CHW float images in [0, 1] into one picture, and PNG encoding. */
-final class Images {
+/**
+ * Tiles of CHW float images in [0, 1] into one picture, and PNG encoding (the report's figures).
+ */
+public final class Images {
   /** Pixels between tiles. */
   static final int GAP = 2;
 
@@ -37,23 +39,37 @@ final class Images {
         img.setRGB(x, y, 0xFFFFFF);
       }
     }
-    int plane = h * w;
-    int vol = ch * plane;
+    int vol = ch * h * w;
     for (int k = 0; k < count; k++) {
-      int x0 = (k % cols) * (w + GAP);
-      int y0 = (k / cols) * (h + GAP);
-      int off = k * vol;
-      for (int y = 0; y < h; y++) {
-        for (int x = 0; x < w; x++) {
-          int p = y * w + x;
-          int r = level(data[off + p]);
-          int g = ch == 3 ? level(data[off + plane + p]) : r;
-          int b = ch == 3 ? level(data[off + 2 * plane + p]) : r;
-          img.setRGB(x0 + x, y0 + y, (r << 16) | (g << 8) | b);
-        }
-      }
+      tile(img, data, k * vol, ch, h, w, (k % cols) * (w + GAP), (k / cols) * (h + GAP));
     }
     return img;
+  }
+
+  /**
+   * Draws one CHW float image in [0, 1] (NaN as 0, clamped) into a picture.
+   *
+   * @param img the picture
+   * @param data the images
+   * @param off where the image starts in {@code data}
+   * @param ch channels, 1 (grey) or 3 (RGB planes)
+   * @param h height
+   * @param w width
+   * @param x0 the picture column of the image's left edge
+   * @param y0 the picture row of the image's top edge
+   */
+  public static void tile(
+      BufferedImage img, float[] data, int off, int ch, int h, int w, int x0, int y0) {
+    int plane = h * w;
+    for (int y = 0; y < h; y++) {
+      for (int x = 0; x < w; x++) {
+        int p = y * w + x;
+        int r = level(data[off + p]);
+        int g = ch == 3 ? level(data[off + plane + p]) : r;
+        int b = ch == 3 ? level(data[off + 2 * plane + p]) : r;
+        img.setRGB(x0 + x, y0 + y, (r << 16) | (g << 8) | b);
+      }
+    }
   }
 
   static byte[] png(BufferedImage img) throws CandelaException {

@@ -140,7 +140,6 @@ public final class BenchCgCommand implements Callable<Integer> {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, got " + threads);
     }
-    DenseToyNets.threaded = threads > 1;
     org.ejml.concurrency.EjmlConcurrency.setMaxThreads(threads);
     int[] sizes = factorSizes.stream().mapToInt(Integer::intValue).toArray();
     int numFactors = sizes.length;
@@ -150,8 +149,8 @@ public final class BenchCgCommand implements Callable<Integer> {
     for (int k : sizes) {
       outputs += k;
     }
-    LatentDecoder g = DenseToyNets.decoder(latents, hidden, shape, 1);
-    FactorProbabilities c = DenseToyNets.classifier(vol, hidden, sizes, 2);
+    LatentDecoder g = DenseToyNets.decoder(latents, hidden, shape, 1, threads > 1);
+    FactorProbabilities c = DenseToyNets.classifier(vol, hidden, sizes, 2, threads > 1);
     SplittableRandom rnd = new SplittableRandom(3);
     float[][] z = new float[samples][latents];
     for (float[] row : z) {

@@ -11,8 +11,8 @@ import org.ejml.dense.row.CommonOps_MT_FDRM;
  * Conv-free toy networks with realistic arithmetic for {@code bench cg}: a two-layer dense decoder
  * (latents → hidden, ReLU → C·H·W, sigmoid) and a two-layer dense classifier (image → hidden, ReLU
  * → one softmax block per factor), random fixed weights, matrix products by EJML (float; one thread
- * unless {@link #threaded}). A batch of B rows is one {@code B × in} by {@code in × out} product
- * per layer.
+ * unless a network is built threaded). A batch of B rows is one {@code B × in} by {@code in × out}
+ * product per layer.
  */
 final class DenseToyNets {
 
@@ -26,10 +26,8 @@ final class DenseToyNets {
         + (long) hidden * outputs;
   }
 
-  /** Whether products use EJML's multi-threaded kernel ({@code CommonOps_MT_FDRM}). */
-  static volatile boolean threaded;
-
-  static void mult(FMatrixRMaj a, FMatrixRMaj b, FMatrixRMaj c) {
+  /** A product, with EJML's multi-threaded kernel ({@code CommonOps_MT_FDRM}) when asked. */
+  static void mult(FMatrixRMaj a, FMatrixRMaj b, FMatrixRMaj c, boolean threaded) {
     if (threaded) {
       CommonOps_MT_FDRM.mult(a, b, c);
     } else {
@@ -46,7 +44,7 @@ final class DenseToyNets {
     return m;
   }
 
-  static LatentDecoder decoder(int latents, int hidden, int[] shape, long seed) {
+  static LatentDecoder decoder(int latents, int hidden, int[] shape, long seed, boolean threaded) {
     SplittableRandom rnd = new SplittableRandom(seed);
     int vol = shape[0] * shape[1] * shape[2];
     FMatrixRMaj w1 = weights(latents, hidden, rnd);
@@ -60,10 +58,10 @@ final class DenseToyNets {
             System.arraycopy(z[i], 0, x.data, i * latents, latents);
           }
           FMatrixRMaj h = new FMatrixRMaj(b, hidden);
-          mult(x, w1, h);
+          mult(x, w1, h, threaded);
           relu(h.data);
           FMatrixRMaj y = new FMatrixRMaj(b, vol);
-          mult(h, w2, y);
+          mult(h, w2, y, threaded);
           float[] out = y.data;
           for (int i = 0; i < out.length; i++) {
             out[i] = (float) (1 / (1 + Math.exp(-out[i])));
@@ -72,7 +70,8 @@ final class DenseToyNets {
         });
   }
 
-  static FactorProbabilities classifier(int volume, int hidden, int[] sizes, long seed) {
+  static FactorProbabilities classifier(
+      int volume, int hidden, int[] sizes, long seed, boolean threaded) {
     SplittableRandom rnd = new SplittableRandom(seed);
     int total = 0;
     for (int k : sizes) {
@@ -84,10 +83,10 @@ final class DenseToyNets {
     return (images, n) -> {
       FMatrixRMaj x = FMatrixRMaj.wrap(n, volume, images);
       FMatrixRMaj h = new FMatrixRMaj(n, hidden);
-      mult(x, w1, h);
+      mult(x, w1, h, threaded);
       relu(h.data);
       FMatrixRMaj y = new FMatrixRMaj(n, outputs);
-      mult(h, w2, y);
+      mult(h, w2, y, threaded);
       float[][][] p = new float[sizes.length][n][];
       for (int i = 0; i < n; i++) {
         int off = i * outputs;

@@ -5,6 +5,7 @@ import dev.candela.CandelaException;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.LatentDecoder;
+import dev.candela.report.Images;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -163,22 +164,6 @@ public final class CounterfactualGrid {
 
   private static void tile(
       BufferedImage img, float[] data, int off, int ch, int h, int w, int col, int row) {
-    int x0 = col * (w + GAP);
-    int y0 = row * (h + GAP);
-    int plane = h * w;
-    for (int y = 0; y < h; y++) {
-      for (int x = 0; x < w; x++) {
-        int p = y * w + x;
-        int r = level(data[off + p]);
-        int g = ch == 3 ? level(data[off + plane + p]) : r;
-        int b = ch == 3 ? level(data[off + 2 * plane + p]) : r;
-        img.setRGB(x0 + x, y0 + y, (r << 16) | (g << 8) | b);
-      }
-    }
-  }
-
-  private static int level(float v) {
-    float c = Float.isNaN(v) ? 0f : Math.max(0f, Math.min(1f, v));
-    return Math.round(c * 255f);
+    Images.tile(img, data, off, ch, h, w, col * (w + GAP), row * (h + GAP));
   }
 }

@@ -447,27 +447,7 @@ public final class CounterfactualJob {
     Path file = o.dir().resolve(JOB);
     JsonNode want = JsonReports.mapper().valueToTree(jobParameters(o));
     if (Files.isRegularFile(file)) {
-      JsonNode have;
-      try {
-        have = JsonReports.mapper().readTree(file.toFile());
-      } catch (IOException e) {
-        throw new BadInputException(file + ": cannot read (" + e.getMessage() + ")", e);
-      }
-      var it = want.fieldNames();
-      while (it.hasNext()) {
-        String key = it.next();
-        if (!want.get(key).equals(have.get(key))) {
-          throw new BadInputException(
-              file
-                  + ": "
-                  + key
-                  + " was "
-                  + have.get(key)
-                  + " in the earlier run, this run has "
-                  + want.get(key)
-                  + "; use another output folder");
-        }
-      }
+      EarlierRun.requireSame(file, want, EarlierRun.read(file));
     } else {
       JsonReports.writeValue(want, file);
     }

@@ -1,12 +1,8 @@
-package dev.candela.evaluate;
+package dev.candela.report;
 
 import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
 import dev.candela.metrics.Uncertainty;
-import dev.candela.report.ComparisonHtml;
-import dev.candela.report.HtmlReport;
-import dev.candela.report.JsonReports;
-import dev.candela.report.ScoreReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
