@@ -1,5 +1,7 @@
 package dev.candela.cli;
 
+import dev.candela.cli.bench.BenchCgCommand;
+import dev.candela.cli.bench.BenchCgMemoryCommand;
 import dev.candela.cli.bench.BenchModelsCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

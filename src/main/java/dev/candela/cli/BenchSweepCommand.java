@@ -93,7 +93,7 @@ public final class BenchSweepCommand implements Callable<Integer> {
               + ", "
               + cores);
     }
-    SweepCommand.requireSpark();
+    dev.candela.sweep.SparkCheck.requireSpark();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     boolean temporary = work == null;

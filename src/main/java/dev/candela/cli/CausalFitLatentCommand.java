@@ -13,6 +13,7 @@ import dev.candela.data.CodeTables;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.IrsResult;
 import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
 import dev.candela.metrics.UcSelection;
@@ -111,7 +112,7 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws CandelaException {
-    int bins = ScoreCodesCommand.parseBins(factorBins);
+    int bins = dev.candela.cli.options.FactorBinsConverter.parse(factorBins);
     if (!scale.equals("factor") && !scale.equals("standard")) {
       throw new BadInputException("--scale must be factor or standard, got '" + scale + "'");
     }
@@ -127,7 +128,7 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
     CodeScorer.Options defaults = CodeScorer.Options.defaults();
     CodeScorer.Options options =
         new CodeScorer.Options(
-            EnumSet.of(CodeScorer.Metric.IRS),
+            EnumSet.of(Metric.IRS),
             List.of(rho),
             EnumSet.of(selection),
             bins,

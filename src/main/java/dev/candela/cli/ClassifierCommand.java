@@ -8,8 +8,9 @@ import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.FactorDataset;
-import dev.candela.evaluate.Evaluation;
 import dev.candela.evaluate.ModelFitness;
+import dev.candela.evaluate.ModelMatch;
+import dev.candela.evaluate.Sampling;
 import dev.candela.model.ClassifierQuality;
 import dev.candela.model.FactorClassifier;
 import dev.candela.model.ModelCard;
@@ -114,12 +115,12 @@ public final class ClassifierCommand implements Runnable {
       try (FactorDataset ds = DatasetPaths.open(dataset);
           FactorClassifier clf = FactorClassifier.load(classifier, dev, batchSize);
           VaeModel v = vae == null ? null : VaeModels.load(vae, dev, batchSize)) {
-        Evaluation.checkModelMatchesDataset(clf.card(), classifier, ds);
+        ModelMatch.checkModelMatchesDataset(clf.card(), classifier, ds);
         if (v != null) {
-          Evaluation.checkModelMatchesDataset(v.card(), vae, ds);
+          ModelMatch.checkModelMatchesDataset(v.card(), vae, ds);
         }
         int n = (int) Math.min(samples, ds.size());
-        long[] idx = Evaluation.sampleIndices(ds.size(), n, seed.seed());
+        long[] idx = Sampling.shuffled(ds.size(), n, seed.seed());
         List<ClassifierQuality.FactorResult> res;
         try (Progress bar = new Progress("check", quiet.quiet())) {
           res =

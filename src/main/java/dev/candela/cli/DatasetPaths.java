@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /** Opens a dataset by path for the model commands. */
-final class DatasetPaths {
+public final class DatasetPaths {
   private DatasetPaths() {}
 
   /**
@@ -24,7 +24,7 @@ final class DatasetPaths {
    * @return the dataset; close it
    * @throws BadInputException when the path is none of these
    */
-  static FactorDataset open(Path path) throws BadInputException {
+  public static FactorDataset open(Path path) throws BadInputException {
     if (Files.isDirectory(path)) {
       return FactorFolderDataset.isFactorFolder(path)
           ? FactorFolderDataset.open(path)

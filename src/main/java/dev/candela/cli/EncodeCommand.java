@@ -7,7 +7,8 @@ import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.FactorDataset;
-import dev.candela.evaluate.Evaluation;
+import dev.candela.evaluate.ModelMatch;
+import dev.candela.evaluate.Sampling;
 import dev.candela.model.LatentCsv;
 import dev.candela.model.ModelCard;
 import dev.candela.model.VaeModel;
@@ -83,7 +84,7 @@ public final class EncodeCommand implements Callable<Integer> {
     ModelCard card = ModelCard.read(model);
     try (FactorDataset ds = DatasetPaths.open(dataset);
         VaeModel vae = VaeModels.load(model, device.device(), batchSize)) {
-      Evaluation.checkModelMatchesDataset(card, model, ds);
+      ModelMatch.checkModelMatchesDataset(card, model, ds);
       long size = ds.size();
       if (samples > 0 && samples > size) {
         throw new BadInputException(
@@ -93,7 +94,7 @@ public final class EncodeCommand implements Callable<Integer> {
         throw new BadInputException(dataset + ": " + size + " images; pass --samples");
       }
       int n = samples == 0 ? (int) size : samples;
-      long[] idx = samples == 0 ? null : Evaluation.sampleIndices(size, n, seed.seed());
+      long[] idx = samples == 0 ? null : Sampling.shuffled(size, n, seed.seed());
       Path latents = out.resolve("latents.csv");
       Path factors = out.resolve("factors.csv");
       Path index = out.resolve("index.csv");

@@ -2,24 +2,14 @@ package dev.candela.cli;
 
 import dev.candela.model.VaeTrainer;
 import java.util.Map;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
 
 /** A progress bar on standard error that shows the running loss terms. */
 final class Progress implements VaeTrainer.Progress, AutoCloseable {
   private final ProgressBar bar;
 
   Progress(String task, boolean quiet) {
-    this.bar =
-        quiet
-            ? null
-            : new ProgressBarBuilder()
-                .setTaskName(task)
-                .setInitialMax(1)
-                .setConsumer(new ConsoleProgressBarConsumer(System.err))
-                .setUpdateIntervalMillis(500)
-                .build();
+    this.bar = quiet ? null : ProgressBars.bar(task, 1);
   }
 
   @Override

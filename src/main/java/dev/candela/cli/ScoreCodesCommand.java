@@ -1,27 +1,23 @@
 package dev.candela.cli;
 
-import dev.candela.BadInputException;
 import dev.candela.CandelaException;
-import dev.candela.Provenance;
-import dev.candela.data.CodeTables;
-import dev.candela.metrics.Bootstrap;
+import dev.candela.cli.options.FactorBinsConverter;
+import dev.candela.cli.options.SeedOption;
+import dev.candela.evaluate.CodeScoring;
 import dev.candela.metrics.CodeScorer;
-import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
-import dev.candela.metrics.Uncertainty;
+import dev.candela.report.CodeScoresHtml;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import dev.candela.report.TextTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -56,8 +52,9 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       names = "--metrics",
       split = ",",
       paramLabel = "M",
+      completionCandidates = CodeMetrics.class,
       description = "Metrics among ${COMPLETION-CANDIDATES} (default: all).")
-  List<CodeScorer.Metric> metrics = new ArrayList<>(List.of(CodeScorer.Metric.values()));
+  List<Metric> metrics = new ArrayList<>(Metric.of(Metric.Kind.CODES));
 
   @Option(names = "--rho", split = ",", paramLabel = "ρ", description = "UC sizes ρ (default: 1).")
   List<Integer> rhos = new ArrayList<>(List.of(1));
@@ -98,11 +95,7 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       description = "Cap on test rows (default ${DEFAULT-VALUE}, disentanglement_lib's num_test).")
   int maxTest = CodeScorer.Options.DEFAULT_MAX_TEST;
 
-  @Option(
-      names = "--seed",
-      paramLabel = "S",
-      description = "Random seed (default ${DEFAULT-VALUE}).")
-  long seed = 0;
+  @Mixin SeedOption seed;
 
   @Option(
       names = "--bootstrap",
@@ -131,97 +124,37 @@ public final class ScoreCodesCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  /** The metrics computed from codes, the choices of {@code --metrics}. */
+  static final class CodeMetrics implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Metric.of(Metric.Kind.CODES).stream().map(Metric::name).iterator();
+    }
+  }
+
   /** Creates the command. */
   public ScoreCodesCommand() {}
 
   @Override
   public Integer call() throws CandelaException {
-    int bins = parseBins(factorBins);
     java.io.PrintWriter err = spec.commandLine().getErr();
-    long t0 = System.nanoTime();
-    CodeTables.Paired tables = CodeTables.readPaired(factors, latents);
-    CodeTables.FactorTable ft = tables.factors();
-    CodeTables.NumericTable lt = tables.latents();
-    for (int rho : rhos) {
-      if (rho < 1 || rho > lt.columns().size()) {
-        throw new BadInputException(
-            latents
-                + ": --rho "
-                + rho
-                + " is outside 1.."
-                + lt.columns().size()
-                + " (its latents)");
-      }
-    }
-    if (!(trainFraction > 0 && trainFraction < 1)) {
-      throw new BadInputException("--train-fraction must be in (0, 1), got " + trainFraction);
-    }
-    err.printf(
-        java.util.Locale.ROOT,
-        "read %d rows: %d factors, %d latents (%.1f s)%n",
-        lt.rows(),
-        ft.columns().size(),
-        lt.columns().size(),
-        (System.nanoTime() - t0) / 1e9);
-    err.flush();
-    LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), lt.columns(), ft.columns());
-    CodeScorer.Options options =
-        new CodeScorer.Options(
-            EnumSet.copyOf(metrics),
-            List.copyOf(new LinkedHashSet<>(rhos)),
-            EnumSet.copyOf(ucSelection),
-            bins,
-            trainFraction,
-            maxTrain,
-            maxTest,
-            seed);
-    t0 = System.nanoTime();
-    CodeScorer.Scores scores = CodeScorer.score(codes, ft.vocabularies(), options);
-    err.printf(java.util.Locale.ROOT, "scored in %.1f s%n", (System.nanoTime() - t0) / 1e9);
-
-    if (bootstrap < 0 || bootstrapLearned < 0) {
-      throw new IllegalArgumentException(
-          "--bootstrap and --bootstrap-learned must be ≥ 0, got "
-              + bootstrap
-              + " and "
-              + bootstrapLearned);
-    }
-    Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
-    List<String> warnings = new ArrayList<>(scores.warnings());
-    if (bootstrap > 0) {
-      t0 = System.nanoTime();
-      int learned = Math.min(bootstrap, bootstrapLearned);
-      uncertainty.putAll(
-          CodeScorer.bootstrap(
-              codes, ft.vocabularies(), options, scores.scores(), bootstrap, learned));
-      uncertainty.keySet().retainAll(scores.scores().keySet());
-      err.printf(
-          java.util.Locale.ROOT,
-          "bootstrap (B = %d, learned B = %d) in %.1f s%n",
-          bootstrap,
-          learned,
-          (System.nanoTime() - t0) / 1e9);
-      warnings.addAll(Bootstrap.biasWarnings(uncertainty));
-      if (learned == 0) {
-        warnings.add("--bootstrap-learned 0: DCI, SAP and explicitness have no standard error");
-      }
-    } else {
-      warnings.add("bootstrap off (--bootstrap 0): the scores have no standard error");
-    }
-    Map<String, Object> params = new LinkedHashMap<>(options.asMap());
-    params.put("bootstrap", bootstrap);
-    params.put("bootstrapLearned", Math.min(bootstrap, bootstrapLearned));
-    Map<String, String> inputs = new LinkedHashMap<>();
-    inputs.put("factors:" + factors, Provenance.sha256(factors));
-    inputs.put("latents:" + latents, Provenance.sha256(latents));
-    ScoreReport report =
-        new ScoreReport(
-            "score-codes " + latents.getFileName(),
-            scores.scores(),
-            uncertainty,
-            scores.details(),
-            warnings,
-            Provenance.now(inputs, seed, params));
+    CodeScoring.Result res =
+        CodeScoring.score(
+            new CodeScoring.Request(
+                factors,
+                latents,
+                EnumSet.copyOf(metrics),
+                rhos,
+                EnumSet.copyOf(ucSelection),
+                FactorBinsConverter.parse(factorBins),
+                trainFraction,
+                maxTrain,
+                maxTest,
+                seed.seed(),
+                bootstrap,
+                bootstrapLearned),
+            new ProgressBars(err, "", true));
+    ScoreReport report = res.report();
     java.io.PrintWriter out = spec.commandLine().getOut();
     for (String w : report.warnings()) {
       err.println("warning: " + w);
@@ -233,32 +166,10 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       err.println("wrote " + json);
     }
     if (html != null) {
-      dev.candela.report.CodeScoresHtml.write(report, scores, codes, html);
+      CodeScoresHtml.write(report, res.scores(), res.codes(), html);
       err.println("wrote " + html);
     }
     err.flush();
     return Main.OK;
-  }
-
-  static int parseBins(String text) {
-    if (text.equalsIgnoreCase("none")) {
-      return 0;
-    }
-    try {
-      int n = Integer.parseInt(text.trim());
-      if (n >= 2) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // fall through to the message below
-    }
-    throw new IllegalArgumentException(
-        "--factor-bins must be 'none' or an integer ≥ 2, got '" + text + "'");
-  }
-
-  static Set<String> names(List<? extends Enum<?>> values) {
-    Set<String> s = new LinkedHashSet<>();
-    values.forEach(v -> s.add(v.name().toLowerCase(java.util.Locale.ROOT)));
-    return s;
   }
 }

@@ -1,7 +1,8 @@
 package dev.candela.evaluate;
 
-import dev.candela.metrics.CgBaseline;
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.cg.CgBaseline;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -30,7 +31,6 @@ import java.util.Set;
  * @param cgSamples evaluation samples (a seeded random subset) CG is computed on
  * @param classicFromDataset BetaVAE/FactorVAE draw from the whole dataset (encoding what they draw,
  *     cached) instead of from the already-encoded evaluation samples
- * @param quiet no progress bars
  */
 public record EvaluationSettings(
     Path dataset,
@@ -48,30 +48,7 @@ public record EvaluationSettings(
     double classicScale,
     int gridSamples,
     int cgSamples,
-    boolean classicFromDataset,
-    boolean quiet) {
-
-  /** The metric families of {@code candela evaluate}. */
-  public enum Metric {
-    /** Interventional robustness score. */
-    IRS,
-    /** Unconfoundedness. */
-    UC,
-    /** Mutual information gap. */
-    MIG,
-    /** DCI. */
-    DCI,
-    /** SAP. */
-    SAP,
-    /** Modularity and explicitness. */
-    MODULARITY,
-    /** The BetaVAE metric. */
-    BETAVAE,
-    /** The FactorVAE metric. */
-    FACTORVAE,
-    /** Counterfactual generativeness. */
-    CG
-  }
+    boolean classicFromDataset) {
 
   /** Validates ranges and copies. */
   public EvaluationSettings {

@@ -1,6 +1,12 @@
 /**
- * End-to-end evaluation of VAE checkpoints ({@code candela evaluate}): encode a dataset, compute
- * every metric (IRS, UC, MIG, DCI, SAP, Modularity/Explicitness, BetaVAE, FactorVAE, CG) and write
- * JSON, HTML and PNG reports; score many checkpoints into one comparison table.
+ * The evaluation pipeline, used by {@code evaluate}, {@code counterfactuals}, {@code score-codes}
+ * and sweeps: a context (a dataset, hosted models, settings) → encoded codes → metrics → immutable
+ * results with provenance ({@link dev.candela.evaluate.ProvenanceBuilder}). {@link
+ * dev.candela.evaluate.Evaluation} scores one checkpoint in stages, {@link
+ * dev.candela.evaluate.BatchEvaluation} many, {@link dev.candela.evaluate.Counterfactuals} runs the
+ * resumable counterfactual job after a {@link dev.candela.evaluate.SelectionPass}. Samples are
+ * drawn by {@link dev.candela.evaluate.Sampling}, models matched to datasets by {@link
+ * dev.candela.evaluate.ModelMatch}. Progress reaches the caller through a {@link
+ * dev.candela.evaluate.ProgressListener}; nothing here prints. Rendering is {@code report}'s.
  */
 package dev.candela.evaluate;

@@ -29,22 +29,6 @@ import java.util.SplittableRandom;
  */
 public final class CodeScorer {
 
-  /** The metric families that can be requested. */
-  public enum Metric {
-    /** Interventional robustness score. */
-    IRS,
-    /** Unconfoundedness, for every requested ρ and selection mode (needs IRS). */
-    UC,
-    /** Mutual information gap. */
-    MIG,
-    /** Disentanglement, completeness, informativeness. */
-    DCI,
-    /** Separated attribute predictability. */
-    SAP,
-    /** Modularity and explicitness. */
-    MODULARITY
-  }
-
   private CodeScorer() {}
 
   /**
@@ -86,6 +70,15 @@ public final class CodeScorer {
       if (metrics.isEmpty()) {
         throw new IllegalArgumentException("no metric requested");
       }
+      for (Metric m : metrics) {
+        if (m.kind() != Metric.Kind.CODES) {
+          throw new IllegalArgumentException(
+              m.id()
+                  + " is not computed from codes (code metrics: "
+                  + Metric.of(Metric.Kind.CODES)
+                  + ")");
+        }
+      }
       for (int rho : rhos) {
         if (rho < 1) {
           throw new IllegalArgumentException("ρ must be ≥ 1, got " + rho);
@@ -115,7 +108,7 @@ public final class CodeScorer {
      */
     public static Options defaults() {
       return new Options(
-          EnumSet.allOf(Metric.class),
+          Metric.of(Metric.Kind.CODES),
           List.of(1),
           EnumSet.of(UcSelection.TOPK),
           HistogramDiscretizer.DEFAULT_BINS,

@@ -3,9 +3,9 @@ package dev.candela.metrics;
 import java.util.Arrays;
 
 /**
- * Per-latent minimum, maximum and mean of an evaluation set: what the {@link CgBaseline}s need.
- * Accessors of the arrays return copies; {@link #min(int)}, {@link #max(int)} and {@link
- * #mean(int)} read single entries.
+ * Per-latent minimum, maximum and mean of an evaluation set: what the {@link
+ * dev.candela.metrics.cg.CgBaseline}s need. Accessors of the arrays return copies; {@link
+ * #min(int)}, {@link #max(int)} and {@link #mean(int)} read single entries.
  *
  * @param min per latent, the smallest value
  * @param max per latent, the largest value

@@ -10,6 +10,7 @@ import dev.candela.data.FactorDataset;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.HistogramDiscretizer;
 import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -206,8 +207,7 @@ final class MonitorListener implements TrainingListener {
               new LatentCodes(lat, codes, latentNames, ds.space().names()),
               null,
               new CodeScorer.Options(
-                  java.util.EnumSet.of(
-                      CodeScorer.Metric.IRS, CodeScorer.Metric.MIG, CodeScorer.Metric.DCI),
+                  java.util.EnumSet.of(Metric.IRS, Metric.MIG, Metric.DCI),
                   List.of(1),
                   java.util.EnumSet.of(UcSelection.TOPK),
                   HistogramDiscretizer.DEFAULT_BINS,

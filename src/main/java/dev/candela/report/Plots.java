@@ -29,10 +29,6 @@ public final class Plots {
       double[][] values,
       double min,
       double max) {
-    if (values.length != rowLabels.size()) {
-      throw new IllegalArgumentException(
-          values.length + " rows but " + rowLabels.size() + " row labels");
-    }
     return Charts.heatMap(title, rowLabels, colLabels, values, min, max).png();
   }
 

@@ -1,2 +1,5 @@
-/** JSON and HTML reports and plots. */
+/**
+ * Rendering of finished results: JSON reports, the evaluation's HTML page and PNG figures, the
+ * comparison tables of many reports, and plain-text tables.
+ */
 package dev.candela.report;

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
+import dev.candela.evaluate.DatasetOpener;
 import dev.candela.evaluate.Evaluation;
 import dev.candela.evaluate.EvaluationSettings;
+import dev.candela.evaluate.ProgressListener;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.IOException;
@@ -83,7 +85,9 @@ public final class CheckpointScorer {
           LOG.info("{}: unchanged since the last run, reusing {}", task.name(), rowFile);
           return before.asResumed();
         }
-        Evaluation ev = new Evaluation(settings, msg -> LOG.info("{}: {}", task.name(), msg));
+        Evaluation ev =
+            new Evaluation(
+                settings, ProgressListener.messages(msg -> LOG.info("{}: {}", task.name(), msg)));
         ScoreReport r = ev.run(ds, model, dir);
         SweepRow row =
             new SweepRow(

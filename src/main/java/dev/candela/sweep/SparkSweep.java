@@ -2,7 +2,8 @@ package dev.candela.sweep;
 
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
-import dev.candela.evaluate.Comparison;
+import dev.candela.evaluate.DatasetOpener;
+import dev.candela.report.Comparison;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.File;

@@ -1,5 +1,6 @@
 package dev.candela.sweep;
 
+import dev.candela.evaluate.EvaluationOptions;
 import java.io.Serializable;
 import java.util.Objects;
 
@@ -23,7 +24,7 @@ public record SweepTask(
     String dataset,
     long seed,
     String out,
-    SweepOptions options)
+    EvaluationOptions options)
     implements Serializable {
 
   private static final long serialVersionUID = 1L;

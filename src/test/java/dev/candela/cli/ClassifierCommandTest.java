@@ -28,7 +28,7 @@ class ClassifierCommandTest {
   @TempDir static Path tmp;
   static Path data;
   static Path[] tiny;
-  static final Path MODELS = EvaluateCommand.repoRoot().resolve("models");
+  static final Path MODELS = dev.candela.evaluate.ModelPaths.repoRoot().resolve("models");
 
   @BeforeAll
   static void setUp() throws Exception {

@@ -5,9 +5,9 @@ import java.io.StringWriter;
 import picocli.CommandLine;
 
 /** Runs the CLI in-process and captures its exit code, standard output and standard error. */
-record CliRun(int exit, String out, String err) {
+public record CliRun(int exit, String out, String err) {
 
-  static CliRun of(String... args) {
+  public static CliRun of(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cl = Main.commandLine();

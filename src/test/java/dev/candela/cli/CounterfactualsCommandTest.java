@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpzWriter;
-import dev.candela.metrics.cf.CounterfactualJob;
+import dev.candela.evaluate.cf.CounterfactualJob;
 import dev.candela.report.JsonReports;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;

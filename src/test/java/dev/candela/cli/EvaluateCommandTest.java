@@ -21,7 +21,7 @@ class EvaluateCommandTest {
 
   @TempDir static Path tmp;
   static Path data;
-  static final Path MODELS = EvaluateCommand.repoRoot().resolve("models");
+  static final Path MODELS = dev.candela.evaluate.ModelPaths.repoRoot().resolve("models");
 
   /** Tiny sizes so that every metric runs in a few seconds. */
   static final String[] TINY = {
@@ -127,7 +127,7 @@ class EvaluateCommandTest {
    */
   private static void checkIceCsvReproducesTheScores(Path ice, JsonNode report) throws IOException {
     List<String> lines = Files.readAllLines(ice);
-    assertEquals(dev.candela.metrics.cf.ChunkCsv.HEADER, lines.get(0));
+    assertEquals(dev.candela.evaluate.cf.ChunkCsv.HEADER, lines.get(0));
     java.util.Map<String, double[]> sums = new java.util.LinkedHashMap<>();
     java.util.Map<String, Long> lastSample = new java.util.HashMap<>();
     for (String line : lines.subList(1, lines.size())) {

@@ -209,7 +209,8 @@ class SweepCommandTest {
 
   @Test
   void aGlobFindsModelFolders() throws Exception {
-    List<Path> found = SweepCommand.resolve(tmp.resolve("[ab]/tiny-*").toString());
+    List<Path> found =
+        dev.candela.evaluate.ModelPaths.resolveGlob(tmp.resolve("[ab]/tiny-*").toString());
     assertEquals(
         List.of(
             tmp.resolve("a/tiny-classifier"),
@@ -217,17 +218,6 @@ class SweepCommandTest {
             tmp.resolve("b/tiny-classifier"),
             tmp.resolve("b/tiny-vae")),
         found);
-  }
-
-  @Test
-  void sameFolderNamesAreQualifiedByTheirParent() {
-    assertEquals(
-        List.of("1-model", "2-model", "x-other"),
-        SweepCommand.names(
-            List.of(Path.of("/s/1/model"), Path.of("/s/2/model"), Path.of("/x/other"))));
-    assertEquals(
-        List.of("model", "other"),
-        SweepCommand.names(List.of(Path.of("/s/1/model"), Path.of("/x/other"))));
   }
 
   private static List<String> names(JsonNode rows) {

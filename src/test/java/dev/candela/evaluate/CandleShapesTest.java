@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.candela.BadInputException;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.CandleDataset;
-import dev.candela.metrics.LatentDecoder;
+import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.model.ModelCard;
 import dev.candela.synth.CandleGenerator;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ class CandleShapesTest {
     gen.generate(dir, gen.select(0, 21_599, 4), null);
     try (CandleDataset ds = CandleDataset.open(dir)) {
       ModelCard card = ModelCard.read(CANDLE_VAE);
-      Evaluation.checkModelMatchesDataset(card, CANDLE_VAE, ds);
+      ModelMatch.checkModelMatchesDataset(card, CANDLE_VAE, ds);
 
       int n = (int) ds.size();
       float[] images = ds.images(new long[] {0, 1, 2, 3});
@@ -44,7 +44,7 @@ class CandleShapesTest {
       BadInputException e =
           assertThrows(
               BadInputException.class,
-              () -> Evaluation.checkModelMatchesDataset(dsprites, DSPRITES_VAE, ds));
+              () -> ModelMatch.checkModelMatchesDataset(dsprites, DSPRITES_VAE, ds));
       assertTrue(
           e.getMessage().contains("does not match the dataset's images 3x240x320"), e.getMessage());
     }

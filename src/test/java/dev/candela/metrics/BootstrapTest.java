@@ -116,7 +116,7 @@ class BootstrapTest {
     LatentCodes codes = LearnedCodes.disentangled(300, 3, new int[] {3, 4}, 0.3, 5);
     CodeScorer.Options o =
         new CodeScorer.Options(
-            EnumSet.allOf(CodeScorer.Metric.class),
+            Metric.of(Metric.Kind.CODES),
             List.of(1),
             EnumSet.of(UcSelection.TOPK),
             0,

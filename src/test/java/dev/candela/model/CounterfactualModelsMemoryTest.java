@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.djl.Device;
-import dev.candela.metrics.CgAccumulator;
-import dev.candela.metrics.CgBaseline;
-import dev.candela.metrics.CgOptions;
 import dev.candela.metrics.LatentStats;
+import dev.candela.metrics.cg.CgAccumulator;
+import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgOptions;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.candela.cli.bench;
 
-import dev.candela.metrics.FactorProbabilities;
-import dev.candela.metrics.LatentDecoder;
+import dev.candela.metrics.cg.FactorProbabilities;
+import dev.candela.metrics.cg.LatentDecoder;
 import java.util.SplittableRandom;
 import org.ejml.data.FMatrixRMaj;
 import org.ejml.dense.row.CommonOps_FDRM;

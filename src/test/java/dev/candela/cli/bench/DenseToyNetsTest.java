@@ -3,8 +3,8 @@ package dev.candela.cli.bench;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.candela.metrics.FactorProbabilities;
-import dev.candela.metrics.LatentDecoder;
+import dev.candela.metrics.cg.FactorProbabilities;
+import dev.candela.metrics.cg.LatentDecoder;
 import org.junit.jupiter.api.Test;
 
 /** The toy networks give the same numbers on EJML's single- and multi-threaded kernels. */

@@ -1,0 +1,70 @@
+package dev.candela.cli;
+
+import dev.candela.evaluate.ProgressListener;
+import java.io.PrintWriter;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+
+/**
+ * The command line's {@link ProgressListener}: progress bars on standard error (none with {@code
+ * --quiet}) and messages as lines on the command's error stream, with an optional prefix.
+ */
+final class ProgressBars implements ProgressListener {
+  private final PrintWriter err;
+  private final String prefix;
+  private final boolean quiet;
+
+  /**
+   * A listener.
+   *
+   * @param err where messages go
+   * @param prefix put before every message (e.g. {@code candela counterfactuals: })
+   * @param quiet no progress bars
+   */
+  ProgressBars(PrintWriter err, String prefix, boolean quiet) {
+    this.err = err;
+    this.prefix = prefix;
+    this.quiet = quiet;
+  }
+
+  @Override
+  public void message(String line) {
+    err.println(prefix + line);
+    err.flush();
+  }
+
+  @Override
+  public Task task(String name, long total) {
+    if (quiet) {
+      return Task.NONE;
+    }
+    ProgressBar bar = bar(name, total);
+    return new Task() {
+      @Override
+      public void step() {
+        bar.step();
+      }
+
+      @Override
+      public void stepTo(long done) {
+        bar.stepTo(done);
+      }
+
+      @Override
+      public void close() {
+        bar.close();
+      }
+    };
+  }
+
+  /** A progress bar on standard error, updated twice a second. */
+  static ProgressBar bar(String name, long total) {
+    return new ProgressBarBuilder()
+        .setTaskName(name)
+        .setInitialMax(total)
+        .setConsumer(new ConsoleProgressBarConsumer(System.err))
+        .setUpdateIntervalMillis(500)
+        .build();
+  }
+}

@@ -1,0 +1,401 @@
+package dev.candela.cli.bench;
+
+import dev.candela.BadInputException;
+import dev.candela.CandelaException;
+import dev.candela.cli.DatasetPaths;
+import dev.candela.cli.Main;
+import dev.candela.data.FactorDataset;
+import dev.candela.evaluate.CounterfactualSettings;
+import dev.candela.evaluate.Counterfactuals;
+import dev.candela.evaluate.ModelPaths;
+import dev.candela.evaluate.ProgressListener;
+import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.model.Architectures;
+import dev.candela.model.CounterfactualModels;
+import dev.candela.model.ModelCard;
+import dev.candela.report.TextTable;
+import dev.candela.synth.DSpritesGenerator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code candela bench cg-memory}: memory over a long counterfactual run. Runs the real {@code
+ * counterfactuals} command (dataset reader, selection pass, encoding, batched interventions,
+ * decoding, classification, per-chunk CSVs, running sums) over {@code --samples} samples and
+ * measures, every {@code --every} samples, the heap in use after {@code System.gc()}, the models'
+ * DJL attached native arrays, and the process's resident memory from {@code /proc/self/status}
+ * ({@code VmRSS}, split into {@code RssAnon} and the file pages {@code RssFile}, which include the
+ * memory-mapped dataset). Prints the table and the growth per {@code --every} samples from the
+ * second checkpoint on. With {@code --tiny}, the models are small random-initialised DJL networks
+ * ({@link CounterfactualModels#writeTinyRandom}), so 100,000 samples take minutes instead of hours.
+ */
+@Command(
+    name = "cg-memory",
+    mixinStandardHelpOptions = true,
+    description =
+        "Memory (heap after GC, DJL native arrays, RSS) of the counterfactuals job sampled every"
+            + " N samples over a long run.")
+public final class BenchCgMemoryCommand implements Callable<Integer> {
+
+  private static final double MIB = 1024.0 * 1024.0;
+
+  @Option(names = "--samples", description = "Samples of the run (default ${DEFAULT-VALUE}).")
+  int samples = 100_000;
+
+  @Option(
+      names = "--every",
+      description = "Sample memory every this many samples (default: samples / 10).")
+  Integer every;
+
+  @Option(
+      names = "--tiny",
+      description =
+          "Use random-initialised tiny DJL networks (tiny-dense64 VAE + tiny-fc classifier)"
+              + " instead of --vae/--classifier.")
+  boolean tiny;
+
+  @Option(names = "--vae", description = "VAE model directory (default: models/dsprites-beta-vae).")
+  Path vae;
+
+  @Option(
+      names = "--classifier",
+      description = "Classifier directory (default: models/dsprites-classifier).")
+  Path classifier;
+
+  @Option(
+      names = "--dataset",
+      description =
+          "Dataset (default: a generated dSprites npz of --samples images in the work folder).")
+  Path dataset;
+
+  @Option(
+      names = "--chunk-size",
+      description = "Samples per chunk, at most --every (default ${DEFAULT-VALUE}).")
+  int chunkSize = 1000;
+
+  @Option(
+      names = "--batch-size",
+      description = "Images per engine call (default ${DEFAULT-VALUE}).")
+  int batchSize = 256;
+
+  @Option(names = "--device", description = "auto, cpu, gpu or gpu:K (default ${DEFAULT-VALUE}).")
+  String device = "auto";
+
+  @Option(
+      names = "--seed",
+      description = "Seed of the dataset sample and tiny models (default ${DEFAULT-VALUE}).")
+  long seed = 0;
+
+  @Option(
+      names = "--work",
+      description = "Work folder, kept (default: a temporary folder, deleted at the end).")
+  Path work;
+
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  /** Creates the command. */
+  public BenchCgMemoryCommand() {}
+
+  /** One memory checkpoint. */
+  record Checkpoint(
+      int samples,
+      double seconds,
+      double imagesPerSecond,
+      double heapMiB,
+      double committedMiB,
+      int attached,
+      int inference,
+      double rssMiB,
+      double rssAnonMiB,
+      double rssFileMiB) {}
+
+  @Override
+  public Integer call() throws CandelaException {
+    if (samples < 1 || chunkSize < 1 || batchSize < 1) {
+      throw new IllegalArgumentException(
+          "--samples, --chunk-size and --batch-size must be positive, got "
+              + samples
+              + ", "
+              + chunkSize
+              + ", "
+              + batchSize);
+    }
+    int step = every != null ? every : Math.max(1, samples / 10);
+    if (step < 1) {
+      throw new IllegalArgumentException("--every must be positive, got " + step);
+    }
+    int chunk = Math.min(chunkSize, step);
+    if (step % chunk != 0) {
+      throw new IllegalArgumentException(
+          "--every (" + step + ") must be a multiple of --chunk-size (" + chunk + ")");
+    }
+    if (tiny && (vae != null || classifier != null)) {
+      throw new IllegalArgumentException("--tiny builds its own models: drop --vae/--classifier");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    boolean temporary = work == null;
+    Path dir;
+    try {
+      dir = temporary ? Files.createTempDirectory("candela-cg-memory") : work;
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new CandelaException("cannot create the work folder: " + e.getMessage(), e);
+    }
+    try {
+      return run(dir, step, chunk, out, err);
+    } finally {
+      if (temporary) {
+        deleteTree(dir);
+      }
+    }
+  }
+
+  private int run(Path dir, int step, int chunk, PrintWriter out, PrintWriter err)
+      throws CandelaException {
+    Path data = dataset;
+    if (data == null) {
+      data = dir.resolve("dsprites-" + samples + "-seed" + seed + ".npz");
+      if (!Files.isRegularFile(data)) {
+        err.println("bench cg-memory: generating " + samples + " dSprites images -> " + data);
+        DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(samples, seed), k -> {});
+      }
+    }
+    Path vaeDir = vae;
+    Path clfDir = classifier;
+    String what;
+    if (tiny) {
+      List<ModelCard.FactorInfo> factors;
+      FactorDataset.ImageShape shape;
+      try (FactorDataset ds = DatasetPaths.open(data)) {
+        factors = ModelCard.factorsOf(ds.space());
+        shape = ds.imageShape();
+      }
+      if (shape.height() != Architectures.SIDE || shape.width() != Architectures.SIDE) {
+        throw new BadInputException(
+            data + ": --tiny models take 64x64 images, the dataset has " + shape);
+      }
+      Path[] dirs =
+          CounterfactualModels.writeTinyRandom(
+              dir.resolve("models"), 10, shape.channels(), factors, "bench", seed);
+      vaeDir = dirs[0];
+      clfDir = dirs[1];
+      what =
+          "TINY RANDOM models (not the shipped ones): "
+              + Architectures.TINY_DENSE64
+              + " VAE, 10 latents, + "
+              + Architectures.TINY_CLASSIFIER
+              + " softmax classifier, hidden "
+              + Architectures.TINY_HIDDEN
+              + ", random initialisation seed "
+              + seed;
+    } else {
+      Path models = ModelPaths.repoRoot().resolve("models");
+      vaeDir = vaeDir != null ? vaeDir : models.resolve("dsprites-beta-vae");
+      clfDir = clfDir != null ? clfDir : models.resolve("dsprites-classifier");
+      what = "models " + vaeDir + " + " + clfDir;
+    }
+    List<Checkpoint> points = new ArrayList<>();
+    double[] flops = new double[1];
+    long[] clock = {0, 0, 0};
+    Counterfactuals.ChunkObserver observer =
+        (models, k, total, done) -> {
+          if (k == 0) {
+            flops[0] = models.flopsPerImage();
+          }
+          if (done % step != 0 && k != total - 1) {
+            return;
+          }
+          long now = System.nanoTime();
+          int perSample =
+              1 + 2 * (int) models.classifierFactors().stream().filter(f -> f.size() > 1).count();
+          int before = points.isEmpty() ? 0 : points.get(points.size() - 1).samples();
+          double since = (now - (clock[1] == 0 ? clock[0] : clock[1])) / 1e9;
+          double rate = (double) (done - before) * perSample / since;
+          Runtime rt = Runtime.getRuntime();
+          System.gc();
+          double heap = (rt.totalMemory() - rt.freeMemory()) / MIB;
+          long[] rss = procStatus();
+          points.add(
+              new Checkpoint(
+                  done,
+                  (now - clock[0]) / 1e9 - clock[2] / 1e9,
+                  rate,
+                  heap,
+                  rt.totalMemory() / MIB,
+                  models.attachedArrays(),
+                  models.inferenceArrays(),
+                  rss[0] / 1024.0,
+                  rss[1] / 1024.0,
+                  rss[2] / 1024.0));
+          err.printf(
+              Locale.ROOT,
+              "bench cg-memory: %d/%d samples, heap %.1f MiB, RSS %.1f MiB%n",
+              done,
+              samples,
+              heap,
+              rss[0] / 1024.0);
+          err.flush();
+          long after = System.nanoTime();
+          clock[2] += after - now;
+          clock[1] = after;
+        };
+    clock[0] = System.nanoTime();
+    CounterfactualSettings settings =
+        new CounterfactualSettings(
+            data,
+            vaeDir,
+            clfDir,
+            dir.resolve("cf"),
+            1,
+            UcSelection.TOPK,
+            CgBaseline.MAX_DEVIATION,
+            chunk,
+            samples,
+            null,
+            batchSize,
+            device,
+            seed,
+            8,
+            false);
+    Counterfactuals.Outcome res =
+        Counterfactuals.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
+    out.print(res.text(settings.rho()));
+    res.warnings().forEach(w -> out.println("warning: " + w));
+    out.printf(
+        Locale.ROOT,
+        "bench cg-memory: the counterfactuals job over %d samples of %s, chunks of %d, %d images"
+            + " per engine call; %s; %.2f MFLOP per counterfactual image (decoder + classifier)%n",
+        samples,
+        data,
+        chunk,
+        batchSize,
+        what,
+        flops[0] / 1e6);
+    out.print(table(points));
+    out.println(growth(points, step));
+    out.flush();
+    return Main.OK;
+  }
+
+  /** The checkpoint table. */
+  static String table(List<Checkpoint> points) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(
+        new String[] {
+          "samples",
+          "seconds",
+          "images/s",
+          "heap MiB",
+          "Δheap",
+          "committed MiB",
+          "DJL arrays",
+          "in inference",
+          "VmRSS MiB",
+          "RssAnon MiB",
+          "ΔRssAnon",
+          "RssFile MiB"
+        });
+    Checkpoint prev = null;
+    for (Checkpoint p : points) {
+      rows.add(
+          new String[] {
+            Integer.toString(p.samples()),
+            String.format(Locale.ROOT, "%.1f", p.seconds()),
+            String.format(Locale.ROOT, "%.0f", p.imagesPerSecond()),
+            String.format(Locale.ROOT, "%.1f", p.heapMiB()),
+            prev == null ? "" : String.format(Locale.ROOT, "%+.1f", p.heapMiB() - prev.heapMiB()),
+            String.format(Locale.ROOT, "%.1f", p.committedMiB()),
+            Integer.toString(p.attached()),
+            Integer.toString(p.inference()),
+            mib(p.rssMiB()),
+            mib(p.rssAnonMiB()),
+            prev == null || p.rssAnonMiB() < 0
+                ? ""
+                : String.format(Locale.ROOT, "%+.1f", p.rssAnonMiB() - prev.rssAnonMiB()),
+            mib(p.rssFileMiB())
+          });
+      prev = p;
+    }
+    return TextTable.render(rows);
+  }
+
+  /**
+   * The mean growth per {@code step} samples between the second and the last checkpoint (the first
+   * interval holds the warm-up: engine start, allocator pools, JIT).
+   */
+  static String growth(List<Checkpoint> points, int step) {
+    if (points.size() < 3) {
+      return "growth: needs at least 3 checkpoints (raise --samples or lower --every)";
+    }
+    Checkpoint a = points.get(1);
+    Checkpoint b = points.get(points.size() - 1);
+    double intervals = (double) (b.samples() - a.samples()) / step;
+    return String.format(
+        Locale.ROOT,
+        "growth per %d samples from %d to %d samples: heap %+.2f MiB (committed %+.2f MiB),"
+            + " DJL arrays %+.2f, VmRSS %+.2f MiB, RssAnon %+.2f MiB, RssFile %+.2f MiB",
+        step,
+        a.samples(),
+        b.samples(),
+        (b.heapMiB() - a.heapMiB()) / intervals,
+        (b.committedMiB() - a.committedMiB()) / intervals,
+        (b.attached() - a.attached()) / intervals,
+        (b.rssMiB() - a.rssMiB()) / intervals,
+        (b.rssAnonMiB() - a.rssAnonMiB()) / intervals,
+        (b.rssFileMiB() - a.rssFileMiB()) / intervals);
+  }
+
+  private static String mib(double v) {
+    return v < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  /** VmRSS, RssAnon and RssFile in kB from /proc/self/status; −1 where unavailable. */
+  static long[] procStatus() {
+    long[] kb = {-1024, -1024, -1024};
+    Path status = Path.of("/proc/self/status");
+    if (!Files.isReadable(status)) {
+      return kb;
+    }
+    try {
+      for (String line : Files.readAllLines(status)) {
+        String[] parts = line.trim().split("\\s+");
+        if (parts.length < 2) {
+          continue;
+        }
+        switch (parts[0]) {
+          case "VmRSS:" -> kb[0] = Long.parseLong(parts[1]);
+          case "RssAnon:" -> kb[1] = Long.parseLong(parts[1]);
+          case "RssFile:" -> kb[2] = Long.parseLong(parts[1]);
+          default -> {
+            // not needed
+          }
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      return kb;
+    }
+    return kb;
+  }
+
+  private static void deleteTree(Path dir) {
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      // best effort: a temporary folder
+    }
+  }
+}

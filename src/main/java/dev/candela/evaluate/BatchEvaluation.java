@@ -1,0 +1,124 @@
+package dev.candela.evaluate;
+
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.metrics.Metric;
+import dev.candela.report.Comparison;
+import dev.candela.report.ScoreReport;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code evaluate} over one model, a set of models or a training run's snapshots: resolves the
+ * models and their default classifiers, makes the default dataset when none is given, runs one
+ * {@link Evaluation} per model into its own folder, and writes the comparison when there are
+ * several.
+ */
+public final class BatchEvaluation {
+  private BatchEvaluation() {}
+
+  /**
+   * What to evaluate.
+   *
+   * @param model a model folder, a folder of model folders, a list file, or a training run folder
+   *     (with {@code snapshots}); null for the shipped {@code models/dsprites-beta-vae}
+   * @param snapshots score every step-named snapshot of the run folder {@code model}
+   * @param dataset the dataset, or null for the generated default ({@link DefaultDataset})
+   * @param classifier the classifier for every model, or null for each model's default
+   * @param options what to compute
+   * @param seed the seed
+   * @param bootstrap bootstrap replicates (see {@link Evaluation#withBootstrap})
+   * @param bootstrapLearned bootstrap replicates of the learned scores
+   * @param out the output folder (one sub-folder per model when there are several)
+   */
+  public record Request(
+      Path model,
+      boolean snapshots,
+      Path dataset,
+      Path classifier,
+      EvaluationOptions options,
+      long seed,
+      int bootstrap,
+      int bootstrapLearned,
+      Path out) {}
+
+  /** Told about each model's report as soon as it is written. */
+  @FunctionalInterface
+  public interface ReportListener {
+    /**
+     * A model was scored.
+     *
+     * @param name the model's row name
+     * @param report its report
+     * @param several whether the batch has more than one model
+     */
+    void scored(String name, ScoreReport report, boolean several);
+  }
+
+  /**
+   * What the batch produced.
+   *
+   * @param reports per model name, its report (in order)
+   * @param compared whether the comparison files were written
+   * @param againstStep whether the scores-vs-step figure was written
+   */
+  public record Outcome(Map<String, ScoreReport> reports, boolean compared, boolean againstStep) {}
+
+  /**
+   * Runs the batch.
+   *
+   * @param r what to evaluate
+   * @param opener opens the dataset path
+   * @param listener progress and messages
+   * @param each told after each model
+   * @return the reports
+   * @throws CandelaException on bad input or failed I/O or inference
+   */
+  public static Outcome run(
+      Request r, DatasetOpener opener, ProgressListener listener, ReportListener each)
+      throws CandelaException {
+    Path root = ModelPaths.repoRoot();
+    Path modelArg = r.model() != null ? r.model() : root.resolve("models/dsprites-beta-vae");
+    Map<String, Long> steps = null;
+    List<Path> models;
+    if (r.snapshots()) {
+      models = ModelPaths.snapshots(modelArg);
+      steps = new LinkedHashMap<>();
+      for (Path m : models) {
+        steps.put(
+            m.getFileName().toString(), Long.parseLong(m.getFileName().toString().substring(5)));
+      }
+    } else {
+      models = ModelPaths.resolveModels(modelArg);
+    }
+    // the default data is made only once the models are known to be usable
+    Path data = r.dataset() != null ? r.dataset() : DefaultDataset.get(root, listener);
+    EvaluationSettings settings = r.options().settings(data, null, r.seed());
+    Map<String, ScoreReport> reports = new LinkedHashMap<>();
+    try (FactorDataset ds = opener.open(data)) {
+      List<String> names = ModelPaths.uniqueNames(models);
+      for (int i = 0; i < models.size(); i++) {
+        Path m = models.get(i);
+        Path clf = r.classifier() != null ? r.classifier() : ModelPaths.defaultClassifier(root, m);
+        if (clf == null && settings.metrics().contains(Metric.CG)) {
+          listener.message("no classifier for " + m + ": CG is skipped (pass --classifier)");
+        }
+        EvaluationSettings si = r.options().settings(data, clf, r.seed());
+        Path dir = models.size() == 1 && steps == null ? r.out() : r.out().resolve(names.get(i));
+        ScoreReport report =
+            new Evaluation(si, listener)
+                .withBootstrap(r.bootstrap(), r.bootstrapLearned())
+                .run(ds, m, dir);
+        reports.put(names.get(i), report);
+        each.scored(names.get(i), report, models.size() > 1);
+      }
+    }
+    boolean compared = models.size() > 1 || steps != null;
+    if (compared) {
+      Comparison.write(reports, r.out(), steps);
+    }
+    return new Outcome(reports, compared, steps != null);
+  }
+}

@@ -1,0 +1,60 @@
+package dev.candela.evaluate;
+
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.metrics.Representation;
+import dev.candela.model.VaeModel;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Encodes samples on demand, once per index. */
+final class CachedRepresentation implements Representation {
+  private final VaeModel vae;
+  private final FactorDataset ds;
+  private final int batch;
+  private final Map<Long, double[]> cache = new HashMap<>();
+  private long encoded;
+
+  CachedRepresentation(VaeModel vae, FactorDataset ds, int batch) {
+    this.vae = vae;
+    this.ds = ds;
+    this.batch = batch;
+  }
+
+  void seed(long[] idx, float[][] z) {
+    for (int i = 0; i < idx.length; i++) {
+      cache.put(idx[i], toDouble(z[i]));
+    }
+  }
+
+  long encoded() {
+    return encoded;
+  }
+
+  @Override
+  public double[][] of(long[] indices) throws CandelaException {
+    long[] missing = Arrays.stream(indices).filter(i -> !cache.containsKey(i)).distinct().toArray();
+    for (int a = 0; a < missing.length; a += batch) {
+      long[] part = Arrays.copyOfRange(missing, a, Math.min(missing.length, a + batch));
+      float[][] m = vae.encodeMeans(ds.images(part), part.length);
+      for (int i = 0; i < part.length; i++) {
+        cache.put(part[i], toDouble(m[i]));
+      }
+      encoded += part.length;
+    }
+    double[][] out = new double[indices.length][];
+    for (int i = 0; i < indices.length; i++) {
+      out[i] = cache.get(indices[i]);
+    }
+    return out;
+  }
+
+  private static double[] toDouble(float[] f) {
+    double[] d = new double[f.length];
+    for (int j = 0; j < f.length; j++) {
+      d[j] = f[j];
+    }
+    return d;
+  }
+}

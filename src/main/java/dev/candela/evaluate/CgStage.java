@@ -1,0 +1,207 @@
+package dev.candela.evaluate;
+
+import ai.djl.Device;
+import dev.candela.AtomicFiles;
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.data.FactorSpace;
+import dev.candela.evaluate.cf.ChunkCsv;
+import dev.candela.metrics.Bootstrap;
+import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.LatentStats;
+import dev.candela.metrics.Uc;
+import dev.candela.metrics.UcResult;
+import dev.candela.metrics.Uncertainty;
+import dev.candela.metrics.cg.CgAccumulator;
+import dev.candela.metrics.cg.CgBatch;
+import dev.candela.metrics.cg.CgOptions;
+import dev.candela.metrics.cg.CgSummary;
+import dev.candela.metrics.cg.FactorProbabilities;
+import dev.candela.metrics.cg.LatentDecoder;
+import dev.candela.model.ClassifierQuality;
+import dev.candela.model.FactorClassifier;
+import dev.candela.model.ModelCard;
+import dev.candela.model.VaeModel;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The CG stage of an {@link Evaluation}: the classifier is loaded and checked on the VAE's
+ * reconstructions, the latent sets Z_I come from the IRS matrix of the code metrics, CG runs on a
+ * seeded subset of the encoded samples in chunks (per-sample terms streamed to the ICE file), and
+ * its bootstrap resamples those terms.
+ */
+final class CgStage {
+  private CgStage() {}
+
+  /**
+   * What the stage adds to the report.
+   *
+   * @param summary the CG summary
+   * @param scores {@code cg} and {@code cg.<factor>}
+   * @param uncertainty their bootstrap, when it ran
+   * @param notes per score key, the classifier's accuracy on the factor
+   * @param details the {@code cg} details
+   * @param warnings the classifier check's warnings
+   * @param classifierCard the classifier's card, for the provenance
+   */
+  record Result(
+      CgSummary summary,
+      Map<String, Double> scores,
+      Map<String, Uncertainty> uncertainty,
+      Map<String, String> notes,
+      Map<String, Object> details,
+      List<String> warnings,
+      ModelCard classifierCard) {}
+
+  static Result run(
+      EvaluationSettings s,
+      Device device,
+      FactorDataset dataset,
+      VaeModel vae,
+      LatentDecoder decoder,
+      CodeScorer.Scores codeScores,
+      float[][] z,
+      long[] idx,
+      int[][] codes,
+      LatentStats stats,
+      int bootstrap,
+      Path ice,
+      ProgressListener listener)
+      throws CandelaException {
+    FactorSpace space = dataset.space();
+    int n = idx.length;
+    try (FactorClassifier clf = FactorClassifier.load(s.classifier(), device, s.batchSize())) {
+      List<String> names = codeScores.factorNames();
+      int[] clfIndex = ModelMatch.matchClassifier(clf.factors(), s.classifier(), names, space);
+      ModelFitness.ClassifierCheck clfCheck =
+          ModelFitness.classifier(clf, s.classifier(), dataset, idx, vae, s.batchSize(), names);
+      int[] datasetIndex = new int[names.size()];
+      for (int k = 0; k < names.size(); k++) {
+        datasetIndex[k] = space.names().indexOf(names.get(k));
+      }
+      int rho = s.rhos().get(0);
+      UcResult uc = Uc.compute(codeScores.irs(), rho, s.ucSelection());
+      CgOptions co =
+          CgOptions.builder()
+              .setSets(uc.sets())
+              .optFactorNames(names)
+              .optBaseline(s.baseline())
+              .optMaxBatch(Math.max(s.batchSize(), 1))
+              .build();
+      FactorProbabilities probs =
+          (images, m) -> {
+            float[][][] p = clf.probabilities(images, m);
+            float[][][] o = new float[clfIndex.length][][];
+            for (int k = 0; k < clfIndex.length; k++) {
+              o[k] = p[clfIndex[k]];
+            }
+            return o;
+          };
+      CgAccumulator acc = new CgAccumulator(decoder, probs, co, stats);
+      int chunk = Math.max(1, s.batchSize() / (1 + 2 * names.size()));
+      int nc = Math.min(n, s.cgSamples());
+      long[] pos = Sampling.shuffled(n, nc, s.seed() + 1);
+      Path iceTmp;
+      try {
+        iceTmp = AtomicFiles.newTemp(ice);
+      } catch (IOException e) {
+        throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
+      }
+      List<List<double[]>> termParts = new ArrayList<>();
+      for (int k = 0; k < names.size(); k++) {
+        termParts.add(new ArrayList<>());
+      }
+      try (ProgressListener.Task pb = listener.task("cg", nc);
+          ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
+        for (int a = 0; a < nc; a += chunk) {
+          int b = Math.min(nc, a + chunk);
+          float[][] zc = new float[b - a][];
+          int[][] cc = new int[names.size()][b - a];
+          long[] sampleIds = new long[b - a];
+          for (int r = a; r < b; r++) {
+            zc[r - a] = z[(int) pos[r]];
+            sampleIds[r - a] = idx[(int) pos[r]];
+            for (int k = 0; k < names.size(); k++) {
+              cc[k][r - a] = codes[datasetIndex[k]][(int) pos[r]];
+            }
+          }
+          // Per-sample terms go straight to ice.csv; only the running sums stay in memory.
+          CgBatch batch = acc.process(zc, cc);
+          iceOut.append(sampleIds, batch);
+          for (int k = 0; k < names.size(); k++) {
+            termParts.get(k).add(batch.factors().get(k).terms());
+          }
+          pb.stepTo(b);
+        }
+      }
+      try {
+        AtomicFiles.commit(iceTmp, ice);
+      } catch (IOException e) {
+        throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
+      }
+      CgSummary sum = acc.summary();
+      Map<String, Double> scores = new LinkedHashMap<>();
+      scores.put("cg", sum.score());
+      for (CgSummary.FactorScore fs : sum.factors()) {
+        scores.put("cg." + fs.name(), fs.cg());
+      }
+      Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
+      if (bootstrap > 0) {
+        double[][] terms = new double[names.size()][];
+        for (int k = 0; k < names.size(); k++) {
+          terms[k] = termParts.get(k).stream().flatMapToDouble(Arrays::stream).toArray();
+        }
+        uncertainty.putAll(Bootstrap.cg(names, terms, bootstrap, s.seed() + 3));
+      }
+      Map<String, Object> cgDetails = new LinkedHashMap<>();
+      cgDetails.put("rho", rho);
+      cgDetails.put("samples", nc);
+      cgDetails.put("ucSelection", s.ucSelection().name().toLowerCase(Locale.ROOT));
+      cgDetails.put("summary", sum);
+      cgDetails.put("iceFile", Evaluation.ICE_CSV);
+      cgDetails.put("latentStats", stats);
+      cgDetails.put("classifierAccuracy", clfCheck.accuracy());
+      cgDetails.put("unreliableFactors", clfCheck.unreliable());
+      return new Result(
+          sum,
+          scores,
+          uncertainty,
+          notes(names, clfCheck),
+          cgDetails,
+          clfCheck.warnings(),
+          clf.card());
+    }
+  }
+
+  /**
+   * The card's held-out accuracy (symmetry-aware where recorded) and, measured here, on the VAE's
+   * reconstructions: the numbers that decide whether {@code cg.<factor>} is reliable.
+   */
+  private static Map<String, String> notes(
+      List<String> names, ModelFitness.ClassifierCheck clfCheck) {
+    Map<String, String> notes = new LinkedHashMap<>();
+    for (String f : names) {
+      Map<String, Object> a = clfCheck.accuracy().get(f);
+      if (a != null) {
+        notes.put(
+            "cg." + f,
+            String.format(
+                Locale.ROOT,
+                "classifier accuracy: held-out %s, on reconstructions %.3f%s",
+                a.get("card") instanceof Number c
+                    ? String.format(Locale.ROOT, "%.3f", c.doubleValue())
+                    : "n/a",
+                ((ClassifierQuality.Accuracy) a.get("reconstructions")).value(),
+                Boolean.TRUE.equals(a.get("symmetryAware")) ? " (symmetry-aware)" : ""));
+      }
+    }
+    return notes;
+  }
+}

@@ -1,0 +1,266 @@
+package dev.candela.evaluate.cf;
+
+import dev.candela.AtomicFiles;
+import dev.candela.BadInputException;
+import dev.candela.CandelaException;
+import dev.candela.metrics.cg.CgBatch;
+import dev.candela.metrics.cg.CgFactorTerms;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The CSV of one finished chunk: one row per (sample, evaluated factor), samples in order and the
+ * factors of a sample together. Columns: {@value #HEADER}. Probabilities are written with {@link
+ * Double#toString}, which reads back to the same double, so a resumed run sums exactly the values a
+ * fresh run would.
+ */
+public final class ChunkCsv {
+
+  /** The header line. */
+  public static final String HEADER =
+      "sample,factor,true_value,p_reconstruction,p_intervened,p_complement,"
+          + "ice_intervened,ice_complement,cg_term";
+
+  private ChunkCsv() {}
+
+  /**
+   * Writes a chunk's terms atomically (a temporary sibling moved into place).
+   *
+   * @param file the destination
+   * @param firstSample the global index of the chunk's first sample
+   * @param batch the terms
+   * @throws CandelaException when the file cannot be written
+   */
+  public static void write(Path file, int firstSample, CgBatch batch) throws CandelaException {
+    try {
+      AtomicFiles.write(
+          file,
+          tmp -> {
+            try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+              w.write(HEADER);
+              w.write('\n');
+              long[] samples = new long[batch.numSamples()];
+              for (int s = 0; s < samples.length; s++) {
+                samples[s] = (long) firstSample + s;
+              }
+              writeRows(w, samples, batch);
+            }
+          });
+    } catch (IOException e) {
+      throw new CandelaException(file + ": cannot write chunk (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** Writes one row per (sample, factor) of a batch, samples in order. */
+  private static void writeRows(BufferedWriter w, long[] samples, CgBatch batch)
+      throws IOException {
+    if (samples.length != batch.numSamples()) {
+      throw new IllegalArgumentException(
+          samples.length + " sample indices for a batch of " + batch.numSamples() + " samples");
+    }
+    List<CgFactorTerms> fs = batch.factors();
+    int e = fs.size();
+    int[][] y = new int[e][];
+    double[][] a = new double[e][];
+    double[][] b = new double[e][];
+    double[][] c = new double[e][];
+    for (int k = 0; k < e; k++) {
+      y[k] = fs.get(k).trueValues();
+      a[k] = fs.get(k).pReconstruction();
+      b[k] = fs.get(k).pIntervened();
+      c[k] = fs.get(k).pComplement();
+    }
+    StringBuilder sb = new StringBuilder(128);
+    for (int s = 0; s < batch.numSamples(); s++) {
+      for (int k = 0; k < e; k++) {
+        CgFactorTerms t = fs.get(k);
+        sb.setLength(0);
+        sb.append(samples[s])
+            .append(',')
+            .append(t.name())
+            .append(',')
+            .append(y[k][s])
+            .append(',')
+            .append(a[k][s])
+            .append(',')
+            .append(b[k][s])
+            .append(',')
+            .append(c[k][s])
+            .append(',')
+            .append(t.iceIntervened(s))
+            .append(',')
+            .append(t.iceComplement(s))
+            .append(',')
+            .append(t.term(s))
+            .append('\n');
+        w.write(sb.toString());
+      }
+    }
+  }
+
+  /**
+   * Opens a streaming writer: the header now, then the rows of each {@link Writer#append}ed batch,
+   * with the same columns and number format as a chunk file. For one file that grows batch by batch
+   * (the {@code ice.csv} of {@code evaluate}); the samples' indices are given per batch.
+   *
+   * @param file the destination (replaced)
+   * @return the writer; close it
+   * @throws CandelaException when the file cannot be created
+   */
+  public static Writer open(Path file) throws CandelaException {
+    try {
+      BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+      w.write(HEADER);
+      w.write('\n');
+      return new Writer(file, w);
+    } catch (IOException e) {
+      throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** A CSV of per-sample terms written batch by batch ({@link #open}); rows go straight out. */
+  public static final class Writer implements AutoCloseable {
+    private final Path file;
+    private final BufferedWriter out;
+    private long rows;
+
+    private Writer(Path file, BufferedWriter out) {
+      this.file = file;
+      this.out = out;
+    }
+
+    /**
+     * Appends the rows of a batch.
+     *
+     * @param samples the sample index of each of the batch's samples (the {@code sample} column)
+     * @param batch the terms
+     * @throws CandelaException when writing fails
+     */
+    public void append(long[] samples, CgBatch batch) throws CandelaException {
+      try {
+        writeRows(out, samples, batch);
+        rows += (long) batch.numSamples() * batch.factors().size();
+      } catch (IOException e) {
+        throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
+      }
+    }
+
+    /**
+     * Rows written so far (one per sample and factor).
+     *
+     * @return the count
+     */
+    public long rows() {
+      return rows;
+    }
+
+    @Override
+    public void close() throws CandelaException {
+      try {
+        out.close();
+      } catch (IOException e) {
+        throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
+      }
+    }
+  }
+
+  /**
+   * Reads a chunk written by {@link #write} back into terms.
+   *
+   * @param file the chunk file
+   * @param firstSample the expected global index of its first sample
+   * @param numSamples the expected number of samples
+   * @param factors the expected evaluated factor indices
+   * @param names the expected names of those factors
+   * @param sets the sets of those factors
+   * @return the terms
+   * @throws BadInputException when the file does not hold exactly those samples and factors
+   */
+  public static CgBatch read(
+      Path file, int firstSample, int numSamples, int[] factors, List<String> names, int[][] sets)
+      throws CandelaException {
+    int e = factors.length;
+    int[][] y = new int[e][numSamples];
+    double[][] a = new double[e][numSamples];
+    double[][] b = new double[e][numSamples];
+    double[][] c = new double[e][numSamples];
+    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String header = r.readLine();
+      if (!HEADER.equals(header)) {
+        throw new BadInputException(file + ": header is " + header + ", expected " + HEADER);
+      }
+      for (int s = 0; s < numSamples; s++) {
+        for (int k = 0; k < e; k++) {
+          int line = 2 + s * e + k;
+          String row = r.readLine();
+          if (row == null) {
+            throw new BadInputException(
+                file + ": ends at line " + line + ", expected " + numSamples * e + " rows");
+          }
+          String[] cells = row.split(",", -1);
+          if (cells.length != 9) {
+            throw new BadInputException(
+                file + ": line " + line + " has " + cells.length + " columns, expected 9");
+          }
+          int sample = parseInt(file, line, cells[0]);
+          if (sample != firstSample + s || !cells[1].equals(names.get(k))) {
+            throw new BadInputException(
+                file
+                    + ": line "
+                    + line
+                    + " is sample "
+                    + cells[0]
+                    + ", factor "
+                    + cells[1]
+                    + "; expected sample "
+                    + (firstSample + s)
+                    + ", factor "
+                    + names.get(k));
+          }
+          y[k][s] = parseInt(file, line, cells[2]);
+          a[k][s] = parseDouble(file, line, cells[3]);
+          b[k][s] = parseDouble(file, line, cells[4]);
+          c[k][s] = parseDouble(file, line, cells[5]);
+        }
+      }
+      String extra = r.readLine();
+      if (extra != null && !extra.isEmpty()) {
+        throw new BadInputException(
+            file + ": has more than the expected " + numSamples * e + " rows: " + extra);
+      }
+    } catch (IOException ex) {
+      throw new CandelaException(file + ": cannot read chunk (" + ex.getMessage() + ")", ex);
+    }
+    List<CgFactorTerms> out = new ArrayList<>(e);
+    for (int k = 0; k < e; k++) {
+      try {
+        out.add(new CgFactorTerms(factors[k], names.get(k), sets[k], y[k], a[k], b[k], c[k]));
+      } catch (IllegalArgumentException ex) {
+        throw new BadInputException(file + ": " + ex.getMessage(), ex);
+      }
+    }
+    return new CgBatch(numSamples, out);
+  }
+
+  private static int parseInt(Path file, int line, String s) throws BadInputException {
+    try {
+      return Integer.parseInt(s);
+    } catch (NumberFormatException e) {
+      throw new BadInputException(file + ": line " + line + ": " + s + " is not an integer", e);
+    }
+  }
+
+  private static double parseDouble(Path file, int line, String s) throws BadInputException {
+    try {
+      return Double.parseDouble(s);
+    } catch (NumberFormatException e) {
+      throw new BadInputException(file + ": line " + line + ": " + s + " is not a number", e);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package dev.candela.metrics;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The one registry of Candela's disentanglement metric families, as {@code --metrics} names them
+ * (any case): each with the input it needs. {@link Kind#CODES} families are computed from latent
+ * and factor codes alone ({@link CodeScorer}: {@code score-codes}, {@code evaluate}); {@link
+ * Kind#SAMPLED} ones need a representation to sample fixed-factor batches from ({@link BetaVae},
+ * {@link FactorVae}); {@link Kind#COUNTERFACTUAL} needs a decoder and a factor classifier ({@link
+ * dev.candela.metrics.cg.Cg}).
+ */
+public enum Metric {
+  /** Interventional robustness score ({@link Irs}). */
+  IRS(Kind.CODES),
+  /** Unconfoundedness, for every requested ρ and selection mode ({@link Uc}; needs IRS). */
+  UC(Kind.CODES),
+  /** Mutual information gap ({@link Mig}). */
+  MIG(Kind.CODES),
+  /** Disentanglement, completeness, informativeness ({@link Dci}). */
+  DCI(Kind.CODES),
+  /** Separated attribute predictability ({@link Sap}). */
+  SAP(Kind.CODES),
+  /** Modularity and explicitness ({@link Modularity}, {@link Explicitness}). */
+  MODULARITY(Kind.CODES),
+  /** The BetaVAE metric ({@link BetaVae}). */
+  BETAVAE(Kind.SAMPLED),
+  /** The FactorVAE metric ({@link FactorVae}). */
+  FACTORVAE(Kind.SAMPLED),
+  /** Counterfactual generativeness ({@link dev.candela.metrics.cg.Cg}). */
+  CG(Kind.COUNTERFACTUAL);
+
+  /** What a metric family is computed from. */
+  public enum Kind {
+    /** Latent codes and factor codes. */
+    CODES,
+    /** Fixed-factor batches drawn from a dataset and encoded. */
+    SAMPLED,
+    /** Decoded interventions on the latents, classified by a factor classifier. */
+    COUNTERFACTUAL
+  }
+
+  private final Kind kind;
+
+  Metric(Kind kind) {
+    this.kind = kind;
+  }
+
+  /**
+   * What the family is computed from.
+   *
+   * @return its kind
+   */
+  public Kind kind() {
+    return kind;
+  }
+
+  /**
+   * The family's id in reports and options.
+   *
+   * @return the lower-case name, e.g. {@code factorvae}
+   */
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * The families of one kind, in registry order.
+   *
+   * @param kind the kind
+   * @return a new set
+   */
+  public static EnumSet<Metric> of(Kind kind) {
+    EnumSet<Metric> out = EnumSet.noneOf(Metric.class);
+    for (Metric m : values()) {
+      if (m.kind == kind) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The families of a set that are of one kind.
+   *
+   * @param metrics the set
+   * @param kind the kind
+   * @return a new set
+   */
+  public static EnumSet<Metric> of(Set<Metric> metrics, Kind kind) {
+    EnumSet<Metric> out = of(kind);
+    out.retainAll(metrics);
+    return out;
+  }
+}

@@ -1,0 +1,204 @@
+package dev.candela.report;
+
+import dev.candela.CandelaException;
+import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.IrsResult;
+import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.Uncertainty;
+import dev.candela.metrics.cg.CgSummary;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The HTML report of an evaluation ({@code report.html}) and its figures: each figure is rendered
+ * to PNG, written into the output folder where it has a file, and added to the page with its
+ * caption; {@link #finish} adds the headline and the trailer and writes the page.
+ */
+public final class EvaluationPage {
+  private final Path out;
+  private final HtmlReport page;
+
+  private EvaluationPage(Path out, HtmlReport page) {
+    this.out = out;
+    this.page = page;
+  }
+
+  /**
+   * Starts the page: the code metrics' tables when they were computed, else only the title.
+   *
+   * @param out the output folder
+   * @param title the page title
+   * @param sofar the report as it stands after the code metrics (null when they did not run)
+   * @param codeScores the code metrics' full result (null when they did not run)
+   * @param codes the scored codes
+   * @return the page
+   */
+  public static EvaluationPage start(
+      Path out, String title, ScoreReport sofar, CodeScorer.Scores codeScores, LatentCodes codes) {
+    return new EvaluationPage(
+        out,
+        codeScores == null
+            ? new HtmlReport(title)
+            : CodeScoresHtml.build(sofar, codeScores, codes));
+  }
+
+  /**
+   * The BetaVAE and FactorVAE accuracies, when the report has either.
+   *
+   * @param scores the report's scores
+   */
+  public void classicScores(Map<String, Double> scores) {
+    Map<String, Double> classic = new LinkedHashMap<>();
+    for (String k : List.of("betavae", "factorvae")) {
+      if (scores.containsKey(k)) {
+        classic.put(k, scores.get(k));
+      }
+    }
+    if (!classic.isEmpty()) {
+      page.keyValues("BetaVAE / FactorVAE (evaluation accuracy)", classic);
+    }
+  }
+
+  /**
+   * Adds the headline scores (with a note per score where given) and the trailer, and writes {@code
+   * report.html}.
+   *
+   * @param report the finished report
+   * @param notes per score key, a note shown beside it
+   * @return the written file
+   * @throws CandelaException when the page cannot be written
+   */
+  public Path finish(ScoreReport report, Map<String, String> notes) throws CandelaException {
+    CodeScoresHtml.headline(page, report, notes);
+    CodeScoresHtml.trailer(page, report);
+    Path file = out.resolve("report.html");
+    page.write(file);
+    return file;
+  }
+
+  /**
+   * The CG section's head: a bar chart of CG per factor with 95% interval whiskers when the
+   * bootstrap ran.
+   *
+   * @param names the scored factors
+   * @param perFactor CG per factor
+   * @param uncertainty the report's uncertainty (keys {@code cg.<factor>})
+   * @param rho the UC size of the latent sets
+   * @param baseline the baseline's name
+   */
+  public void cgSection(
+      List<String> names,
+      double[] perFactor,
+      Map<String, Uncertainty> uncertainty,
+      int rho,
+      String baseline) {
+    page.section("Counterfactual generativeness (CG)");
+    page.figurePng(
+        "CG per factor (ρ = " + rho + ", baseline " + baseline + ")",
+        cgBars(names, perFactor, uncertainty));
+  }
+
+  /**
+   * One factor's counterfactual grid, written as {@code counterfactuals-<factor>.png}.
+   *
+   * @param factor the factor's score and set
+   * @param grid the rendered grid
+   * @throws CandelaException when the file cannot be written
+   */
+  public void counterfactualGrid(CgSummary.FactorScore factor, BufferedImage grid)
+      throws CandelaException {
+    byte[] png = Images.png(grid);
+    Images.write(out.resolve("counterfactuals-" + factor.name() + ".png"), png);
+    page.figurePng(
+        "Counterfactuals of "
+            + factor.name()
+            + " (Z_I = "
+            + Arrays.toString(factor.set())
+            + "; columns x, x̂, x_I, x_\\I), CG = "
+            + String.format(Locale.ROOT, "%.4f", factor.cg()),
+        png);
+  }
+
+  /**
+   * Dataset images above their reconstructions, written as {@code reconstructions.png}.
+   *
+   * @param originals {@code g} dataset images in the decoder's shape
+   * @param recon their {@code g} reconstructions
+   * @param g the number of grid samples
+   * @param shape the decoder's image shape {C, H, W}
+   * @throws CandelaException when the file cannot be written
+   */
+  public void reconstructions(float[] originals, float[] recon, int g, int[] shape)
+      throws CandelaException {
+    int vol = originals.length / g;
+    float[] both = new float[2 * g * vol];
+    System.arraycopy(originals, 0, both, 0, g * vol);
+    System.arraycopy(recon, 0, both, g * vol, g * vol);
+    byte[] reconPng = Images.png(Images.grid(both, 2 * g, g, shape));
+    Images.write(out.resolve("reconstructions.png"), reconPng);
+    page.section("Reconstructions and latent traversals");
+    page.figurePng("Top: dataset images; bottom: reconstructions g(mean of q(z|x))", reconPng);
+  }
+
+  /**
+   * Latent traversals, one row of {@code steps} decoded images per latent, written as {@code
+   * traversals.png}.
+   *
+   * @param decoded the decoded traversal images, row by row
+   * @param latents the number of latents (rows)
+   * @param steps images per row
+   * @param shape the decoder's image shape {C, H, W}
+   * @throws CandelaException when the file cannot be written
+   */
+  public void traversals(float[] decoded, int latents, int steps, int[] shape)
+      throws CandelaException {
+    byte[] travPng = Images.png(Images.grid(decoded, latents * steps, steps, shape));
+    Images.write(out.resolve("traversals.png"), travPng);
+    page.figurePng(
+        "Latent traversals of the first grid sample: one row per latent z0..z"
+            + (latents - 1)
+            + ", from the evaluation set's minimum to its maximum",
+        travPng);
+  }
+
+  /**
+   * The IRS matrix as a heat map, written as {@code irs.png} (not on the page, which has its own
+   * table).
+   *
+   * @param irs the IRS result
+   * @param factorNames its factor columns
+   * @throws CandelaException when the file cannot be written
+   */
+  public void irsHeatMap(IrsResult irs, List<String> factorNames) throws CandelaException {
+    List<String> rows = new ArrayList<>();
+    for (int j : irs.activeLatents()) {
+      rows.add("z" + j);
+    }
+    double lo =
+        Math.min(0, Arrays.stream(irs.matrix()).flatMapToDouble(Arrays::stream).min().orElse(0));
+    Images.write(
+        out.resolve("irs.png"), Plots.heatMap("IRS", rows, factorNames, irs.matrix(), lo, 1));
+  }
+
+  /** CG per factor with 95% interval whiskers when the bootstrap ran. */
+  private static byte[] cgBars(
+      List<String> names, double[] perFactor, Map<String, Uncertainty> uncertainty) {
+    double[] lo = new double[names.size()];
+    double[] hi = new double[names.size()];
+    for (int k = 0; k < names.size(); k++) {
+      Uncertainty u = uncertainty.get("cg." + names.get(k));
+      if (u == null) {
+        return Plots.bars("CG per factor", names, perFactor);
+      }
+      lo[k] = u.ci95().get(0);
+      hi[k] = u.ci95().get(1);
+    }
+    return Plots.bars("CG per factor", names, perFactor, lo, hi);
+  }
+}
