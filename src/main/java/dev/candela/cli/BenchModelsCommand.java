@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.data.DatasetPaths;
 import ai.djl.Device;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.Architectures;

@@ -8,6 +8,7 @@ import dev.candela.causal.fit.LatentGroups;
 import dev.candela.causal.fit.LatentScmFit;
 import dev.candela.causal.fit.LinearGaussianFit;
 import dev.candela.causal.graph.Dag;
+import dev.candela.cli.options.FactorBins;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.data.CodeTables;
 import dev.candela.metrics.CodeScorer;
@@ -111,7 +112,7 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws CandelaException {
-    int bins = ScoreCodesCommand.parseBins(factorBins);
+    int bins = FactorBins.parse(factorBins);
     if (!scale.equals("factor") && !scale.equals("standard")) {
       throw new BadInputException("--scale must be factor or standard, got '" + scale + "'");
     }

@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.data.DatasetPaths;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;

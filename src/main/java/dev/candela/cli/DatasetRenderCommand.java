@@ -10,9 +10,7 @@ import dev.candela.synth.CandleGenerator;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -149,11 +147,7 @@ public final class DatasetRenderCommand implements Callable<Integer> {
       ProgressBar bar =
           quiet
               ? null
-              : new ProgressBarBuilder()
-                  .setTaskName("render")
-                  .setInitialMax(todo.length)
-                  .setConsumer(new ConsoleProgressBarConsumer(System.err))
-                  .build();
+              : ConsoleBars.onStderr("render", todo.length, 0);
       try {
         s = renderer.render(todo, workers, id -> step(bar));
       } catch (BlenderRenderer.WorkerFailure e) {

@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.data.DatasetPaths;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.candela.BadInputException;

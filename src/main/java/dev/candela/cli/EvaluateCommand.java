@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.data.DatasetPaths;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
@@ -364,7 +365,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     // The generator writes a uniquely named temporary file and renames it atomically, so two
     // first runs at once each install a complete, identical file (the last rename wins).
     try {
-      GenerateDspritesCommand.generate(
+      ConsoleBars.writeDsprites(
           file, DSpritesGenerator.chooseIndices(DEFAULT_COUNT, DEFAULT_DATA_SEED), DEFAULT_COUNT);
     } catch (BadInputException e) {
       throw new BadInputException(

@@ -4,9 +4,6 @@ import dev.candela.BadInputException;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -51,28 +48,8 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
       }
     }
     long n = indices == null ? DSpritesGenerator.FULL : indices.length;
-    generate(out, indices, n);
+    ConsoleBars.writeDsprites(out, indices, n);
     System.out.println("wrote " + out + " (" + n + " images)");
     return Main.OK;
-  }
-
-  /**
-   * Generates with a progress bar on standard error.
-   *
-   * @param out the output
-   * @param indices sorted flat indices, or null for all
-   * @param n the image count
-   * @throws BadInputException when writing fails
-   */
-  static void generate(Path out, long[] indices, long n) throws BadInputException {
-    try (ProgressBar pb =
-        new ProgressBarBuilder()
-            .setTaskName("dsprites")
-            .setInitialMax(n)
-            .setConsumer(new ConsoleProgressBarConsumer(System.err))
-            .setUpdateIntervalMillis(500)
-            .build()) {
-      DSpritesGenerator.write(out, indices, pb::stepTo);
-    }
   }
 }

@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.BadInputException;
+import dev.candela.cli.bench.BenchCommand;
 import dev.candela.Provenance;
 import java.io.PrintWriter;
 import picocli.CommandLine;

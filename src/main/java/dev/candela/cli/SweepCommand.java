@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.data.DatasetPaths;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.evaluate.EvaluationSettings;

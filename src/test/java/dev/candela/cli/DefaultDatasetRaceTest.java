@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.data.DatasetPaths;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.candela.data.FactorDataset;

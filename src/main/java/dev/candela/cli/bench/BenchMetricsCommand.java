@@ -1,5 +1,6 @@
-package dev.candela.cli;
+package dev.candela.cli.bench;
 
+import dev.candela.cli.Main;
 import dev.candela.CandelaException;
 import dev.candela.data.CodeTables;
 import dev.candela.data.npy.NpyDType;

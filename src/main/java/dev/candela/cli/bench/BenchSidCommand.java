@@ -1,5 +1,6 @@
-package dev.candela.cli;
+package dev.candela.cli.bench;
 
+import dev.candela.cli.Main;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.graph.Sid;
 import java.io.PrintWriter;

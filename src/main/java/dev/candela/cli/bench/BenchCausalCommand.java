@@ -1,5 +1,6 @@
-package dev.candela.cli;
+package dev.candela.cli.bench;
 
+import dev.candela.cli.Main;
 import dev.candela.causal.distance.LadderDistances;
 import dev.candela.causal.distance.LadderOptions;
 import dev.candela.causal.distance.PooledHistogramEmd;
@@ -38,7 +39,7 @@ import picocli.CommandLine.Option;
     name = "causal",
     mixinStandardHelpOptions = true,
     description = "ID/CD time by k: exact OT (Hungarian) vs LP simplex and pooled-histogram EMD.")
-public final class CausalBenchCommand implements Callable<Integer> {
+public final class BenchCausalCommand implements Callable<Integer> {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
   @Option(
@@ -75,7 +76,7 @@ public final class CausalBenchCommand implements Callable<Integer> {
   long seed;
 
   /** Creates the command. */
-  public CausalBenchCommand() {}
+  public BenchCausalCommand() {}
 
   @Override
   public Integer call() {

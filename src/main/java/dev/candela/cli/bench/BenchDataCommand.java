@@ -1,5 +1,7 @@
-package dev.candela.cli;
+package dev.candela.cli.bench;
 
+import dev.candela.cli.ConsoleBars;
+import dev.candela.cli.Main;
 import dev.candela.BadInputException;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.synth.DSpritesGenerator;
@@ -73,7 +75,7 @@ public final class BenchDataCommand implements Callable<Integer> {
     try {
       long[] idx = n == DSpritesGenerator.FULL ? null : DSpritesGenerator.chooseIndices(n, 0);
       long t0 = System.nanoTime();
-      GenerateDspritesCommand.generate(npz, idx, n);
+      ConsoleBars.writeDsprites(npz, idx, n);
       double gen = seconds(t0);
       long bytes = Files.size(npz);
 

@@ -1,5 +1,8 @@
-package dev.candela.cli;
+package dev.candela.cli.bench;
 
+import dev.candela.cli.BenchCgCommand;
+import dev.candela.cli.BenchCgMemoryCommand;
+import dev.candela.cli.BenchModelsCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -15,7 +18,7 @@ import picocli.CommandLine.Command;
       BenchMetricsCommand.class,
       BenchDataCommand.class,
       BenchSidCommand.class,
-      CausalBenchCommand.class,
+      BenchCausalCommand.class,
       BenchCgCommand.class,
       BenchCgMemoryCommand.class,
       BenchModelsCommand.class,

@@ -1,18 +1,14 @@
-package dev.candela.cli;
+package dev.candela.data;
 
 import dev.candela.BadInputException;
-import dev.candela.data.DSpritesDataset;
-import dev.candela.data.FactorDataset;
-import dev.candela.data.Mpi3dDataset;
-import dev.candela.data.Shapes3dDataset;
 import dev.candela.data.candle.CandleDataset;
 import dev.candela.data.candle.FactorFolderDataset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** Opens a dataset by path for the model commands. */
-final class DatasetPaths {
+/** Opens a dataset by path: the one place that dispatches on the dataset file format. */
+public final class DatasetPaths {
   private DatasetPaths() {}
 
   /**
@@ -24,7 +20,7 @@ final class DatasetPaths {
    * @return the dataset; close it
    * @throws BadInputException when the path is none of these
    */
-  static FactorDataset open(Path path) throws BadInputException {
+  public static FactorDataset open(Path path) throws BadInputException {
     if (Files.isDirectory(path)) {
       return FactorFolderDataset.isFactorFolder(path)
           ? FactorFolderDataset.open(path)

@@ -1,11 +1,14 @@
-package dev.candela.cli;
+package dev.candela.cli.bench;
 
+import dev.candela.cli.Main;
+import dev.candela.data.DatasetPaths;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.ModelCard;
+import dev.candela.sweep.SparkClassPath;
 import dev.candela.sweep.SparkSweep;
 import dev.candela.synth.DSpritesGenerator;
 import java.io.IOException;
@@ -93,7 +96,7 @@ public final class BenchSweepCommand implements Callable<Integer> {
               + ", "
               + cores);
     }
-    SweepCommand.requireSpark();
+    SparkClassPath.require();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     boolean temporary = work == null;
