@@ -1,8 +1,8 @@
 package dev.candela.cli;
 
-import dev.candela.data.DatasetPaths;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.Architectures;
 import dev.candela.model.CounterfactualModels;

@@ -1,7 +1,7 @@
 package dev.candela.cli;
 
-import dev.candela.data.DatasetPaths;
 import ai.djl.Device;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.Architectures;
 import dev.candela.model.Devices;

@@ -1,10 +1,10 @@
 package dev.candela.cli;
 
-import dev.candela.data.DatasetPaths;
 import ai.djl.Device;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.Evaluation;
 import dev.candela.evaluate.ModelFitness;

@@ -144,10 +144,7 @@ public final class DatasetRenderCommand implements Callable<Integer> {
     err.flush();
     BlenderRenderer.Summary s = new BlenderRenderer.Summary(0, 0, 0, 0);
     if (todo.length > 0) {
-      ProgressBar bar =
-          quiet
-              ? null
-              : ConsoleBars.onStderr("render", todo.length, 0);
+      ProgressBar bar = quiet ? null : ConsoleBars.onStderr("render", todo.length, 0);
       try {
         s = renderer.render(todo, workers, id -> step(bar));
       } catch (BlenderRenderer.WorkerFailure e) {

@@ -1,10 +1,10 @@
 package dev.candela.cli;
 
-import dev.candela.data.DatasetPaths;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.candela.BadInputException;
 import dev.candela.data.ConfoundingRules;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.data.validate.CandleValidator;
 import dev.candela.data.validate.FactorFolderValidator;

@@ -1,9 +1,9 @@
 package dev.candela.cli;
 
-import dev.candela.data.DatasetPaths;
 import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.Evaluation;
 import dev.candela.model.Devices;

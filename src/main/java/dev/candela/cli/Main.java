@@ -1,8 +1,8 @@
 package dev.candela.cli;
 
 import dev.candela.BadInputException;
-import dev.candela.cli.bench.BenchCommand;
 import dev.candela.Provenance;
+import dev.candela.cli.bench.BenchCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

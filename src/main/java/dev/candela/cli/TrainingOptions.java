@@ -1,8 +1,8 @@
 package dev.candela.cli;
 
-import dev.candela.data.DatasetPaths;
 import ai.djl.Device;
 import dev.candela.BadInputException;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.Devices;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.candela.evaluate;
 
 import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
-import dev.candela.metrics.Uncertainty;
+import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.report.ComparisonHtml;
 import dev.candela.report.HtmlReport;
 import dev.candela.report.JsonReports;

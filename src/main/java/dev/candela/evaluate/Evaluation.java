@@ -8,7 +8,6 @@ import dev.candela.data.FactorSampler;
 import dev.candela.data.FactorSpace;
 import dev.candela.metrics.BetaVae;
 import dev.candela.metrics.BetaVaeResult;
-import dev.candela.metrics.Bootstrap;
 import dev.candela.metrics.CgAccumulator;
 import dev.candela.metrics.CgBatch;
 import dev.candela.metrics.CgOptions;
@@ -17,7 +16,6 @@ import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.FactorProbabilities;
 import dev.candela.metrics.FactorVae;
 import dev.candela.metrics.FactorVaeResult;
-import dev.candela.metrics.HistogramDiscretizer;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.LatentDecoder;
 import dev.candela.metrics.LatentStats;
@@ -25,9 +23,11 @@ import dev.candela.metrics.Representation;
 import dev.candela.metrics.SampledMetricOptions;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
-import dev.candela.metrics.Uncertainty;
 import dev.candela.metrics.cf.ChunkCsv;
 import dev.candela.metrics.cf.CounterfactualGrid;
+import dev.candela.metrics.stats.Bootstrap;
+import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.Devices;
 import dev.candela.model.FactorClassifier;
 import dev.candela.model.ModelCard;
@@ -102,7 +102,7 @@ public final class Evaluation {
 
   /**
    * Sets the bootstrap replicates (see {@link CodeScorer#bootstrap} and {@link
-   * dev.candela.metrics.Bootstrap#cg}); 0 turns the bootstrap off (the report says so).
+   * dev.candela.metrics.stats.Bootstrap#cg}); 0 turns the bootstrap off (the report says so).
    *
    * @param replicates B for IRS, UC, MIG, Modularity and CG (≥ 0)
    * @param learnedReplicates B for DCI, SAP and explicitness (≥ 0; at most {@code replicates})

@@ -2,7 +2,9 @@ package dev.candela.sweep;
 
 import dev.candela.BadInputException;
 
-/** Whether Apache Spark is on the class path ({@code ./candela} adds it; plain java -jar does not). */
+/**
+ * Whether Apache Spark is on the class path ({@code ./candela} adds it; plain java -jar does not).
+ */
 public final class SparkClassPath {
   /** A class every Spark SQL distribution has. */
   public static final String PROBE = "org.apache.spark.sql.SparkSession";

@@ -1,12 +1,12 @@
 package dev.candela.cli;
 
-import dev.candela.data.DatasetPaths;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpzWriter;
 import dev.candela.metrics.cf.CounterfactualJob;

@@ -1,8 +1,8 @@
 package dev.candela.cli;
 
-import dev.candela.data.DatasetPaths;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,6 +1,5 @@
 package dev.candela.cli.bench;
 
-import dev.candela.cli.Main;
 import dev.candela.causal.distance.LadderDistances;
 import dev.candela.causal.distance.LadderOptions;
 import dev.candela.causal.distance.PooledHistogramEmd;
@@ -11,6 +10,7 @@ import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.Variable;
 import dev.candela.causal.query.Intervention;
 import dev.candela.causal.query.Sampler;
+import dev.candela.cli.Main;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

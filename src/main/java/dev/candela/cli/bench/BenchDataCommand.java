@@ -1,8 +1,8 @@
 package dev.candela.cli.bench;
 
+import dev.candela.BadInputException;
 import dev.candela.cli.ConsoleBars;
 import dev.candela.cli.Main;
-import dev.candela.BadInputException;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.synth.DSpritesGenerator;
 import java.io.IOException;

@@ -1,15 +1,13 @@
 package dev.candela.cli.bench;
 
-import dev.candela.cli.Main;
 import dev.candela.CandelaException;
+import dev.candela.cli.Main;
 import dev.candela.data.CodeTables;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.Dci;
-import dev.candela.metrics.DiscreteMutualInfo;
 import dev.candela.metrics.Explicitness;
-import dev.candela.metrics.HistogramDiscretizer;
 import dev.candela.metrics.Irs;
 import dev.candela.metrics.IrsResult;
 import dev.candela.metrics.LatentCodes;
@@ -18,6 +16,8 @@ import dev.candela.metrics.Modularity;
 import dev.candela.metrics.Sap;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.stats.DiscreteMutualInfo;
+import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.report.TextTable;
 import dev.candela.synth.SyntheticCodes;
 import java.io.IOException;
@@ -94,9 +94,12 @@ public final class BenchMetricsCommand implements Callable<Integer> {
         add(rows, n, "uc (ρ=1,2)", seconds(t0), read);
         t0 = System.nanoTime();
         double[][] mi =
-            DiscreteMutualInfo.latentFactorMatrix(codes, HistogramDiscretizer.DEFAULT_BINS);
+            DiscreteMutualInfo.latentFactorMatrix(
+                codes.latents(), codes.factors(), HistogramDiscretizer.DEFAULT_BINS);
         Mig.fromMutualInformation(
-            mi, DiscreteMutualInfo.factorEntropies(codes), HistogramDiscretizer.DEFAULT_BINS);
+            mi,
+            DiscreteMutualInfo.factorEntropies(codes.factors()),
+            HistogramDiscretizer.DEFAULT_BINS);
         add(rows, n, "mig", seconds(t0), read);
         t0 = System.nanoTime();
         Modularity.compute(codes);

@@ -1,8 +1,8 @@
 package dev.candela.cli.bench;
 
-import dev.candela.cli.Main;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.graph.Sid;
+import dev.candela.cli.Main;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.candela.cli.bench;
 
-import dev.candela.cli.Main;
-import dev.candela.data.DatasetPaths;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.CandelaException;
+import dev.candela.cli.Main;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.ModelCard;

@@ -1,4 +1,4 @@
-package dev.candela.metrics;
+package dev.candela.metrics.stats;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.candela.metrics;
+package dev.candela.metrics.stats;
 
 import java.util.Arrays;
 
@@ -6,7 +6,7 @@ import java.util.Arrays;
  * numpy's default ("linear", Hyndman &amp; Fan type 7) quantile, computed by selection in linear
  * expected time instead of by sorting. The buffer is reordered in place.
  */
-final class Quantiles {
+public final class Quantiles {
 
   /** Recursion depth (per element count) after which a range is sorted instead of partitioned. */
   private static final int DEPTH_FACTOR = 2;
@@ -25,7 +25,7 @@ final class Quantiles {
    * @param q quantile in [0, 1]
    * @return the quantile
    */
-  static double linear(double[] a, int from, int to, double q) {
+  public static double linear(double[] a, int from, int to, double q) {
     int n = to - from;
     double h = (n - 1) * q;
     if (h >= n - 1) {

@@ -1,4 +1,4 @@
-package dev.candela.metrics;
+package dev.candela.metrics.stats;
 
 import java.util.Arrays;
 import java.util.stream.IntStream;
@@ -78,19 +78,20 @@ public final class DiscreteMutualInfo {
    * disentanglement_lib's MIG and modularity compute it: {@code m[j][f] = MI(factor f, bin of
    * latent j)} with {@code bins} histogram bins per latent ({@link HistogramDiscretizer}).
    *
-   * @param codes latents and factors
+   * @param latents {@code latents[j][i]} = latent j of sample i
+   * @param factorCodes {@code factorCodes[f][i]} = code of factor f of sample i
    * @param bins histogram bins per latent (disentanglement_lib: 20)
    * @return {@code [latent][factor]} MI in nats
    */
-  public static double[][] latentFactorMatrix(LatentCodes codes, int bins) {
+  public static double[][] latentFactorMatrix(double[][] latents, int[][] factorCodes, int bins) {
     if (bins < 1) {
       throw new IllegalArgumentException("number of bins must be at least 1, got " + bins);
     }
-    int numLatents = codes.numLatents();
-    int n = codes.numSamples();
-    Dense[] factors = new Dense[codes.numFactors()];
+    int numLatents = latents.length;
+    int n = numLatents == 0 ? 0 : latents[0].length;
+    Dense[] factors = new Dense[factorCodes.length];
     for (int f = 0; f < factors.length; f++) {
-      factors[f] = Dense.of(codes.factors()[f]);
+      factors[f] = Dense.of(factorCodes[f]);
     }
     double[][] m = new double[numLatents][factors.length];
     int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), numLatents));
@@ -100,7 +101,7 @@ public final class DiscreteMutualInfo {
             t -> {
               int[] binCodes = new int[n];
               for (int j = t; j < numLatents; j += threads) {
-                double[] z = codes.latents()[j];
+                double[] z = latents[j];
                 HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, binCodes);
                 Dense latent = new Dense(binCodes, bins);
                 for (int f = 0; f < factors.length; f++) {
@@ -114,13 +115,13 @@ public final class DiscreteMutualInfo {
   /**
    * The entropy of every factor, {@code H(f)} in nats.
    *
-   * @param codes the codes
+   * @param factorCodes {@code factorCodes[f][i]} = code of factor f of sample i
    * @return one entropy per factor
    */
-  public static double[] factorEntropies(LatentCodes codes) {
-    double[] h = new double[codes.numFactors()];
+  public static double[] factorEntropies(int[][] factorCodes) {
+    double[] h = new double[factorCodes.length];
     for (int f = 0; f < h.length; f++) {
-      h[f] = entropy(codes.factors()[f]);
+      h[f] = entropy(factorCodes[f]);
     }
     return h;
   }
@@ -192,16 +193,25 @@ public final class DiscreteMutualInfo {
   }
 
   /** A labeling mapped to ids {@code 0..size-1} (sorted order of the distinct values). */
-  static final class Dense {
-    final int[] ids;
-    final int size;
+  public static final class Dense {
+    /** {@code ids[i]} = the id of label i, in {@code 0..size-1}. */
+    public final int[] ids;
+
+    /** The number of distinct labels. */
+    public final int size;
 
     Dense(int[] ids, int size) {
       this.ids = ids;
       this.size = size;
     }
 
-    static Dense of(int[] labels) {
+    /**
+     * Maps a labeling to dense ids.
+     *
+     * @param labels the labels
+     * @return the dense labeling
+     */
+    public static Dense of(int[] labels) {
       int lo = Integer.MAX_VALUE;
       int hi = Integer.MIN_VALUE;
       for (int v : labels) {

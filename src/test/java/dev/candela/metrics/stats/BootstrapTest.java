@@ -1,10 +1,14 @@
-package dev.candela.metrics;
+package dev.candela.metrics.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.LearnedCodes;
+import dev.candela.metrics.UcSelection;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;

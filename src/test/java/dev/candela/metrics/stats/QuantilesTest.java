@@ -1,4 +1,4 @@
-package dev.candela.metrics;
+package dev.candela.metrics.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

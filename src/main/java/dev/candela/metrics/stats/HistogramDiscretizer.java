@@ -1,4 +1,4 @@
-package dev.candela.metrics;
+package dev.candela.metrics.stats;
 
 /**
  * Equal-width histogram discretisation with numpy's exact semantics, as used by disentanglement_lib
