@@ -2,14 +2,15 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.causal.distance.CausalMetric;
-import dev.candela.causal.distance.DistanceRun;
 import dev.candela.causal.distance.DistanceRequest;
+import dev.candela.causal.distance.DistanceRun;
 import dev.candela.causal.distance.LadderDistances;
 import dev.candela.causal.distance.LadderOptions;
 import dev.candela.causal.distance.TvOptions;
 import dev.candela.causal.fit.LatentFitInfo;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
+import dev.candela.cli.options.SeedOption;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -21,7 +22,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import dev.candela.cli.options.SeedOption;
 
 /** {@code candela causal distance}: distances between a true and a learned causal model. */
 @Command(
@@ -184,7 +184,8 @@ public final class CausalDistanceCommand implements Callable<Integer> {
             "%-6s not reported: the model's DAG was given to fit-latent (%s), not learned%n",
             o.id(), latent.get().dagSource());
       } else if (v.sampled()) {
-        out.printf("%-6s %.6g  (se %.3g, null %.3g)%n", o.id(), v.score(), v.se(), v.nullBaseline());
+        out.printf(
+            "%-6s %.6g  (se %.3g, null %.3g)%n", o.id(), v.score(), v.se(), v.nullBaseline());
       } else {
         out.printf("%-6s %.6g%n", o.id(), v.score());
       }

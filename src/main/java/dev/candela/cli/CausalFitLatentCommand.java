@@ -161,8 +161,7 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
         grouping == LatentModelFit.Grouping.UC
             ? "uc-" + selection.name().toLowerCase(Locale.ROOT)
             : grouping.toString();
-    LatentModelFit.Fit fit =
-        LatentModelFit.fit(ft, lt, names, groups, z, given, dag, how, shared);
+    LatentModelFit.Fit fit = LatentModelFit.fit(ft, lt, names, groups, z, given, dag, how, shared);
     for (LatentModelFit.GroupSummary g : fit.groups()) {
       err.printf(
           Locale.ROOT,

@@ -1,8 +1,7 @@
 package dev.candela.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.candela.BadInputException;
+import dev.candela.JsonFiles;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.DatasetPaths;
 import dev.candela.data.candle.FactorFolderDataset;
@@ -92,11 +91,7 @@ public final class DatasetValidateCommand implements Callable<Integer> {
                 + "'");
     if (json != null) {
       try {
-        dev.candela.AtomicFiles.writeBytes(
-            json,
-            new ObjectMapper()
-                .enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsBytes(report));
+        JsonFiles.writeIndented(json, report, false);
       } catch (IOException e) {
         throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
       }

@@ -1,9 +1,7 @@
 package dev.candela.causal.distance;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
+import dev.candela.JsonFiles;
 import dev.candela.Provenance;
 import dev.candela.causal.fit.LatentFitInfo;
 import dev.candela.causal.model.CausalModel;
@@ -259,8 +257,8 @@ public final class DistanceRun {
   }
 
   /**
-   * Writes the result document (scores, details and provenance with the input hashes, the seed
-   * and the parameters) as indented JSON, atomically.
+   * Writes the result document (scores, details and provenance with the input hashes, the seed and
+   * the parameters) as indented JSON, atomically.
    *
    * @param json the output file
    * @param result the computed metrics
@@ -297,12 +295,8 @@ public final class DistanceRun {
     doc.put("scores", result.scores());
     doc.put("details", result.details());
     doc.put("provenance", Provenance.now(inputs, seed, params));
-    ObjectMapper mapper =
-        new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     try {
-      AtomicFiles.writeString(json, mapper.writeValueAsString(doc) + "\n");
+      JsonFiles.writeIndented(json, doc, true);
     } catch (IOException e) {
       throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
     }

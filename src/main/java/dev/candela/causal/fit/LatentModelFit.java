@@ -55,7 +55,8 @@ public final class LatentModelFit {
    * @param alignment the correlation ratio η² of the group with its factor
    * @param chance η² expected by chance
    */
-  public record GroupSummary(String factor, List<String> latents, double alignment, double chance) {}
+  public record GroupSummary(
+      String factor, List<String> latents, double alignment, double chance) {}
 
   /**
    * The fitted model.
