@@ -7,9 +7,7 @@ import dev.candela.data.DatasetPaths;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.data.validate.CandleValidator;
 import dev.candela.data.validate.FactorFolderValidator;
-import dev.candela.data.validate.Finding;
 import dev.candela.data.validate.ValidationReport;
-import dev.candela.report.StatisticsPlots;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -75,20 +73,7 @@ public final class DatasetValidateCommand implements Callable<Integer> {
           ConfoundingRules.forDataset(rulesFile == null ? "candle" : rulesFile.toString(), rules);
       report = new CandleValidator(r).validate(path);
     }
-    for (Finding f : report.findings()) {
-      out().println(f);
-    }
-    out().print(StatisticsPlots.text(report.statistics()));
-    out()
-        .println(
-            (report.clean() ? "clean" : report.findings().size() + " violation(s)")
-                + ": "
-                + report.pngFiles()
-                + " png, "
-                + report.jsonFiles()
-                + " json, rules '"
-                + report.rulesVariant()
-                + "'");
+    ValidationOutput.print(out(), report);
     if (json != null) {
       try {
         JsonFiles.writeIndented(json, report, false);

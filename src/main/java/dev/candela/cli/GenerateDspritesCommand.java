@@ -1,10 +1,12 @@
 package dev.candela.cli;
 
 import dev.candela.BadInputException;
+import dev.candela.cli.options.SeedOption;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code candela dataset generate dsprites}: a procedurally drawn dSprites-format npz. */
@@ -25,12 +27,7 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
       description = "Number of images (default: all 737280).")
   Long count;
 
-  @Option(
-      names = "--seed",
-      defaultValue = "0",
-      paramLabel = "S",
-      description = "Seed of the subset choice (default: ${DEFAULT-VALUE}).")
-  long seed;
+  @Mixin SeedOption seed;
 
   /** Creates the command. */
   public GenerateDspritesCommand() {}
@@ -44,7 +41,7 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
             "--count must be in 1.." + DSpritesGenerator.FULL + ", got " + count);
       }
       if (count < DSpritesGenerator.FULL) {
-        indices = DSpritesGenerator.chooseIndices(count, seed);
+        indices = DSpritesGenerator.chooseIndices(count, seed.seed());
       }
     }
     long n = indices == null ? DSpritesGenerator.FULL : indices.length;
