@@ -4,27 +4,16 @@ import dev.candela.causal.distance.LadderDistances;
 import dev.candela.causal.distance.LadderOptions;
 import dev.candela.causal.distance.PooledHistogramEmd;
 import dev.candela.causal.distance.SampleDistance;
+import dev.candela.causal.distance.TransportLp;
 import dev.candela.causal.distance.Wasserstein;
-import dev.candela.causal.model.AdditiveNoise;
 import dev.candela.causal.model.CausalModel;
-import dev.candela.causal.model.Variable;
+import dev.candela.causal.model.RandomScms;
 import dev.candela.causal.query.Intervention;
 import dev.candela.causal.query.Sampler;
 import dev.candela.cli.Main;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
-import org.apache.commons.math3.optim.MaxIter;
-import org.apache.commons.math3.optim.PointValuePair;
-import org.apache.commons.math3.optim.linear.LinearConstraint;
-import org.apache.commons.math3.optim.linear.LinearConstraintSet;
-import org.apache.commons.math3.optim.linear.LinearObjectiveFunction;
-import org.apache.commons.math3.optim.linear.NonNegativeConstraint;
-import org.apache.commons.math3.optim.linear.Relationship;
-import org.apache.commons.math3.optim.linear.SimplexSolver;
-import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -82,8 +71,8 @@ public final class BenchCausalCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     SplittableRandom r = new SplittableRandom(seed);
-    CausalModel truth = randomScm(p, r);
-    CausalModel model = randomScm(p, r);
+    CausalModel truth = RandomScms.linearGaussian(p, r);
+    CausalModel model = RandomScms.linearGaussian(p, r);
     out.printf("random linear-Gaussian SCMs, %d variables; l=3, m=3; times in seconds%n", p);
     out.printf(
         "%6s %10s %10s %12s | %12s %12s %8s %10s | %12s %8s%n",
@@ -120,7 +109,7 @@ public final class BenchCausalCommand implements Callable<Integer> {
       String ratio = "-";
       if (k <= lpMaxK) {
         t0 = System.nanoTime();
-        double v = lpTransport(a, b);
+        double v = TransportLp.w1(a, b);
         double lpTime = (System.nanoTime() - t0) / 1e9;
         lp = String.format("%.4f", lpTime);
         diff = String.format("%.1e", Math.abs(v - ot));
@@ -156,8 +145,8 @@ public final class BenchCausalCommand implements Callable<Integer> {
    */
   private void fastPath(PrintWriter out) {
     SplittableRandom r = new SplittableRandom(seed + 7);
-    CausalModel truth = randomScm(2, r);
-    CausalModel model = randomScm(2, r);
+    CausalModel truth = RandomScms.linearGaussian(2, r);
+    CausalModel model = RandomScms.linearGaussian(2, r);
     SampleDistance assignmentOnly =
         new SampleDistance() {
           @Override
@@ -189,61 +178,5 @@ public final class BenchCausalCommand implements Callable<Integer> {
           k, fastTime, slowTime, slowTime / fastTime, fast.id(), Math.abs(fast.id() - slow.id()));
       out.flush();
     }
-  }
-
-  private static CausalModel randomScm(int p, SplittableRandom r) {
-    List<Variable> vars = new ArrayList<>();
-    for (int j = 0; j < p; j++) {
-      List<String> ps = new ArrayList<>();
-      List<Double> w = new ArrayList<>();
-      for (int i = 0; i < j; i++) {
-        if (r.nextDouble() < 0.5) {
-          ps.add("X" + i);
-          w.add(r.nextDouble() * 2 - 1);
-        }
-      }
-      double[] wa = w.stream().mapToDouble(Double::doubleValue).toArray();
-      vars.add(
-          new Variable(
-              "X" + j, ps, false, AdditiveNoise.linearGaussian(wa, 0, 0.5 + r.nextDouble())));
-    }
-    return new CausalModel(vars);
-  }
-
-  /** The exact W1 by the k×k transport linear program (the textbook baseline). */
-  static double lpTransport(double[][] a, double[][] b) {
-    int k = a.length;
-    double[] c = new double[k * k];
-    for (int i = 0; i < k; i++) {
-      for (int j = 0; j < k; j++) {
-        double s = 0;
-        for (int q = 0; q < a[i].length; q++) {
-          s += (a[i][q] - b[j][q]) * (a[i][q] - b[j][q]);
-        }
-        c[i * k + j] = Math.sqrt(s);
-      }
-    }
-    List<LinearConstraint> cons = new ArrayList<>();
-    for (int i = 0; i < k; i++) {
-      double[] row = new double[k * k];
-      double[] col = new double[k * k];
-      for (int j = 0; j < k; j++) {
-        row[i * k + j] = 1;
-        col[j * k + i] = 1;
-      }
-      cons.add(new LinearConstraint(row, Relationship.EQ, 1.0 / k));
-      if (i < k - 1) {
-        cons.add(new LinearConstraint(col, Relationship.EQ, 1.0 / k));
-      }
-    }
-    PointValuePair sol =
-        new SimplexSolver()
-            .optimize(
-                new MaxIter(1_000_000),
-                new LinearObjectiveFunction(c, 0),
-                new LinearConstraintSet(cons),
-                GoalType.MINIMIZE,
-                new NonNegativeConstraint(true));
-    return sol.getValue();
   }
 }

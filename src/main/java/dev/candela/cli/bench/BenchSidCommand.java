@@ -1,11 +1,10 @@
 package dev.candela.cli.bench;
 
 import dev.candela.causal.graph.Dag;
+import dev.candela.causal.graph.RandomDags;
 import dev.candela.causal.graph.Sid;
 import dev.candela.cli.Main;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -89,7 +88,7 @@ public final class BenchSidCommand implements Callable<Integer> {
         "SID");
     SplittableRandom rng = new SplittableRandom(seed);
     // warm-up so the first row is not JIT time
-    Sid.sid(random(50, 0.2, rng), random(50, 0.2, rng));
+    Sid.sid(RandomDags.forwardEdges(50, 0.2, rng), RandomDags.forwardEdges(50, 0.2, rng));
     for (String mode : new String[] {"sparse", "dense"}) {
       for (int p : sizes) {
         if (p < 2) {
@@ -105,8 +104,8 @@ public final class BenchSidCommand implements Callable<Integer> {
         long sidSum = 0;
         boolean runBase = p <= baselineMax;
         for (int r = 0; r < reps; r++) {
-          Dag t = random(p, q, rng);
-          Dag g = random(p, q, rng);
+          Dag t = RandomDags.forwardEdges(p, q, rng);
+          Dag g = RandomDags.forwardEdges(p, q, rng);
           edges += t.edgeCount() + g.edgeCount();
           long t0 = System.nanoTime();
           long fast = Sid.sid(t, g).sid();
@@ -142,40 +141,5 @@ public final class BenchSidCommand implements Callable<Integer> {
     out.println("edges = mean edges per DAG; SID = mean SID; '-' = beyond the baseline cap.");
     out.flush();
     return Main.OK;
-  }
-
-  /** A random DAG: random order, each forward pair an edge with probability q. */
-  static Dag random(int p, double q, SplittableRandom rng) {
-    int[] perm = new int[p];
-    for (int i = 0; i < p; i++) {
-      perm[i] = i;
-    }
-    for (int i = p - 1; i > 0; i--) {
-      int k = rng.nextInt(i + 1);
-      int tmp = perm[i];
-      perm[i] = perm[k];
-      perm[k] = tmp;
-    }
-    List<int[]> edges = new ArrayList<>();
-    double logq = Math.log1p(-q);
-    for (int a = 0; a < p; a++) {
-      if (q >= 1) {
-        for (int b = a + 1; b < p; b++) {
-          edges.add(new int[] {perm[a], perm[b]});
-        }
-        continue;
-      }
-      // geometric skips over the forward pairs of a
-      int b = a;
-      while (true) {
-        double u = rng.nextDouble();
-        b += 1 + (int) Math.floor(Math.log1p(-u) / logq);
-        if (b >= p || b < 0) {
-          break;
-        }
-        edges.add(new int[] {perm[a], perm[b]});
-      }
-    }
-    return Dag.fromEdges(Dag.defaultNames(p), edges.toArray(new int[0][]));
   }
 }

@@ -1,16 +1,10 @@
 package dev.candela.cli.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.CandelaException;
 import dev.candela.cli.Main;
-import dev.candela.data.DatasetPaths;
-import dev.candela.data.FactorDataset;
-import dev.candela.model.CounterfactualModels;
-import dev.candela.model.ModelCard;
 import dev.candela.sweep.SparkClassPath;
-import dev.candela.sweep.SparkSweep;
-import dev.candela.synth.DSpritesGenerator;
+import dev.candela.sweep.SweepResults;
+import dev.candela.sweep.TinyCheckpoints;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -102,22 +96,12 @@ public final class BenchSweepCommand implements Callable<Integer> {
     boolean temporary = work == null;
     Path dir = temporary ? Files.createTempDirectory("candela-bench-sweep") : work;
     try {
-      Path data = dir.resolve("dsprites-1000-seed1.npz");
-      if (!Files.isRegularFile(data)) {
-        DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(1000, 1), k -> {});
-      }
-      List<ModelCard.FactorInfo> factors;
-      try (FactorDataset ds = DatasetPaths.open(data)) {
-        factors = ModelCard.factorsOf(ds.space());
-      }
+      TinyCheckpoints tiny = TinyCheckpoints.write(dir, checkpoints);
+      Path data = tiny.data();
+      Path classifier = tiny.classifier();
       StringBuilder list = new StringBuilder();
-      Path classifier = null;
-      for (int k = 0; k < checkpoints; k++) {
-        Path[] m =
-            CounterfactualModels.writeTinyRandom(
-                dir.resolve(String.format(Locale.ROOT, "ckpt-%03d", k)), 10, 1, factors, "t", k);
-        list.append(m[0]).append('\n');
-        classifier = classifier == null ? m[1] : classifier;
+      for (Path m : tiny.models()) {
+        list.append(m).append('\n');
       }
       Path listFile = dir.resolve("models.txt");
       Files.writeString(listFile, list);
@@ -138,67 +122,17 @@ public final class BenchSweepCommand implements Callable<Integer> {
               + "; one warm-up evaluate and one warm-up sweep first");
       err.flush();
       Path first = Path.of(list.substring(0, list.indexOf("\n")));
-      run(
-          err,
-          concat(
-              common,
-              "evaluate",
-              "--quiet",
-              "--model",
-              first.toString(),
-              "--out",
-              dir.resolve("warm").toString()));
-
-      run(
-          err,
-          concat(
-              common,
-              "sweep",
-              "--master",
-              "local[1]",
-              "--models",
-              first.toString(),
-              "--out",
-              dir.resolve("warm-sweep").toString()));
-      double seq =
-          run(
-              err,
-              concat(
-                  common,
-                  "evaluate",
-                  "--quiet",
-                  "--model",
-                  listFile.toString(),
-                  "--out",
-                  dir.resolve("seq").toString()));
+      run(err, common, dir, "warm", "evaluate", "--model", first);
+      run(err, common, dir, "warm-sweep", "sweep", "--master", "local[1]", "--models", first);
+      double seq = run(err, common, dir, "seq", "evaluate", "--model", listFile);
       double l1 =
-          run(
-              err,
-              concat(
-                  common,
-                  "sweep",
-                  "--master",
-                  "local[1]",
-                  "--models",
-                  listFile.toString(),
-                  "--out",
-                  dir.resolve("local1").toString()));
+          run(err, common, dir, "local1", "sweep", "--master", "local[1]", "--models", listFile);
       double l2 =
-          run(
-              err,
-              concat(
-                  common,
-                  "sweep",
-                  "--master",
-                  "local[2]",
-                  "--models",
-                  listFile.toString(),
-                  "--out",
-                  dir.resolve("local2").toString()));
+          run(err, common, dir, "local2", "sweep", "--master", "local[2]", "--models", listFile);
       boolean same =
-          sameScores(dir.resolve("seq"), dir.resolve("local1"))
-              && sameScores(dir.resolve("seq"), dir.resolve("local2"));
-      double task = meanTaskSeconds(dir.resolve("local1"));
+          SweepResults.sameScores(dir.resolve("seq"), dir.resolve("local1"))
+              && SweepResults.sameScores(dir.resolve("seq"), dir.resolve("local2"));
+      double task = SweepResults.meanTaskSeconds(dir.resolve("local1"));
 
       out.printf(Locale.ROOT, "%-32s %9s %14s %10s%n", "run", "wall s", "s/checkpoint", "ratio");
       row(out, "evaluate --model LIST (baseline)", seq, seq);
@@ -237,50 +171,35 @@ public final class BenchSweepCommand implements Callable<Integer> {
         Locale.ROOT, "%-32s %9.1f %14.2f %10.2f%n", name, wall, wall / checkpoints, base / wall);
   }
 
-  private double run(PrintWriter err, String... args) throws CandelaException {
-    StringWriter sink = new StringWriter();
+  /**
+   * Runs {@code candela COMMAND [--quiet] OPTION VALUE --out DIR/NAME COMMON...} through the
+   * command line and returns its wall time; evaluate gets {@code --quiet}.
+   */
+  private double run(
+      PrintWriter err, String[] common, Path dir, String name, String command, Object... options)
+      throws CandelaException {
+    List<String> args = new ArrayList<>(List.of(command));
+    if (command.equals("evaluate")) {
+      args.add("--quiet");
+    }
+    for (Object o : options) {
+      args.add(o.toString());
+    }
+    args.addAll(List.of("--out", dir.resolve(name).toString()));
+    args.addAll(List.of(common));
     StringWriter errs = new StringWriter();
     CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(sink));
+    cl.setOut(new PrintWriter(new StringWriter()));
     cl.setErr(new PrintWriter(errs));
     long t0 = System.nanoTime();
-    int code = cl.execute(args);
+    int code = cl.execute(args.toArray(String[]::new));
     double s = (System.nanoTime() - t0) / 1e9;
     if (code != 0) {
       throw new CandelaException("bench sweep: '" + String.join(" ", args) + "' failed: " + errs);
     }
-    err.printf(Locale.ROOT, "  %s %s: %.1f s%n", args[0], args[1], s);
+    err.printf(Locale.ROOT, "  %s %s: %.1f s%n", args.get(0), args.get(1), s);
     err.flush();
     return s;
-  }
-
-  private static String[] concat(String[] common, String... first) {
-    return Stream.concat(Stream.of(first), Stream.of(common)).toArray(String[]::new);
-  }
-
-  private static boolean sameScores(Path seq, Path sweep) throws IOException {
-    ObjectMapper m = new ObjectMapper();
-    JsonNode a = m.readTree(seq.resolve("comparison.json").toFile()).get("models");
-    JsonNode b = m.readTree(sweep.resolve("comparison.json").toFile()).get("models");
-    if (a.size() != b.size()) {
-      return false;
-    }
-    for (int i = 0; i < a.size(); i++) {
-      if (!a.get(i).get("scores").equals(b.get(i).get("scores"))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static double meanTaskSeconds(Path sweep) throws IOException {
-    JsonNode rows =
-        new ObjectMapper().readTree(sweep.resolve(SparkSweep.SWEEP_JSON).toFile()).get("rows");
-    double s = 0;
-    for (JsonNode r : rows) {
-      s += r.get("seconds").asDouble();
-    }
-    return s / rows.size();
   }
 
   private static void deleteTree(Path dir) throws IOException {
