@@ -1,4 +1,4 @@
-package dev.candela.cli;
+package dev.candela.causal.fit;
 
 import dev.candela.BadInputException;
 import java.io.IOException;
@@ -7,10 +7,24 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A plain CSV table with a header row (comma-separated, no quoting), for the causal commands. */
-record CausalCsv(List<String> header, List<String[]> rows) {
+/**
+ * A plain CSV table with a header row (comma-separated, no quoting, no empty cells), the data that
+ * causal models are fitted to.
+ *
+ * @param header the column names
+ * @param rows the cells of each data row, trimmed
+ */
+public record CausalCsv(List<String> header, List<String[]> rows) {
 
-  static CausalCsv read(Path file) throws BadInputException {
+  /**
+   * Reads a table; blank lines are skipped.
+   *
+   * @param file the CSV file
+   * @return the table
+   * @throws BadInputException when the file cannot be read, has no header, a row has the wrong
+   *     number of fields or an empty cell
+   */
+  public static CausalCsv read(Path file) throws BadInputException {
     List<String> lines;
     try {
       lines = Files.readAllLines(file);
@@ -50,7 +64,15 @@ record CausalCsv(List<String> header, List<String[]> rows) {
     return new CausalCsv(List.copyOf(header), List.copyOf(rows));
   }
 
-  int column(Path file, String name) throws BadInputException {
+  /**
+   * The index of a column.
+   *
+   * @param file the table's file, for the message
+   * @param name the column name
+   * @return its index
+   * @throws BadInputException when there is no such column
+   */
+  public int column(Path file, String name) throws BadInputException {
     int c = header.indexOf(name);
     if (c < 0) {
       throw new BadInputException(file + ": no column '" + name + "' (header " + header + ")");
