@@ -5,6 +5,7 @@ import dev.candela.data.ConfoundingRules;
 import dev.candela.synth.CandleGenerator;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,7 +46,11 @@ public final class GenerateCandleCommand implements Callable<Integer> {
     CandleGenerator g = new CandleGenerator(r, selection.seed());
     int[] range = selection.range();
     int[] selected = g.select(range[0], range[1], count);
-    CandleGenerator.Summary s = g.generate(out, selected, quiet.quiet() ? null : System.err);
+    CandleGenerator.Summary s;
+    try (ProgressBar bar =
+        quiet.quiet() ? null : ConsoleBars.onStderr("candle", selected.length, 0)) {
+      s = g.generate(out, selected, bar == null ? null : bar::stepTo);
+    }
     System.out.println(
         "candle: "
             + s.written()

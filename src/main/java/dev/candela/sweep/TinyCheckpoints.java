@@ -6,6 +6,7 @@ import dev.candela.data.FactorDataset;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.ModelCard;
 import dev.candela.synth.DSpritesGenerator;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,5 +51,22 @@ public record TinyCheckpoints(Path data, Path classifier, List<Path> models) {
       classifier = classifier == null ? m[1] : classifier;
     }
     return new TinyCheckpoints(data, classifier, List.copyOf(models));
+  }
+
+  /**
+   * Writes the checkpoint folders, one a line, as {@code evaluate --model} and {@code sweep
+   * --models} read a list file.
+   *
+   * @param file the list file
+   * @return the file
+   * @throws IOException when it cannot be written
+   */
+  public Path writeList(Path file) throws IOException {
+    StringBuilder list = new StringBuilder();
+    for (Path m : models) {
+      list.append(m).append('\n');
+    }
+    Files.writeString(file, list);
+    return file;
   }
 }

@@ -8,7 +8,6 @@ import dev.candela.sweep.TinyCheckpoints;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,16 +78,15 @@ public final class BenchSweepCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (checkpoints < 2 || samples < 10 || cgSamples < 1 || extrapolate < 1 || cores < 1) {
       throw new IllegalArgumentException(
-          "--checkpoints ≥ 2, --samples ≥ 10, --cg-samples, --extrapolate and --cores ≥ 1; got "
-              + checkpoints
-              + ", "
-              + samples
-              + ", "
-              + cgSamples
-              + ", "
-              + extrapolate
-              + ", "
-              + cores);
+          String.format(
+              Locale.ROOT,
+              "--checkpoints ≥ 2, --samples ≥ 10, --cg-samples, --extrapolate and --cores ≥ 1;"
+                  + " got %d, %d, %d, %d, %d",
+              checkpoints,
+              samples,
+              cgSamples,
+              extrapolate,
+              cores));
     }
     SparkClassPath.require();
     PrintWriter out = spec.commandLine().getOut();
@@ -97,31 +95,23 @@ public final class BenchSweepCommand implements Callable<Integer> {
     Path dir = temporary ? Files.createTempDirectory("candela-bench-sweep") : work;
     try {
       TinyCheckpoints tiny = TinyCheckpoints.write(dir, checkpoints);
-      Path data = tiny.data();
-      Path classifier = tiny.classifier();
-      StringBuilder list = new StringBuilder();
-      for (Path m : tiny.models()) {
-        list.append(m).append('\n');
-      }
-      Path listFile = dir.resolve("models.txt");
-      Files.writeString(listFile, list);
+      Path listFile = tiny.writeList(dir.resolve("models.txt"));
       String[] common = {
-        "--dataset", data.toString(),
-        "--classifier", classifier.toString(),
+        "--dataset", tiny.data().toString(),
+        "--classifier", tiny.classifier().toString(),
         "--samples", Integer.toString(samples),
         "--cg-samples", Integer.toString(cgSamples),
         "--device", "cpu"
       };
-      err.println(
-          "bench sweep: "
-              + checkpoints
-              + " tiny random checkpoints (tiny-dense64, 10 latents), "
-              + samples
-              + " samples, CG on "
-              + cgSamples
-              + "; one warm-up evaluate and one warm-up sweep first");
+      err.printf(
+          Locale.ROOT,
+          "bench sweep: %d tiny random checkpoints (tiny-dense64, 10 latents), %d samples, CG on"
+              + " %d; one warm-up evaluate and one warm-up sweep first%n",
+          checkpoints,
+          samples,
+          cgSamples);
       err.flush();
-      Path first = Path.of(list.substring(0, list.indexOf("\n")));
+      Path first = tiny.models().get(0);
       run(err, common, dir, "warm", "evaluate", "--model", first);
       run(err, common, dir, "warm-sweep", "sweep", "--master", "local[1]", "--models", first);
       double seq = run(err, common, dir, "seq", "evaluate", "--model", listFile);
@@ -203,15 +193,9 @@ public final class BenchSweepCommand implements Callable<Integer> {
   }
 
   private static void deleteTree(Path dir) throws IOException {
-    List<Path> all = new ArrayList<>();
     try (Stream<Path> s = Files.walk(dir)) {
-      s.sorted(Comparator.reverseOrder()).forEach(all::add);
-    }
-    for (Path p : all) {
-      try {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
       }
     }
   }
