@@ -1,9 +1,11 @@
 package dev.candela.cli;
 
 import dev.candela.BadInputException;
+import dev.candela.cli.options.SeedOption;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.CandleIds;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,14 +17,18 @@ final class CandleSelectionOptions {
   @Option(names = "--ids", description = "Id range a-b (inclusive), or a single id.")
   String ids;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default ${DEFAULT-VALUE}).")
-  long seed;
+  @Mixin SeedOption seedOption;
 
   @Option(
       names = "--rules",
       defaultValue = "published",
       description = "Rules variant: published|paper (default ${DEFAULT-VALUE}).")
   String rules;
+
+  /** The seed of {@code --seed}. */
+  long seed() {
+    return seedOption.seed();
+  }
 
   /** Creates the options. */
   CandleSelectionOptions() {}

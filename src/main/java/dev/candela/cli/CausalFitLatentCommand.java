@@ -2,13 +2,10 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
-import dev.candela.causal.fit.GaussianBicSearch;
-import dev.candela.causal.fit.LatentFitInfo;
 import dev.candela.causal.fit.LatentGroups;
-import dev.candela.causal.fit.LatentScmFit;
-import dev.candela.causal.fit.LinearGaussianFit;
+import dev.candela.causal.fit.LatentModelFit;
 import dev.candela.causal.graph.Dag;
-import dev.candela.causal.model.CausalModel;
+import dev.candela.cli.options.FactorBins;
 import dev.candela.data.CodeTables;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.IrsResult;
@@ -19,12 +16,9 @@ import dev.candela.metrics.UcResult;
 import dev.candela.metrics.UcSelection;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -77,7 +71,7 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
       description =
           "How Z_I is chosen from the IRS matrix: one-to-one (disjoint groups maximising the"
               + " summed IRS, default) or uc (the UC selection, see --uc-selection).")
-  String grouping;
+  LatentModelFit.Grouping grouping;
 
   @Option(
       names = "--uc-selection",
@@ -102,7 +96,7 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
       description =
           "Units of the fitted groups: factor (sign, mean and sd of each factor's values) or"
               + " standard (zero mean, unit variance). Default ${DEFAULT-VALUE}.")
-  String scale;
+  LatentModelFit.Scale scale;
 
   @Option(names = "--out", required = true, description = "Write the fitted model JSON here.")
   Path out;
@@ -112,13 +106,7 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws CandelaException {
-    int bins = dev.candela.cli.options.FactorBinsConverter.parse(factorBins);
-    if (!scale.equals("factor") && !scale.equals("standard")) {
-      throw new BadInputException("--scale must be factor or standard, got '" + scale + "'");
-    }
-    if (!grouping.equals("one-to-one") && !grouping.equals("uc")) {
-      throw new BadInputException("--groups must be one-to-one or uc, got '" + grouping + "'");
-    }
+    int bins = FactorBins.parse(factorBins);
     CodeTables.Paired tables = CodeTables.readPaired(factors, latents);
     CodeTables.FactorTable ft = tables.factors();
     CodeTables.NumericTable lt = tables.latents();
@@ -138,36 +126,15 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
             0);
     CodeScorer.Scores scored = CodeScorer.score(codes, ft.vocabularies(), options);
     List<String> names = learn ? scored.factorNames() : given.names();
-    int[] fcols = new int[names.size()];
-    for (int i = 0; i < names.size(); i++) {
-      String name = names.get(i);
-      if (!ft.columns().contains(name)) {
-        throw new BadInputException(
-            dag
-                + ": DAG variable '"
-                + name
-                + "' is not a factor of "
-                + factors
-                + " "
-                + ft.columns());
-      }
-      fcols[i] = scored.factorNames().indexOf(name);
-      if (fcols[i] < 0) {
-        throw new BadInputException(
-            dag
-                + ": factor '"
-                + name
-                + "' has a single value in "
-                + factors
-                + "; it has no latent group");
-      }
-    }
+    int[] fcols =
+        LatentModelFit.factorColumns(names, scored.factorNames(), ft.columns(), dag, factors);
     IrsResult irs = scored.irs();
     int[][] groups;
     List<String> shared = List.of();
     PrintWriter err = spec.commandLine().getErr();
+    double[][] z;
     try {
-      if (grouping.equals("one-to-one")) {
+      if (grouping == LatentModelFit.Grouping.ONE_TO_ONE) {
         groups = LatentGroups.oneToOne(irs.matrix(), irs.activeLatents(), fcols, rho);
       } else {
         UcResult uc = Uc.compute(irs, rho, selection);
@@ -187,97 +154,36 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
           err.println("warning: " + s + " (allowed by --allow-shared)");
         }
       }
+      z = LatentModelFit.groupValues(ft, lt, names, groups, scale);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(latents + ": " + e.getMessage(), e);
     }
-    double[][] rows = new double[lt.rows()][lt.columns().size()];
-    for (int j = 0; j < rows[0].length; j++) {
-      for (int r = 0; r < rows.length; r++) {
-        rows[r][j] = lt.values()[j][r];
-      }
-    }
-    double[][] values = null;
-    if (scale.equals("factor")) {
-      values = new double[names.size()][];
-      for (int i = 0; i < names.size(); i++) {
-        int f = ft.columns().indexOf(names.get(i));
-        List<Object> vocab = ft.vocabularies().get(f);
-        boolean numeric = ft.numeric(f);
-        int[] c = ft.codes()[f];
-        values[i] = new double[c.length];
-        for (int r = 0; r < c.length; r++) {
-          values[i][r] = numeric ? ((Number) vocab.get(c[r])).doubleValue() : c[r];
-        }
-      }
-    }
-    double[][] z;
-    try {
-      z = LatentScmFit.groupValues(rows, groups, names, values);
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException(latents + ": " + e.getMessage(), e);
-    }
-    Dag g = learn ? GaussianBicSearch.learn(names, z) : given;
-    CausalModel model = LinearGaussianFit.fit(g, z);
-    Map<String, List<String>> groupNames = new LinkedHashMap<>();
-    Map<String, Map<String, Double>> levels = new LinkedHashMap<>();
-    Map<String, Double> alignment = new LinkedHashMap<>();
-    Map<String, Double> chance = new LinkedHashMap<>();
-    for (int i = 0; i < names.size(); i++) {
-      String name = names.get(i);
-      int f = ft.columns().indexOf(name);
-      List<Object> vocab = ft.vocabularies().get(f);
-      int[] c = ft.codes()[f];
-      double[] col = new double[z.length];
-      for (int r = 0; r < z.length; r++) {
-        col[r] = z[r][i];
-      }
-      double eta = LatentGroups.correlationRatio(col, c, vocab.size());
-      double ch = LatentGroups.chanceCorrelationRatio(c, vocab.size());
-      double[] lv = LatentGroups.levels(col, c, vocab.size());
-      Map<String, Double> byLabel = new LinkedHashMap<>();
-      for (int x = 0; x < lv.length; x++) {
-        if (!Double.isNaN(lv[x])) {
-          byLabel.put(label(vocab.get(x)), lv[x]);
-        }
-      }
-      List<String> gn = Arrays.stream(groups[i]).mapToObj(j -> lt.columns().get(j)).toList();
-      groupNames.put(name, gn);
-      levels.put(name, byLabel);
-      alignment.put(name, eta);
-      chance.put(name, ch);
-      err.printf(Locale.ROOT, "Z_%s = %s  alignment eta^2 %.3f (chance %.3f)%n", name, gn, eta, ch);
+    String how =
+        grouping == LatentModelFit.Grouping.UC
+            ? "uc-" + selection.name().toLowerCase(Locale.ROOT)
+            : grouping.toString();
+    LatentModelFit.Fit fit = LatentModelFit.fit(ft, lt, names, groups, z, given, dag, how, shared);
+    for (LatentModelFit.GroupSummary g : fit.groups()) {
+      err.printf(
+          Locale.ROOT,
+          "Z_%s = %s  alignment eta^2 %.3f (chance %.3f)%n",
+          g.factor(),
+          g.latents(),
+          g.alignment(),
+          g.chance());
     }
     err.println(
         learn
             ? "DAG learned from the group values (Gaussian BIC hill climbing): "
-                + g.edgeCount()
+                + fit.dag().edgeCount()
                 + " edges"
             : "DAG given ("
                 + dag
                 + "): SHD/SID against a truth it was copied from are 0 by"
                 + " construction and are not findings");
-    LatentFitInfo info =
-        new LatentFitInfo(
-            learn ? "learned" : "given",
-            learn ? "gaussian-bic-hill-climbing" : dag,
-            grouping.equals("uc") ? "uc-" + selection.name().toLowerCase(Locale.ROOT) : grouping,
-            shared,
-            groupNames,
-            levels,
-            alignment,
-            chance);
-    info.write(model, out);
+    fit.info().write(fit.model(), out);
     err.println("wrote " + out);
     err.flush();
     return Main.OK;
-  }
-
-  /** A value label as the truth writes it: integral numbers without a decimal point. */
-  static String label(Object v) {
-    if (v instanceof Number n) {
-      double d = n.doubleValue();
-      return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
-    }
-    return String.valueOf(v);
   }
 }

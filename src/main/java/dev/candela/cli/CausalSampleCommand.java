@@ -1,17 +1,14 @@
 package dev.candela.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.candela.BadInputException;
-import dev.candela.Provenance;
 import dev.candela.causal.model.CausalModel;
-import dev.candela.causal.model.Cpt;
 import dev.candela.causal.model.ModelJson;
 import dev.candela.causal.query.Counterfactuals;
 import dev.candela.causal.query.Intervention;
+import dev.candela.causal.query.SampleOutput;
+import dev.candela.cli.options.SeedOption;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -65,8 +62,7 @@ public final class CausalSampleCommand implements Callable<Integer> {
   @Option(names = "--n", defaultValue = "1000", description = "Number of rows.")
   int n;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Random seed.")
-  long seed;
+  @CommandLine.Mixin SeedOption seedOption;
 
   @Option(names = "--include-hidden", description = "Also write hidden variables.")
   boolean includeHidden;
@@ -109,7 +105,7 @@ public final class CausalSampleCommand implements Callable<Integer> {
               n,
               particles,
               Counterfactuals.Method.AUTO,
-              new SplittableRandom(seed));
+              new SplittableRandom(seedOption.seed()));
     } catch (IllegalArgumentException e) {
       throw new BadInputException("--evidence: " + e.getMessage(), e);
     }
@@ -135,35 +131,13 @@ public final class CausalSampleCommand implements Callable<Integer> {
       }
       err.flush();
     }
-    int[] cols = includeHidden ? allColumns(m.size()) : m.observed();
-    StringWriter sw = new StringWriter();
-    PrintWriter w = new PrintWriter(sw);
-    StringBuilder head = new StringBuilder();
-    for (int j = 0; j < cols.length; j++) {
-      head.append(j == 0 ? "" : ",").append(m.variable(cols[j]).name());
-    }
-    w.println(head);
-    for (double[] r : rows) {
-      StringBuilder sb = new StringBuilder();
-      for (int j = 0; j < cols.length; j++) {
-        if (j > 0) {
-          sb.append(',');
-        }
-        if (m.variable(cols[j]).mechanism() instanceof Cpt c) {
-          sb.append(c.values().get((int) r[cols[j]]));
-        } else {
-          sb.append(r[cols[j]]);
-        }
-      }
-      w.println(sb);
-    }
-    w.flush();
+    String csv = SampleOutput.csv(m, rows, includeHidden);
     if (out == null) {
-      spec.commandLine().getOut().print(sw);
+      spec.commandLine().getOut().print(csv);
       spec.commandLine().getOut().flush();
     } else {
       try {
-        dev.candela.AtomicFiles.writeString(out, sw.toString());
+        dev.candela.AtomicFiles.writeString(out, csv);
       } catch (IOException e) {
         throw new BadInputException(out + ": cannot write (" + e.getMessage() + ")", e);
       }
@@ -180,33 +154,6 @@ public final class CausalSampleCommand implements Callable<Integer> {
     params.put("evidence", evidenceSpec);
     params.put("n", n);
     params.put("particles", particles);
-    Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("method", res.method());
-    if (res.particles() > 0) {
-      doc.put("ess", res.ess());
-      doc.put("particles", res.particles());
-    }
-    doc.put("rows", res.rows().length);
-    doc.put("counterfactual", !ev.isEmpty());
-    doc.put("provenance", Provenance.now(Map.of("model", Provenance.sha256(model)), seed, params));
-    try {
-      dev.candela.AtomicFiles.writeString(
-          json,
-          new ObjectMapper()
-                  .enable(SerializationFeature.INDENT_OUTPUT)
-                  .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-                  .writeValueAsString(doc)
-              + "\n");
-    } catch (IOException e) {
-      throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
-    }
-  }
-
-  private static int[] allColumns(int d) {
-    int[] a = new int[d];
-    for (int i = 0; i < d; i++) {
-      a[i] = i;
-    }
-    return a;
+    SampleOutput.writeJson(json, res, !ev.isEmpty(), model, seedOption.seed(), params);
   }
 }

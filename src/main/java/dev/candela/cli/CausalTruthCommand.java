@@ -65,7 +65,18 @@ public final class CausalTruthCommand implements Callable<Integer> {
       description =
           "Value labels: spec (the specification's values) or codes (0..K-1, as in factor CSVs;"
               + " default ${DEFAULT-VALUE}).")
-  String labels;
+  Labels labels;
+
+  /** The value labels of {@code --labels}. */
+  enum Labels {
+    SPEC,
+    CODES;
+
+    @Override
+    public String toString() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
 
   @Option(names = "--out", required = true, description = "Output model JSON.")
   Path out;
@@ -88,9 +99,6 @@ public final class CausalTruthCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(
           ruleArg + ": rules do not fit " + source + " (" + e.getMessage() + ")", e);
-    }
-    if (!labels.equals("spec") && !labels.equals("codes")) {
-      throw new BadInputException("--labels must be spec or codes, got '" + labels + "'");
     }
     List<String> names = space.names();
     int d = names.size();
@@ -122,7 +130,7 @@ public final class CausalTruthCommand implements Callable<Integer> {
     for (FactorSpace.Factor f : space.factors()) {
       List<String> l = new ArrayList<>();
       for (int v = 0; v < f.size(); v++) {
-        l.add(labels.equals("codes") ? Integer.toString(v) : String.valueOf(f.values().get(v)));
+        l.add(labels == Labels.CODES ? Integer.toString(v) : String.valueOf(f.values().get(v)));
       }
       vals.add(l);
       states *= f.size();

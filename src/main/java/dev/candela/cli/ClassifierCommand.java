@@ -7,6 +7,7 @@ import dev.candela.Provenance;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.ModelFitness;
 import dev.candela.evaluate.ModelMatch;

@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.validate.FactorStatistics;
 import dev.candela.report.StatisticsPlots;

@@ -1,18 +1,16 @@
 package dev.candela.cli;
 
+import dev.candela.cli.options.QuietOption;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.validate.CandleValidator;
-import dev.candela.data.validate.Finding;
 import dev.candela.data.validate.ValidationReport;
-import dev.candela.report.StatisticsPlots;
 import dev.candela.synth.BlenderRenderer;
 import dev.candela.synth.CandleGenerator;
+import dev.candela.synth.RenderEngine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,7 +43,7 @@ public final class DatasetRenderCommand implements Callable<Integer> {
       names = "--engine",
       defaultValue = "cycles",
       description = "cycles|workbench|eevee (default ${DEFAULT-VALUE}).")
-  String engine;
+  RenderEngine engine;
 
   @Option(
       names = "--samples",
@@ -88,8 +86,7 @@ public final class DatasetRenderCommand implements Callable<Integer> {
       description = "Also write each object's pixel mask {id}.png here (for checking bounds).")
   Path maskDir;
 
-  @Option(names = "--quiet", description = "No progress bar.")
-  boolean quiet;
+  @CommandLine.Mixin QuietOption quiet;
 
   @CommandLine.Mixin CandleSelectionOptions selection;
 
@@ -109,7 +106,7 @@ public final class DatasetRenderCommand implements Callable<Integer> {
     Path scriptPath = BlenderRenderer.findScript(script);
     ConfoundingRules r = selection.confoundingRules(rulesFile);
     int[] range = selection.range();
-    int[] selected = new CandleGenerator(r, selection.seed).select(range[0], range[1], count);
+    int[] selected = new CandleGenerator(r, selection.seed()).select(range[0], range[1], count);
     int[] todo = BlenderRenderer.missing(out, selected);
     int cores = Runtime.getRuntime().availableProcessors();
     int perWorker = threads != null ? threads : Math.max(1, cores / workers);
@@ -119,9 +116,9 @@ public final class DatasetRenderCommand implements Callable<Integer> {
                 exe,
                 scriptPath,
                 out,
-                engine,
+                engine.toString(),
                 samples,
-                selection.seed,
+                selection.seed(),
                 r.variant(),
                 rulesFile,
                 hdriDir,
@@ -140,20 +137,13 @@ public final class DatasetRenderCommand implements Callable<Integer> {
             + Math.min(workers, Math.max(1, todo.length))
             + " worker(s), "
             + engine
-            + (engine.equals("workbench") ? "" : " at " + samples + " samples")
+            + (engine == RenderEngine.WORKBENCH ? "" : " at " + samples + " samples")
             + ", Blender "
             + exe);
     err.flush();
     BlenderRenderer.Summary s = new BlenderRenderer.Summary(0, 0, 0, 0);
     if (todo.length > 0) {
-      ProgressBar bar =
-          quiet
-              ? null
-              : new ProgressBarBuilder()
-                  .setTaskName("render")
-                  .setInitialMax(todo.length)
-                  .setConsumer(new ConsoleProgressBarConsumer(System.err))
-                  .build();
+      ProgressBar bar = quiet.quiet() ? null : ConsoleBars.onStderr("render", todo.length, 0);
       try {
         s = renderer.render(todo, workers, id -> step(bar));
       } catch (BlenderRenderer.WorkerFailure e) {
@@ -187,19 +177,7 @@ public final class DatasetRenderCommand implements Callable<Integer> {
               + " id(s) that Candela's rules allow (rules files differ?)");
     }
     ValidationReport report = new CandleValidator(r).validate(out);
-    for (Finding f : report.findings()) {
-      o.println(f);
-    }
-    o.print(StatisticsPlots.text(report.statistics()));
-    o.println(
-        (report.clean() ? "clean" : report.findings().size() + " violation(s)")
-            + ": "
-            + report.pngFiles()
-            + " png, "
-            + report.jsonFiles()
-            + " json, rules '"
-            + report.rulesVariant()
-            + "'");
+    ValidationOutput.print(o, report);
     o.flush();
     return report.clean() ? Main.OK : Main.FAILURE;
   }

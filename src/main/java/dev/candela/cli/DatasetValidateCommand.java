@@ -1,15 +1,13 @@
 package dev.candela.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.candela.BadInputException;
+import dev.candela.JsonFiles;
 import dev.candela.data.ConfoundingRules;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.data.validate.CandleValidator;
 import dev.candela.data.validate.FactorFolderValidator;
-import dev.candela.data.validate.Finding;
 import dev.candela.data.validate.ValidationReport;
-import dev.candela.report.StatisticsPlots;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -75,27 +73,10 @@ public final class DatasetValidateCommand implements Callable<Integer> {
           ConfoundingRules.forDataset(rulesFile == null ? "candle" : rulesFile.toString(), rules);
       report = new CandleValidator(r).validate(path);
     }
-    for (Finding f : report.findings()) {
-      out().println(f);
-    }
-    out().print(StatisticsPlots.text(report.statistics()));
-    out()
-        .println(
-            (report.clean() ? "clean" : report.findings().size() + " violation(s)")
-                + ": "
-                + report.pngFiles()
-                + " png, "
-                + report.jsonFiles()
-                + " json, rules '"
-                + report.rulesVariant()
-                + "'");
+    ValidationOutput.print(out(), report);
     if (json != null) {
       try {
-        dev.candela.AtomicFiles.writeBytes(
-            json,
-            new ObjectMapper()
-                .enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsBytes(report));
+        JsonFiles.writeIndented(json, report, false);
       } catch (IOException e) {
         throw new BadInputException(json + ": cannot write (" + e.getMessage() + ")", e);
       }

@@ -6,6 +6,7 @@ import dev.candela.CandelaException;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.ModelMatch;
 import dev.candela.evaluate.Sampling;

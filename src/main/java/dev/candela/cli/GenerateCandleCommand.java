@@ -1,9 +1,11 @@
 package dev.candela.cli;
 
+import dev.candela.cli.options.QuietOption;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.synth.CandleGenerator;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,8 +30,7 @@ public final class GenerateCandleCommand implements Callable<Integer> {
       description = "A rules JSON file instead of the built-in datasets/rules/candle.json.")
   Path rulesFile;
 
-  @Option(names = "--quiet", description = "No progress bar.")
-  boolean quiet;
+  @Mixin QuietOption quiet;
 
   @Mixin CandleSelectionOptions selection;
 
@@ -42,10 +43,14 @@ public final class GenerateCandleCommand implements Callable<Integer> {
       throw new dev.candela.BadInputException("--count must be >= 1, got " + count);
     }
     ConfoundingRules r = selection.confoundingRules(rulesFile);
-    CandleGenerator g = new CandleGenerator(r, selection.seed);
+    CandleGenerator g = new CandleGenerator(r, selection.seed());
     int[] range = selection.range();
     int[] selected = g.select(range[0], range[1], count);
-    CandleGenerator.Summary s = g.generate(out, selected, quiet ? null : System.err);
+    CandleGenerator.Summary s;
+    try (ProgressBar bar =
+        quiet.quiet() ? null : ConsoleBars.onStderr("candle", selected.length, 0)) {
+      s = g.generate(out, selected, bar == null ? null : bar::stepTo);
+    }
     System.out.println(
         "candle: "
             + s.written()
@@ -56,7 +61,7 @@ public final class GenerateCandleCommand implements Callable<Integer> {
             + " selected (rules '"
             + r.variant()
             + "', seed "
-            + selection.seed
+            + selection.seed()
             + ") in "
             + out);
     return Main.OK;

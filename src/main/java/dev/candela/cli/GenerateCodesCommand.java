@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.options.SeedOption;
 import dev.candela.data.CodeTables;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.synth.SyntheticCodes;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -50,8 +52,7 @@ public final class GenerateCodesCommand implements Callable<Integer> {
   @Option(names = "--noise", paramLabel = "σ", description = "Noise sd (default ${DEFAULT-VALUE}).")
   double noise = 0.05;
 
-  @Option(names = "--seed", paramLabel = "S", description = "Seed (default ${DEFAULT-VALUE}).")
-  long seed = 0;
+  @Mixin SeedOption seed;
 
   @Option(
       names = "--factor-names",
@@ -66,7 +67,7 @@ public final class GenerateCodesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws CandelaException {
     int[] sizes = factorSizes.stream().mapToInt(Integer::intValue).toArray();
-    LatentCodes codes = SyntheticCodes.generate(kind, count, sizes, latents, noise, seed);
+    LatentCodes codes = SyntheticCodes.generate(kind, count, sizes, latents, noise, seed.seed());
     if (factorNames != null) {
       if (factorNames.size() != sizes.length) {
         throw new IllegalArgumentException(

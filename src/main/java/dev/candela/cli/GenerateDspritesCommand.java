@@ -1,13 +1,12 @@
 package dev.candela.cli;
 
 import dev.candela.BadInputException;
+import dev.candela.cli.options.SeedOption;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code candela dataset generate dsprites}: a procedurally drawn dSprites-format npz. */
@@ -28,12 +27,7 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
       description = "Number of images (default: all 737280).")
   Long count;
 
-  @Option(
-      names = "--seed",
-      defaultValue = "0",
-      paramLabel = "S",
-      description = "Seed of the subset choice (default: ${DEFAULT-VALUE}).")
-  long seed;
+  @Mixin SeedOption seed;
 
   /** Creates the command. */
   public GenerateDspritesCommand() {}
@@ -47,32 +41,12 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
             "--count must be in 1.." + DSpritesGenerator.FULL + ", got " + count);
       }
       if (count < DSpritesGenerator.FULL) {
-        indices = DSpritesGenerator.chooseIndices(count, seed);
+        indices = DSpritesGenerator.chooseIndices(count, seed.seed());
       }
     }
     long n = indices == null ? DSpritesGenerator.FULL : indices.length;
-    generate(out, indices, n);
+    ConsoleBars.writeDsprites(out, indices, n);
     System.out.println("wrote " + out + " (" + n + " images)");
     return Main.OK;
-  }
-
-  /**
-   * Generates with a progress bar on standard error.
-   *
-   * @param out the output
-   * @param indices sorted flat indices, or null for all
-   * @param n the image count
-   * @throws BadInputException when writing fails
-   */
-  static void generate(Path out, long[] indices, long n) throws BadInputException {
-    try (ProgressBar pb =
-        new ProgressBarBuilder()
-            .setTaskName("dsprites")
-            .setInitialMax(n)
-            .setConsumer(new ConsoleProgressBarConsumer(System.err))
-            .setUpdateIntervalMillis(500)
-            .build()) {
-      DSpritesGenerator.write(out, indices, pb::stepTo);
-    }
   }
 }

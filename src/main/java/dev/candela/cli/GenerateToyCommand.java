@@ -1,9 +1,11 @@
 package dev.candela.cli;
 
+import dev.candela.cli.options.SeedOption;
 import dev.candela.synth.ToyGenerator;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code candela dataset generate toy}: the fully confounded toy set. */
@@ -21,8 +23,7 @@ public final class GenerateToyCommand implements Callable<Integer> {
   @Option(names = "--count", description = "Number of samples (seeded subset of the 576).")
   Integer count;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default ${DEFAULT-VALUE}).")
-  long seed;
+  @Mixin SeedOption seed;
 
   /** Creates the command. */
   public GenerateToyCommand() {}
@@ -32,7 +33,7 @@ public final class GenerateToyCommand implements Callable<Integer> {
     if (count != null && count < 1) {
       throw new dev.candela.BadInputException("--count must be >= 1, got " + count);
     }
-    ToyGenerator g = new ToyGenerator(seed);
+    ToyGenerator g = new ToyGenerator(seed.seed());
     int[] idx = g.select(count);
     int written = g.generate(out, idx);
     System.out.println(

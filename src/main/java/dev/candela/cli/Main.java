@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.Provenance;
+import dev.candela.cli.bench.BenchCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

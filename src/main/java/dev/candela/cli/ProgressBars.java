@@ -2,9 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.evaluate.ProgressListener;
 import java.io.PrintWriter;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
 
 /**
  * The command line's {@link ProgressListener}: progress bars on standard error (none with {@code
@@ -60,11 +58,6 @@ final class ProgressBars implements ProgressListener {
 
   /** A progress bar on standard error, updated twice a second. */
   static ProgressBar bar(String name, long total) {
-    return new ProgressBarBuilder()
-        .setTaskName(name)
-        .setInitialMax(total)
-        .setConsumer(new ConsoleProgressBarConsumer(System.err))
-        .setUpdateIntervalMillis(500)
-        .build();
+    return ConsoleBars.onStderr(name, total, 500);
   }
 }

@@ -1,7 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
-import dev.candela.cli.options.FactorBinsConverter;
+import dev.candela.cli.options.FactorBins;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.evaluate.CodeScoring;
 import dev.candela.metrics.CodeScorer;
@@ -146,7 +146,7 @@ public final class ScoreCodesCommand implements Callable<Integer> {
                 EnumSet.copyOf(metrics),
                 rhos,
                 EnumSet.copyOf(ucSelection),
-                FactorBinsConverter.parse(factorBins),
+                FactorBins.parse(factorBins),
                 trainFraction,
                 maxTrain,
                 maxTest,

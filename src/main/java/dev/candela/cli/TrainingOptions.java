@@ -5,6 +5,7 @@ import dev.candela.BadInputException;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;

@@ -10,19 +10,19 @@ import dev.candela.evaluate.cf.ChunkCsv;
 import dev.candela.evaluate.cf.CounterfactualGrid;
 import dev.candela.metrics.BetaVae;
 import dev.candela.metrics.BetaVaeResult;
-import dev.candela.metrics.Bootstrap;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.FactorVae;
 import dev.candela.metrics.FactorVaeResult;
-import dev.candela.metrics.HistogramDiscretizer;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.Representation;
 import dev.candela.metrics.SampledMetricOptions;
-import dev.candela.metrics.Uncertainty;
 import dev.candela.metrics.cg.CgSummary;
 import dev.candela.metrics.cg.LatentDecoder;
+import dev.candela.metrics.stats.Bootstrap;
+import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.Devices;
 import dev.candela.model.ModelCard;
 import dev.candela.model.VaeModel;
@@ -87,7 +87,7 @@ public final class Evaluation {
 
   /**
    * Sets the bootstrap replicates (see {@link CodeScorer#bootstrap} and {@link
-   * dev.candela.metrics.Bootstrap#cg}); 0 turns the bootstrap off (the report says so).
+   * dev.candela.metrics.stats.Bootstrap#cg}); 0 turns the bootstrap off (the report says so).
    *
    * @param replicates B for IRS, UC, MIG, Modularity and CG (≥ 0)
    * @param learnedReplicates B for DCI, SAP and explicitness (≥ 0; at most {@code replicates})

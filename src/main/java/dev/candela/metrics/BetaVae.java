@@ -9,6 +9,7 @@ import de.bwaldvogel.liblinear.Problem;
 import de.bwaldvogel.liblinear.SolverType;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorSampler;
+import dev.candela.metrics.stats.LiblinearSupport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

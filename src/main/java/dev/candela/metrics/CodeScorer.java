@@ -1,5 +1,9 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Bootstrap;
+import dev.candela.metrics.stats.DiscreteMutualInfo;
+import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Uncertainty;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -348,10 +352,12 @@ public final class CodeScorer {
     }
     if (m.contains(Metric.MIG) || m.contains(Metric.MODULARITY)) {
       int bins = HistogramDiscretizer.DEFAULT_BINS;
-      double[][] mi = DiscreteMutualInfo.latentFactorMatrix(scored, bins);
+      double[][] mi =
+          DiscreteMutualInfo.latentFactorMatrix(scored.latents(), scored.factors(), bins);
       if (m.contains(Metric.MIG)) {
         MigResult mig =
-            Mig.fromMutualInformation(mi, DiscreteMutualInfo.factorEntropies(scored), bins);
+            Mig.fromMutualInformation(
+                mi, DiscreteMutualInfo.factorEntropies(scored.factors()), bins);
         scores.put("mig", mig.score());
         details.put("mig", mig);
       }

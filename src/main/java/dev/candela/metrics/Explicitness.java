@@ -5,6 +5,8 @@ import de.bwaldvogel.liblinear.Linear;
 import de.bwaldvogel.liblinear.Model;
 import de.bwaldvogel.liblinear.Parameter;
 import de.bwaldvogel.liblinear.SolverType;
+import dev.candela.metrics.stats.LiblinearSupport;
+import dev.candela.metrics.stats.RocAuc;
 import java.util.Random;
 import org.apache.commons.math3.stat.StatUtils;
 

@@ -1,5 +1,7 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.HistogramDiscretizer;
+
 /**
  * Options of the Interventional Robustness Score ({@link Irs}).
  *

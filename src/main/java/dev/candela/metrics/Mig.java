@@ -1,5 +1,7 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.DiscreteMutualInfo;
+import dev.candela.metrics.stats.HistogramDiscretizer;
 import java.util.Arrays;
 
 /**
@@ -38,8 +40,8 @@ public final class Mig {
    */
   public static MigResult compute(LatentCodes codes, int bins) {
     return fromMutualInformation(
-        DiscreteMutualInfo.latentFactorMatrix(codes, bins),
-        DiscreteMutualInfo.factorEntropies(codes),
+        DiscreteMutualInfo.latentFactorMatrix(codes.latents(), codes.factors(), bins),
+        DiscreteMutualInfo.factorEntropies(codes.factors()),
         bins);
   }
 

@@ -1,5 +1,8 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.DiscreteMutualInfo;
+import dev.candela.metrics.stats.HistogramDiscretizer;
+
 /**
  * Modularity of Ridgeway &amp; Zemel, "Learning Deep Disentangled Embeddings With the F-Statistic
  * Loss", NeurIPS 2018, as computed by disentanglement_lib.
@@ -33,7 +36,8 @@ public final class Modularity {
    * @return the score and its details
    */
   public static ModularityResult compute(LatentCodes codes, int bins) {
-    return fromMutualInformation(DiscreteMutualInfo.latentFactorMatrix(codes, bins), bins);
+    return fromMutualInformation(
+        DiscreteMutualInfo.latentFactorMatrix(codes.latents(), codes.factors(), bins), bins);
   }
 
   /**

@@ -5,6 +5,7 @@ import de.bwaldvogel.liblinear.Linear;
 import de.bwaldvogel.liblinear.Model;
 import de.bwaldvogel.liblinear.Parameter;
 import de.bwaldvogel.liblinear.SolverType;
+import dev.candela.metrics.stats.LiblinearSupport;
 import java.util.Random;
 
 /**

@@ -2,7 +2,7 @@ package dev.candela.report;
 
 import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
-import dev.candela.metrics.Uncertainty;
+import dev.candela.metrics.stats.Uncertainty;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -13,7 +13,7 @@ import static j2html.TagCreator.td;
 import static j2html.TagCreator.th;
 import static j2html.TagCreator.tr;
 
-import dev.candela.metrics.Uncertainty;
+import dev.candela.metrics.stats.Uncertainty;
 import j2html.tags.specialized.TableTag;
 import j2html.tags.specialized.TrTag;
 import java.util.ArrayList;

@@ -123,7 +123,7 @@ public final class HtmlReport {
   public HtmlReport headline(
       String captionText,
       Map<String, Double> values,
-      Map<String, dev.candela.metrics.Uncertainty> uncertainty,
+      Map<String, dev.candela.metrics.stats.Uncertainty> uncertainty,
       Map<String, String> notes) {
     TableTag t =
         table(

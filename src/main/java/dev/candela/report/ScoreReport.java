@@ -1,7 +1,7 @@
 package dev.candela.report;
 
 import dev.candela.Provenance;
-import dev.candela.metrics.Uncertainty;
+import dev.candela.metrics.stats.Uncertainty;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -32,7 +32,7 @@ public final class TextTable {
    * @return the table text, newline-terminated
    */
   public static String scores(
-      Map<String, Double> scores, Map<String, dev.candela.metrics.Uncertainty> uncertainty) {
+      Map<String, Double> scores, Map<String, dev.candela.metrics.stats.Uncertainty> uncertainty) {
     if (uncertainty.isEmpty()) {
       return scores(scores);
     }

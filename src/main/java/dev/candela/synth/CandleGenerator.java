@@ -7,16 +7,13 @@ import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.CandleDataset;
 import dev.candela.data.candle.CandleIds;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
+import java.util.function.LongConsumer;
 
 /**
  * Writes a CANDLE-format folder with {@link CandleRenderer}: {@code {id}.png} then {@code
@@ -96,11 +93,11 @@ public final class CandleGenerator {
    *
    * @param out the folder
    * @param ids ids to write; ids the rules exclude are rejected
-   * @param progress where to draw a progress bar, or {@code null} for none
+   * @param progress told the number of ids done after each one, or {@code null}
    * @return the summary
    * @throws CandelaException when a file cannot be written
    */
-  public Summary generate(Path out, int[] ids, PrintStream progress) throws CandelaException {
+  public Summary generate(Path out, int[] ids, LongConsumer progress) throws CandelaException {
     try {
       Files.createDirectories(out);
     } catch (IOException e) {
@@ -108,37 +105,24 @@ public final class CandleGenerator {
     }
     int written = 0;
     int skipped = 0;
-    ProgressBar bar =
-        progress == null
-            ? null
-            : new ProgressBarBuilder()
-                .setTaskName("candle")
-                .setInitialMax(ids.length)
-                .setConsumer(new ConsoleProgressBarConsumer(progress))
-                .build();
-    try {
-      for (int id : ids) {
-        if (!rules.allows(CandleIds.codes(id))) {
-          throw new IllegalArgumentException(
-              "id " + id + " is excluded by rules '" + rules.rules().variant() + "'");
-        }
-        Path png = CandleDataset.pngOf(out, id);
-        Path json = CandleDataset.jsonOf(out, id);
-        if (Files.isRegularFile(png) && Files.isRegularFile(json)) {
-          skipped++;
-        } else {
-          CandleRenderer.Sample s = renderer.render(id);
-          atomicWrite(png, s.png());
-          atomicWrite(json, s.metadata().toJsonString().getBytes(StandardCharsets.UTF_8));
-          written++;
-        }
-        if (bar != null) {
-          bar.step();
-        }
+    long done = 0;
+    for (int id : ids) {
+      if (!rules.allows(CandleIds.codes(id))) {
+        throw new IllegalArgumentException(
+            "id " + id + " is excluded by rules '" + rules.rules().variant() + "'");
       }
-    } finally {
-      if (bar != null) {
-        bar.close();
+      Path png = CandleDataset.pngOf(out, id);
+      Path json = CandleDataset.jsonOf(out, id);
+      if (Files.isRegularFile(png) && Files.isRegularFile(json)) {
+        skipped++;
+      } else {
+        CandleRenderer.Sample s = renderer.render(id);
+        atomicWrite(png, s.png());
+        atomicWrite(json, s.metadata().toJsonString().getBytes(StandardCharsets.UTF_8));
+        written++;
+      }
+      if (progress != null) {
+        progress.accept(++done);
       }
     }
     return new Summary(written, skipped, ids.length);

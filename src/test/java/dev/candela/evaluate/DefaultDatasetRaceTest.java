@@ -2,7 +2,7 @@ package dev.candela.evaluate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.candela.cli.DatasetPaths;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ package dev.candela.metrics;
  * {@code scalable_disentanglement_score}, {@code _histogram_discretize}, {@code mig}, {@code
  * modularity} and sklearn's {@code mutual_info_score} formula.
  */
-final class Fixtures {
+public final class Fixtures {
 
   private Fixtures() {}
 
@@ -41,7 +41,7 @@ final class Fixtures {
    * bins by 20-bin re-binning). Generated with numpy (default_rng(20240601)), values rounded to 4
    * decimals.
    */
-  static LatentCodes random60() {
+  public static LatentCodes random60() {
     return LatentCodes.of(RANDOM_LATENTS, RANDOM_FACTORS);
   }
 

@@ -3,7 +3,7 @@ package dev.candela.metrics;
 import java.util.Random;
 
 /** Synthetic codes for the learned-metric tests. */
-final class LearnedCodes {
+public final class LearnedCodes {
 
   private LearnedCodes() {}
 
@@ -22,7 +22,8 @@ final class LearnedCodes {
    * Latent j = factor j + noise for j below the number of factors, pure noise above: a perfectly
    * disentangled code.
    */
-  static LatentCodes disentangled(int n, int numLatents, int[] sizes, double noise, long seed) {
+  public static LatentCodes disentangled(
+      int n, int numLatents, int[] sizes, double noise, long seed) {
     Random r = new Random(seed);
     int[][] f = factors(n, sizes, r);
     double[][] z = new double[numLatents][n];

@@ -2,8 +2,8 @@ package dev.candela.cli.bench;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
-import dev.candela.cli.DatasetPaths;
 import dev.candela.cli.Main;
+import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.CounterfactualSettings;
 import dev.candela.evaluate.Counterfactuals;

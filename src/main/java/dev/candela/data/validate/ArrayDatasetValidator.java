@@ -4,6 +4,7 @@ import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -80,6 +81,14 @@ public final class ArrayDatasetValidator {
         0,
         findings,
         stats.result(),
-        Map.of("samples", ds.size(), "imageSamplesRead", probe.size()));
+        parameters(ds.size(), probe.size()));
+  }
+
+  /** The report parameters in a fixed order, so the JSON report is the same on every run. */
+  private static Map<String, Object> parameters(long samples, int imageSamplesRead) {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("samples", samples);
+    p.put("imageSamplesRead", imageSamplesRead);
+    return p;
   }
 }

@@ -1,5 +1,7 @@
 package dev.candela.data.validate;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,7 +33,7 @@ public record ValidationReport(
     Objects.requireNonNull(path, "path");
     findings = List.copyOf(findings);
     Objects.requireNonNull(statistics, "statistics");
-    parameters = Map.copyOf(parameters);
+    parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
   }
 
   /**

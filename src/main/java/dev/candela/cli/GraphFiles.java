@@ -1,0 +1,52 @@
+package dev.candela.cli;
+
+import dev.candela.BadInputException;
+import dev.candela.JsonFiles;
+import dev.candela.Provenance;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * Options and output shared by the graph subcommands ({@code --truth}, {@code --pred}, {@code
+ * --json}).
+ */
+abstract class GraphFiles {
+  @Option(names = "--truth", required = true, description = "True graph file.")
+  Path truth;
+
+  @Option(names = "--pred", required = true, description = "Predicted graph (or score) file.")
+  Path pred;
+
+  @Option(names = "--json", description = "Also write the result as JSON to this file.")
+  Path json;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  void write(String metric, Map<String, Object> values, Map<String, Object> params)
+      throws BadInputException {
+    if (json == null) {
+      return;
+    }
+    Map<String, String> inputs = new LinkedHashMap<>();
+    inputs.put("truth:" + truth, Provenance.sha256(truth));
+    inputs.put("pred:" + pred, Provenance.sha256(pred));
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("metric", metric);
+    out.putAll(values);
+    out.put("provenance", Provenance.now(inputs, null, params));
+    try {
+      JsonFiles.writeIndented(json, out, false);
+    } catch (IOException e) {
+      throw new BadInputException(json + ": cannot write JSON: " + e.getMessage(), e);
+    }
+  }
+
+  void print(String line) {
+    spec.commandLine().getOut().println(line);
+    spec.commandLine().getOut().flush();
+  }
+}

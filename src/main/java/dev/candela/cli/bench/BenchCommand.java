@@ -1,0 +1,34 @@
+package dev.candela.cli.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code candela bench <what>}: benchmarks that print timings beside a baseline measured in the
+ * same run, so the ratio is visible. Timing never goes in unit tests; it goes here.
+ */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = "Benchmarks that print ratios against a baseline measured in the same run.",
+    subcommands = {
+      BenchMetricsCommand.class,
+      BenchDataCommand.class,
+      BenchSidCommand.class,
+      BenchCausalCommand.class,
+      BenchCgCommand.class,
+      BenchCgMemoryCommand.class,
+      BenchModelsCommand.class,
+      BenchSweepCommand.class
+    })
+public final class BenchCommand implements Runnable {
+  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
+
+  /** Creates the command. */
+  public BenchCommand() {}
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

@@ -1,0 +1,251 @@
+package dev.candela.metrics.stats;
+
+import java.util.Arrays;
+import java.util.stream.IntStream;
+
+/**
+ * Plug-in mutual information and entropy of discrete labels, in nats, with the semantics of
+ * scikit-learn's {@code mutual_info_score} (which disentanglement_lib's {@code
+ * discrete_mutual_info} and {@code discrete_entropy} call).
+ *
+ * <p>From the contingency counts {@code n_ab} of the two labelings (N samples, row sums {@code
+ * n_a}, column sums {@code n_b}): {@code MI = Σ_{n_ab > 0} (n_ab/N) · (ln n_ab − ln N) + (n_ab/N) ·
+ * (ln N + ln N − ln(n_a · n_b))}, each term with {@code |term| < 2^-52} set to 0, the sum clipped
+ * at 0; MI is 0 when either labeling has a single distinct value. The entropy {@code H(y)} is
+ * {@code MI(y, y)}. Labels are categorical: only equality matters, empty codes do not count.
+ * Everything runs in time linear in N (one counting pass per pair) plus the table size.
+ */
+public final class DiscreteMutualInfo {
+
+  /** numpy's {@code np.finfo(float64).eps}: per-cell terms below it are set to 0 (sklearn). */
+  private static final double EPS = Math.ulp(1.0);
+
+  /** Tables above this many cells use sorting instead of a dense counting table. */
+  private static final long MAX_DENSE_CELLS = 1L << 24;
+
+  private DiscreteMutualInfo() {}
+
+  /**
+   * Mutual information between two labelings, sklearn {@code mutual_info_score(labelsTrue,
+   * labelsPred)}.
+   *
+   * @param labelsTrue first labeling (any ints)
+   * @param labelsPred second labeling, same length
+   * @return MI in nats, {@code >= 0}
+   */
+  public static double mutualInformation(int[] labelsTrue, int[] labelsPred) {
+    if (labelsTrue.length != labelsPred.length) {
+      throw new IllegalArgumentException(
+          "labelings differ in length: " + labelsTrue.length + " and " + labelsPred.length);
+    }
+    if (labelsTrue.length == 0) {
+      throw new IllegalArgumentException("labelings are empty");
+    }
+    Dense a = Dense.of(labelsTrue);
+    Dense b = Dense.of(labelsPred);
+    return fromDense(a, b);
+  }
+
+  /**
+   * Discrete entropy in nats, {@code MI(y, y)} as disentanglement_lib computes it.
+   *
+   * @param labels a labeling (any ints, at least one)
+   * @return {@code H(labels) >= 0}
+   */
+  public static double entropy(int[] labels) {
+    if (labels.length == 0) {
+      throw new IllegalArgumentException("labeling is empty");
+    }
+    Dense a = Dense.of(labels);
+    long[] counts = new long[a.size];
+    for (int id : a.ids) {
+      counts[id]++;
+    }
+    if (a.size == 1) {
+      return 0.0;
+    }
+    double n = labels.length;
+    double logN = Math.log(n);
+    double sum = 0;
+    for (long c : counts) {
+      sum += term(c, c, c, n, logN);
+    }
+    return Math.max(sum, 0.0);
+  }
+
+  /**
+   * The MI matrix between equal-width-discretised latents and factor codes, as
+   * disentanglement_lib's MIG and modularity compute it: {@code m[j][f] = MI(factor f, bin of
+   * latent j)} with {@code bins} histogram bins per latent ({@link HistogramDiscretizer}).
+   *
+   * @param latents {@code latents[j][i]} = latent j of sample i
+   * @param factorCodes {@code factorCodes[f][i]} = code of factor f of sample i
+   * @param bins histogram bins per latent (disentanglement_lib: 20)
+   * @return {@code [latent][factor]} MI in nats
+   */
+  public static double[][] latentFactorMatrix(double[][] latents, int[][] factorCodes, int bins) {
+    if (bins < 1) {
+      throw new IllegalArgumentException("number of bins must be at least 1, got " + bins);
+    }
+    int numLatents = latents.length;
+    int n = numLatents == 0 ? 0 : latents[0].length;
+    Dense[] factors = new Dense[factorCodes.length];
+    for (int f = 0; f < factors.length; f++) {
+      factors[f] = Dense.of(factorCodes[f]);
+    }
+    double[][] m = new double[numLatents][factors.length];
+    int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), numLatents));
+    IntStream.range(0, threads)
+        .parallel()
+        .forEach(
+            t -> {
+              int[] binCodes = new int[n];
+              for (int j = t; j < numLatents; j += threads) {
+                double[] z = latents[j];
+                HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, binCodes);
+                Dense latent = new Dense(binCodes, bins);
+                for (int f = 0; f < factors.length; f++) {
+                  m[j][f] = fromDense(factors[f], latent);
+                }
+              }
+            });
+    return m;
+  }
+
+  /**
+   * The entropy of every factor, {@code H(f)} in nats.
+   *
+   * @param factorCodes {@code factorCodes[f][i]} = code of factor f of sample i
+   * @return one entropy per factor
+   */
+  public static double[] factorEntropies(int[][] factorCodes) {
+    double[] h = new double[factorCodes.length];
+    for (int f = 0; f < h.length; f++) {
+      h[f] = entropy(factorCodes[f]);
+    }
+    return h;
+  }
+
+  /** One MI term of sklearn's sum, in its evaluation order. */
+  private static double term(long nab, long na, long nb, double n, double logN) {
+    double p = nab / n;
+    double logOuter = -Math.log((double) (na * nb)) + logN + logN;
+    double t = p * (Math.log((double) nab) - logN) + p * logOuter;
+    return Math.abs(t) < EPS ? 0.0 : t;
+  }
+
+  private static double fromDense(Dense a, Dense b) {
+    int n = a.ids.length;
+    long[] rowSums = new long[a.size];
+    long[] colSums = new long[b.size];
+    for (int i = 0; i < n; i++) {
+      rowSums[a.ids[i]]++;
+      colSums[b.ids[i]]++;
+    }
+    if (nonZero(rowSums) <= 1 || nonZero(colSums) <= 1) {
+      return 0.0;
+    }
+    double nn = n;
+    double logN = Math.log(nn);
+    double sum = 0;
+    if ((long) a.size * b.size <= MAX_DENSE_CELLS) {
+      int[] table = new int[a.size * b.size];
+      for (int i = 0; i < n; i++) {
+        table[a.ids[i] * b.size + b.ids[i]]++;
+      }
+      for (int r = 0; r < a.size; r++) {
+        for (int c = 0; c < b.size; c++) {
+          int nab = table[r * b.size + c];
+          if (nab > 0) {
+            sum += term(nab, rowSums[r], colSums[c], nn, logN);
+          }
+        }
+      }
+    } else {
+      long[] keys = new long[n];
+      for (int i = 0; i < n; i++) {
+        keys[i] = (long) a.ids[i] * b.size + b.ids[i];
+      }
+      Arrays.sort(keys);
+      int i = 0;
+      while (i < n) {
+        int k = i;
+        while (k < n && keys[k] == keys[i]) {
+          k++;
+        }
+        int r = (int) (keys[i] / b.size);
+        int c = (int) (keys[i] % b.size);
+        sum += term(k - i, rowSums[r], colSums[c], nn, logN);
+        i = k;
+      }
+    }
+    return Math.max(sum, 0.0);
+  }
+
+  private static int nonZero(long[] counts) {
+    int k = 0;
+    for (long c : counts) {
+      if (c > 0) {
+        k++;
+      }
+    }
+    return k;
+  }
+
+  /** A labeling mapped to ids {@code 0..size-1} (sorted order of the distinct values). */
+  public static final class Dense {
+    /** {@code ids[i]} = the id of label i, in {@code 0..size-1}. */
+    public final int[] ids;
+
+    /** The number of distinct labels. */
+    public final int size;
+
+    Dense(int[] ids, int size) {
+      this.ids = ids;
+      this.size = size;
+    }
+
+    /**
+     * Maps a labeling to dense ids.
+     *
+     * @param labels the labels
+     * @return the dense labeling
+     */
+    public static Dense of(int[] labels) {
+      int lo = Integer.MAX_VALUE;
+      int hi = Integer.MIN_VALUE;
+      for (int v : labels) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+      long range = (long) hi - lo + 1;
+      int[] ids = new int[labels.length];
+      if (range <= 4L * labels.length + 1024) {
+        int[] map = new int[(int) range];
+        for (int v : labels) {
+          map[v - lo] = 1;
+        }
+        int next = 0;
+        for (int k = 0; k < map.length; k++) {
+          map[k] = map[k] == 0 ? -1 : next++;
+        }
+        for (int i = 0; i < labels.length; i++) {
+          ids[i] = map[labels[i] - lo];
+        }
+        return new Dense(ids, next);
+      }
+      int[] sorted = labels.clone();
+      Arrays.sort(sorted);
+      int u = 0;
+      for (int k = 0; k < sorted.length; k++) {
+        if (k == 0 || sorted[k] != sorted[k - 1]) {
+          sorted[u++] = sorted[k];
+        }
+      }
+      for (int i = 0; i < labels.length; i++) {
+        ids[i] = Arrays.binarySearch(sorted, 0, u, labels[i]);
+      }
+      return new Dense(ids, u);
+    }
+  }
+}

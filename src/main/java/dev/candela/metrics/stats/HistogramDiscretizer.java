@@ -1,0 +1,164 @@
+package dev.candela.metrics.stats;
+
+/**
+ * Equal-width histogram discretisation with numpy's exact semantics, as used by disentanglement_lib
+ * ({@code np.digitize(x, np.histogram(x, bins)[1][:-1])}).
+ *
+ * <p>Edges: with {@code lo = min(x)}, {@code hi = max(x)} (or {@code lo − 0.5}, {@code hi + 0.5}
+ * when {@code lo == hi}, as numpy does), {@code step = (hi − lo) / bins} and {@code edge[i] = i ·
+ * step + lo} for {@code i < bins}, {@code edge[bins] = hi} (numpy's {@code linspace} evaluation
+ * order, including its {@code (i / bins) · (hi − lo)} form when the step underflows to zero).
+ *
+ * <p>Codes: numpy's {@code digitize(x, edge[:-1])} is the number of the first {@code bins} edges
+ * that are {@code <= x}, which lies in {@code 1..bins}. This class returns that number <b>minus
+ * one</b>, that is a 0-based code in {@code 0..bins-1}: the partition into bins is identical to
+ * numpy's, only the labels are shifted. Integer inputs are converted to double first, as numpy
+ * does.
+ */
+public final class HistogramDiscretizer {
+
+  /** The number of bins disentanglement_lib uses by default (its gin configs: 20). */
+  public static final int DEFAULT_BINS = 20;
+
+  private HistogramDiscretizer() {}
+
+  /**
+   * numpy's {@code np.histogram(x, bins)[1]}: the {@code bins + 1} equal-width edges.
+   *
+   * @param x values (at least one, all finite)
+   * @param bins number of bins, at least 1
+   * @return the edges, increasing
+   */
+  public static double[] edges(double[] x, int bins) {
+    checkBins(bins);
+    if (x.length == 0) {
+      throw new IllegalArgumentException("cannot discretise an empty array into " + bins + " bins");
+    }
+    double lo = x[0];
+    double hi = x[0];
+    for (int i = 1; i < x.length; i++) {
+      double v = x[i];
+      if (v < lo) {
+        lo = v;
+      }
+      if (v > hi) {
+        hi = v;
+      }
+    }
+    return edgesForRange(lo, hi, bins);
+  }
+
+  /**
+   * numpy's histogram edges for the autodetected range {@code [lo, hi]}.
+   *
+   * @param lo the minimum of the data
+   * @param hi the maximum of the data
+   * @param bins number of bins, at least 1
+   * @return the {@code bins + 1} edges
+   */
+  static double[] edgesForRange(double lo, double hi, int bins) {
+    checkBins(bins);
+    if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
+      throw new IllegalArgumentException("range [" + lo + ", " + hi + "] is not finite");
+    }
+    if (lo == hi) {
+      lo = lo - 0.5;
+      hi = hi + 0.5;
+    }
+    double delta = hi - lo;
+    if (!Double.isFinite(delta)) {
+      throw new IllegalArgumentException("range width of [" + lo + ", " + hi + "] overflows");
+    }
+    double step = delta / bins;
+    double[] e = new double[bins + 1];
+    for (int i = 0; i < bins; i++) {
+      double y = step == 0 ? ((double) i / bins) * delta : i * step;
+      e[i] = y + lo;
+    }
+    e[bins] = hi;
+    return e;
+  }
+
+  /**
+   * Discretises doubles into {@code bins} equal-width bins, numpy-compatible (see the class
+   * comment).
+   *
+   * @param x values (at least one, all finite)
+   * @param bins number of bins, at least 1
+   * @return 0-based codes in {@code 0..bins-1} (numpy's digitize code minus one)
+   */
+  public static int[] discretize(double[] x, int bins) {
+    double[] e = edges(x, bins);
+    int[] out = new int[x.length];
+    assign(x, e, bins, out);
+    return out;
+  }
+
+  /**
+   * Discretises integers (converted to double, as numpy does) into {@code bins} equal-width bins.
+   *
+   * @param x values (at least one)
+   * @param bins number of bins, at least 1
+   * @return 0-based codes in {@code 0..bins-1} (numpy's digitize code minus one)
+   */
+  public static int[] discretize(int[] x, int bins) {
+    checkBins(bins);
+    if (x.length == 0) {
+      throw new IllegalArgumentException("cannot discretise an empty array into " + bins + " bins");
+    }
+    int lo = x[0];
+    int hi = x[0];
+    for (int v : x) {
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+    double[] e = edgesForRange(lo, hi, bins);
+    int[] out = new int[x.length];
+    for (int i = 0; i < x.length; i++) {
+      out[i] = code(x[i], e, bins);
+    }
+    return out;
+  }
+
+  /**
+   * Fills {@code out} with the 0-based bin of every value of {@code x} for the given edges.
+   *
+   * @param x values
+   * @param e edges from {@link #edges}
+   * @param bins number of bins
+   * @param out destination, at least {@code x.length} long
+   */
+  static void assign(double[] x, double[] e, int bins, int[] out) {
+    for (int i = 0; i < x.length; i++) {
+      out[i] = code(x[i], e, bins);
+    }
+  }
+
+  /**
+   * The index of the last of {@code e[0..bins-1]} that is {@code <= v} (0 if none): numpy's
+   * digitize code minus one. Starts from the arithmetic guess and corrects it against the actual
+   * edges, so the result equals a binary search over the edges.
+   */
+  private static int code(double v, double[] e, int bins) {
+    double step = (e[bins] - e[0]) / bins;
+    int k = step > 0 ? (int) ((v - e[0]) / step) : 0;
+    if (k < 0) {
+      k = 0;
+    } else if (k > bins - 1) {
+      k = bins - 1;
+    }
+    while (k + 1 < bins && e[k + 1] <= v) {
+      k++;
+    }
+    while (k > 0 && e[k] > v) {
+      k--;
+    }
+    return k;
+  }
+
+  private static void checkBins(int bins) {
+    if (bins < 1) {
+      throw new IllegalArgumentException("number of bins must be at least 1, got " + bins);
+    }
+  }
+}
