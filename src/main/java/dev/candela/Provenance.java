@@ -33,9 +33,13 @@ public record Provenance(
 
   /** Validates and copies the maps so the record is immutable. */
   public Provenance {
-    inputs = Map.copyOf(Objects.requireNonNull(inputs, "inputs"));
+    inputs =
+        java.util.Collections.unmodifiableMap(
+            new LinkedHashMap<>(Objects.requireNonNull(inputs, "inputs")));
     parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
-    versions = Map.copyOf(Objects.requireNonNull(versions, "versions"));
+    versions =
+        java.util.Collections.unmodifiableMap(
+            new LinkedHashMap<>(Objects.requireNonNull(versions, "versions")));
     Objects.requireNonNull(device, "device");
     Objects.requireNonNull(createdAt, "createdAt");
   }

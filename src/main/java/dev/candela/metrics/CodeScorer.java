@@ -370,8 +370,10 @@ public final class CodeScorer {
     if (learned
         && (m.contains(Metric.DCI) || m.contains(Metric.SAP) || m.contains(Metric.MODULARITY))) {
       Split split = split(scored, options);
-      details.put(
-          "split", Map.of("train", split.train.numSamples(), "test", split.test.numSamples()));
+      Map<String, Object> sizes = new LinkedHashMap<>();
+      sizes.put("train", split.train.numSamples());
+      sizes.put("test", split.test.numSamples());
+      details.put("split", sizes);
       if (m.contains(Metric.DCI)) {
         DciResult dci = Dci.compute(split.train, split.test, options.seed());
         scores.put("dci.disentanglement", dci.disentanglement());
