@@ -44,6 +44,6 @@ done
 ./candela evaluate --quiet --out "$out/evaluate" >/dev/null
 shot "$out/evaluate/report.html" "evaluate-report.html.png"
 
-printf '%s\n%s\n' "$PWD/models/dsprites-beta-vae" "$PWD/models/dsprites-factor-vae" >"$out/models.txt"
+printf '%s\n%s\n' "$PWD/models/dsprites-beta-vae" "$PWD/models/dsprites-beta-tcvae" >"$out/models.txt"
 ./candela evaluate --quiet --model "$out/models.txt" --out "$out/compare" >/dev/null
 shot "$out/compare/comparison.html" "comparison.html.png"

@@ -30,8 +30,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Score VAE checkpoints end to end: IRS, UC, MIG, DCI, SAP, Modularity/Explicitness,"
           + " BetaVAE, FactorVAE and CG, with report.json, report.html and PNG figures.",
-      "Without arguments: models/dsprites-beta-vae + models/dsprites-classifier on"
-          + " target/candela-data/dsprites-10000-seed1.npz (generated on first use)."
+      "Without arguments: models/dsprites-ss-beta-vae + models/dsprites-classifier on 10,000"
+          + " generated dSprites images outside the model's training subset"
+          + " (target/candela-data/, generated on first use)."
     })
 public final class EvaluateCommand implements Callable<Integer> {
 
@@ -48,7 +49,7 @@ public final class EvaluateCommand implements Callable<Integer> {
       paramLabel = "DIR|FILE",
       description =
           "A model folder (model.json), a folder of model folders, or a text file listing model"
-              + " folders (one a line). Default: models/dsprites-beta-vae.")
+              + " folders (one a line). Default: models/dsprites-ss-beta-vae.")
   Path model;
 
   @Option(

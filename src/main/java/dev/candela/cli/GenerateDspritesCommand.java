@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.cli.options.SeedOption;
+import dev.candela.model.TrainingSubset;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -27,6 +28,15 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
       description = "Number of images (default: all 737280).")
   Long count;
 
+  @Option(
+      names = "--exclude-training",
+      paramLabel = "MODEL_DIR",
+      description =
+          "Draw only images outside this VAE's training subset (its card's training.limit and"
+              + " training.seed on the full grid), so the file is held-out data for that model."
+              + " Needs --count.")
+  Path excludeTraining;
+
   @Mixin SeedOption seed;
 
   /** Creates the command. */
@@ -35,7 +45,9 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws BadInputException {
     long[] indices = null;
-    if (count != null) {
+    if (excludeTraining != null) {
+      indices = heldOutIndices();
+    } else if (count != null) {
       if (count < 1 || count > DSpritesGenerator.FULL) {
         throw new BadInputException(
             "--count must be in 1.." + DSpritesGenerator.FULL + ", got " + count);
@@ -48,5 +60,36 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
     ConsoleBars.writeDsprites(out, indices, n);
     System.out.println("wrote " + out + " (" + n + " images)");
     return Main.OK;
+  }
+
+  /** {@code --count} indices outside the training subset of {@code --exclude-training}. */
+  private long[] heldOutIndices() throws BadInputException {
+    if (count == null) {
+      throw new BadInputException("--exclude-training " + excludeTraining + " needs --count");
+    }
+    TrainingSubset t = TrainingSubset.of(excludeTraining);
+    if (!t.datasetName().equals("dsprites") || t.datasetSize() != DSpritesGenerator.FULL) {
+      throw new BadInputException(
+          excludeTraining.resolve("model.json")
+              + ": trained on "
+              + t.datasetFingerprint()
+              + ", not the full dSprites grid of "
+              + DSpritesGenerator.FULL
+              + " images, so its training indices are not grid indices");
+    }
+    long[] train = t.indices();
+    long allowed = DSpritesGenerator.FULL - train.length;
+    if (count < 1 || count > allowed) {
+      throw new BadInputException(
+          "--count must be in 1.."
+              + allowed
+              + " (the images outside the "
+              + train.length
+              + "-image training subset of "
+              + excludeTraining
+              + "), got "
+              + count);
+    }
+    return DSpritesGenerator.chooseIndicesExcluding(count, seed.seed(), train);
   }
 }

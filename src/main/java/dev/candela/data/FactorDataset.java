@@ -59,6 +59,18 @@ public interface FactorDataset extends AutoCloseable {
    */
   String fingerprint() throws CandelaException;
 
+  /**
+   * How the data was made, for the provenance of models trained on it: for a rendered CANDLE folder
+   * the renderer, engine, Blender version, samples, background and rules variant its first sample
+   * records; empty when the format records nothing.
+   *
+   * @return generator details (JSON-compatible values), possibly empty
+   * @throws CandelaException when the data cannot be read
+   */
+  default java.util.Map<String, Object> source() throws CandelaException {
+    return java.util.Map.of();
+  }
+
   @Override
   void close() throws CandelaException;
 

@@ -23,7 +23,7 @@ public final class BatchEvaluation {
    * What to evaluate.
    *
    * @param model a model folder, a folder of model folders, a list file, or a training run folder
-   *     (with {@code snapshots}); null for the shipped {@code models/dsprites-beta-vae}
+   *     (with {@code snapshots}); null for the shipped {@link DefaultDataset#MODEL}
    * @param snapshots score every step-named snapshot of the run folder {@code model}
    * @param dataset the dataset, or null for the generated default ({@link DefaultDataset})
    * @param classifier the classifier for every model, or null for each model's default
@@ -80,7 +80,7 @@ public final class BatchEvaluation {
       Request r, DatasetOpener opener, ProgressListener listener, ReportListener each)
       throws CandelaException {
     Path root = ModelPaths.repoRoot();
-    Path modelArg = r.model() != null ? r.model() : root.resolve("models/dsprites-beta-vae");
+    Path modelArg = r.model() != null ? r.model() : root.resolve(DefaultDataset.MODEL);
     Map<String, Long> steps = null;
     List<Path> models;
     if (r.snapshots()) {
@@ -94,7 +94,9 @@ public final class BatchEvaluation {
       models = ModelPaths.resolveModels(modelArg);
     }
     // the default data is made only once the models are known to be usable
-    Path data = r.dataset() != null ? r.dataset() : DefaultDataset.get(root, listener);
+    // (held out from the first model's training subset when its card records one)
+    Path data =
+        r.dataset() != null ? r.dataset() : DefaultDataset.forModel(root, models.get(0), listener);
     EvaluationSettings settings = r.options().settings(data, null, r.seed());
     Map<String, ScoreReport> reports = new LinkedHashMap<>();
     try (FactorDataset ds = opener.open(data)) {

@@ -269,6 +269,9 @@ public final class ClassifierTrainer {
     int wantTrain = train.size();
     Map<String, Object> training = new LinkedHashMap<>(cfg.toMap());
     training.put("datasetFingerprint", ds.fingerprint());
+    if (!ds.source().isEmpty()) {
+      training.put("datasetSource", ds.source());
+    }
     training.put("device", device.toString());
     ModelCard card =
         new ModelCard(

@@ -88,6 +88,33 @@ public final class ModelBench {
       Device device,
       java.nio.file.Path scratch)
       throws dev.candela.CandelaException {
+    return trainImagesPerSecond(ds, architecture, batchSize, steps, device, scratch, null);
+  }
+
+  /**
+   * Training throughput as {@link #trainImagesPerSecond(dev.candela.data.FactorDataset, String,
+   * int, int, Device, java.nio.file.Path)}, with the phases of the timed steps (forward, backward,
+   * optimiser) summed into {@code times}.
+   *
+   * @param ds the dataset (at least {@code steps × batchSize} images)
+   * @param architecture one of {@link Architectures#VAES}
+   * @param batchSize the batch size
+   * @param steps training steps (at least 3)
+   * @param device the device
+   * @param scratch an empty folder for the model the run writes
+   * @param times receives the phase times of the steps after the first two, or null
+   * @return training images per second
+   * @throws dev.candela.CandelaException when the dataset cannot be read
+   */
+  public static double trainImagesPerSecond(
+      dev.candela.data.FactorDataset ds,
+      String architecture,
+      int batchSize,
+      int steps,
+      Device device,
+      java.nio.file.Path scratch,
+      StepTimes times)
+      throws dev.candela.CandelaException {
     if (steps < 3) {
       throw new IllegalArgumentException("training benchmark needs >= 3 steps, got " + steps);
     }
@@ -112,7 +139,9 @@ public final class ModelBench {
           } else if (step == total) {
             marks[1] = System.nanoTime();
           }
-        });
+        },
+        TrainingMonitor.NONE,
+        times);
     return (double) (steps - 2) * batchSize / ((marks[1] - marks[0]) / 1e9);
   }
 

@@ -51,6 +51,9 @@ final class TrainingContext {
     Map<String, Object> training = new LinkedHashMap<>(cfg.toMap());
     training.put("trainImages", data.size());
     training.put("datasetFingerprint", ds.fingerprint());
+    if (!ds.source().isEmpty()) {
+      training.put("datasetSource", ds.source());
+    }
     training.put("device", device.toString());
     return new ModelCard(
         "vae",

@@ -117,6 +117,37 @@ public final class VaeTrainer {
       Progress progress,
       TrainingMonitor monitor)
       throws CandelaException {
+    return train(ds, cfg, out, resume, device, command, progress, monitor, null);
+  }
+
+  /**
+   * Trains as {@link #train(FactorDataset, VaeTrainingConfig, Path, boolean, Device, String,
+   * Progress, TrainingMonitor)} and times the phases of every step into {@code times} (for {@code
+   * bench models}).
+   *
+   * @param ds the dataset
+   * @param cfg the configuration
+   * @param out the model folder
+   * @param resume continue from {@code out/checkpoint}
+   * @param device the device
+   * @param command the command line, for the card
+   * @param progress per-step progress
+   * @param monitor the training log and snapshot settings
+   * @param times receives the phase times of each step, or null
+   * @return the card and the per-epoch history
+   * @throws CandelaException on I/O failure or bad input
+   */
+  public static Result train(
+      FactorDataset ds,
+      VaeTrainingConfig cfg,
+      Path out,
+      boolean resume,
+      Device device,
+      String command,
+      Progress progress,
+      TrainingMonitor monitor,
+      StepTimes times)
+      throws CandelaException {
     Objective obj = cfg.objective();
     int[] supervised = supervisedFactors(ds, cfg);
     VaeArchitecture arch = cfg.architecture();
@@ -181,7 +212,7 @@ public final class VaeTrainer {
               Map<String, Float> terms;
               try (NDManager sub = trainer.getManager().newSubManager()) {
                 VaeBatch batch = batches.batch(sub, perm, s, d);
-                terms = step(trainer, block, loss, additions, batch, rng, epoch, s);
+                terms = step(trainer, block, loss, additions, batch, rng, epoch, s, times);
               }
               for (Map.Entry<String, Float> e : terms.entrySet()) {
                 sums.merge(e.getKey(), (double) e.getValue(), Double::sum);
@@ -297,10 +328,15 @@ public final class VaeTrainer {
       VaeBatch batch,
       SplittableRandom rng,
       int epoch,
-      int s) {
+      int s,
+      StepTimes times) {
     Map<String, Float> terms = new LinkedHashMap<>();
+    long t0 = System.nanoTime();
     zeroGradients(block);
     loss.zeroGradients();
+    long t1 = System.nanoTime();
+    long t2;
+    long t3;
     try (GradientCollector gc = trainer.newGradientCollector()) {
       NDList o = trainer.forward(new NDList(batch.x));
       batch.logits = o.get(0);
@@ -327,12 +363,19 @@ public final class VaeTrainer {
                 + "; lower --lr or the regulariser weights");
       }
       terms.put("loss", lv);
+      t2 = System.nanoTime();
       gc.backward(total);
+      t3 = System.nanoTime();
       batch.zDetached =
           batch.manager.create(batch.z.toFloatArray(), new Shape(batch.size, batch.latentDim));
     }
+    long t4 = System.nanoTime();
     trainer.step();
+    long t5 = System.nanoTime();
     loss.afterStep(batch, rng, terms);
+    if (times != null) {
+      times.add(t2 - t1, t3 - t2, (t1 - t0) + (t5 - t4));
+    }
     return terms;
   }
 

@@ -225,13 +225,42 @@ public final class DSpritesGenerator {
    * @return sorted indices
    */
   public static long[] chooseIndices(long count, long seed) {
-    if (count < 1 || count > FULL) {
-      throw new IllegalArgumentException("count must be in 1.." + FULL + ", got " + count);
+    return chooseIndicesExcluding(count, seed, new long[0]);
+  }
+
+  /**
+   * A seeded subset of distinct flat indices outside {@code excluded}, sorted: the same partial
+   * Fisher-Yates shuffle as {@link #chooseIndices}, over the allowed indices in increasing order
+   * (with nothing excluded it is {@link #chooseIndices}). Used to draw images a model was not
+   * trained on.
+   *
+   * @param count how many (1..FULL − excluded)
+   * @param seed the seed
+   * @param excluded flat indices that must not be drawn (any order; repeats allowed)
+   * @return sorted indices, none of them in {@code excluded}
+   */
+  public static long[] chooseIndicesExcluding(long count, long seed, long[] excluded) {
+    boolean[] skip = new boolean[(int) FULL];
+    int skipped = 0;
+    for (long e : excluded) {
+      if (e < 0 || e >= FULL) {
+        throw new IllegalArgumentException("excluded index " + e + " is outside 0.." + (FULL - 1));
+      }
+      if (!skip[(int) e]) {
+        skip[(int) e] = true;
+        skipped++;
+      }
     }
-    int n = (int) FULL;
+    int n = (int) FULL - skipped;
+    if (count < 1 || count > n) {
+      throw new IllegalArgumentException(
+          "count must be in 1.." + n + " (" + skipped + " of " + FULL + " excluded), got " + count);
+    }
     int[] perm = new int[n];
-    for (int i = 0; i < n; i++) {
-      perm[i] = i;
+    for (int i = 0, k = 0; i < FULL; i++) {
+      if (!skip[i]) {
+        perm[k++] = i;
+      }
     }
     SplittableRandom rng = new SplittableRandom(seed);
     for (int i = 0; i < count; i++) {

@@ -174,7 +174,7 @@ class EvaluateCommandTest {
         "# two shipped models\n"
             + MODELS.resolve("dsprites-beta-vae")
             + "\n"
-            + MODELS.resolve("dsprites-factor-vae")
+            + MODELS.resolve("dsprites-beta-tcvae")
             + "\n");
     Path out = tmp.resolve("many");
     CliRun r =
@@ -194,13 +194,13 @@ class EvaluateCommandTest {
     assertEquals(3, csv.size(), csv.toString());
     assertTrue(csv.get(0).startsWith("model,irs,uc@1,mig,betavae,factorvae,cg"), csv.get(0));
     assertTrue(csv.get(1).startsWith("dsprites-beta-vae,"), csv.get(1));
-    assertTrue(csv.get(2).startsWith("dsprites-factor-vae,"), csv.get(2));
+    assertTrue(csv.get(2).startsWith("dsprites-beta-tcvae,"), csv.get(2));
     JsonNode j = new ObjectMapper().readTree(out.resolve("comparison.json").toFile());
     assertEquals(2, j.get("models").size());
-    assertTrue(Files.isRegularFile(out.resolve("dsprites-factor-vae/report.json")));
+    assertTrue(Files.isRegularFile(out.resolve("dsprites-beta-tcvae/report.json")));
     String page = Files.readString(out.resolve("comparison.html"));
-    assertTrue(page.contains("dsprites-factor-vae"));
-    assertTrue(page.contains("href=\"dsprites-factor-vae/report.html\""), "links to each report");
+    assertTrue(page.contains("dsprites-beta-tcvae"));
+    assertTrue(page.contains("href=\"dsprites-beta-tcvae/report.html\""), "links to each report");
     assertTrue(page.contains("class=\"sortable compact\""), "sortable table");
     assertTrue(page.contains("cg across models"), "dot-and-interval chart per score");
     List<String> longCsv = Files.readAllLines(out.resolve("scores.csv"));

@@ -134,7 +134,13 @@ class TransposedConv2dModelsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"dsprites-beta-vae", "dsprites-factor-vae", "candle-beta-vae"})
+  @ValueSource(
+      strings = {
+        "dsprites-ss-beta-vae",
+        "dsprites-beta-vae",
+        "dsprites-beta-tcvae",
+        "candle-beta-vae"
+      })
   void shippedDecodersAgreeWithTheDilatedConstruction(String name) throws CandelaException {
     Path dir = Path.of("models", name);
     ModelCard card = ModelCard.read(dir);

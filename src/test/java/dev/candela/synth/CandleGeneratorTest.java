@@ -62,6 +62,13 @@ class CandleGeneratorTest {
       double j = ((Number) m.extras().get("jitter_deg")).doubleValue();
       assertTrue(Math.abs(j) <= JITTER, "jitter " + j);
       assertTrue(m.extras().containsKey("u") && m.extras().containsKey("brightness"));
+      // the folder's source: the extras every sample shares, not the per-image ones
+      java.util.Map<String, Object> source = ds.source();
+      assertFalse(source.containsKey("jitter_deg") || source.containsKey("u"), source.toString());
+      assertFalse(source.isEmpty(), "the generator's own entries are shared");
+      for (var e : source.entrySet()) {
+        assertEquals(e.getValue(), ds.metadata(ids.length - 1).extras().get(e.getKey()));
+      }
     }
     ValidationReport r =
         new CandleValidator(ConfoundingRules.forDataset("candle", "published")).validate(first);

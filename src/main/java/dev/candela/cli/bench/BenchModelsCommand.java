@@ -8,6 +8,7 @@ import dev.candela.data.DSpritesDataset;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.Architectures;
 import dev.candela.model.ModelBench;
+import dev.candela.model.StepTimes;
 import dev.candela.model.VaeModel;
 import dev.candela.model.VaeModels;
 import dev.candela.synth.DSpritesGenerator;
@@ -138,10 +139,11 @@ public final class BenchModelsCommand implements Callable<Integer> {
       DSpritesGenerator.write(
           npz, DSpritesGenerator.chooseIndices((long) trainSteps * trainBatch, 0), k -> {});
       double ips;
+      StepTimes times = new StepTimes(2);
       try (FactorDataset ds = DSpritesDataset.open(npz)) {
         ips =
             ModelBench.trainImagesPerSecond(
-                ds, architecture, trainBatch, trainSteps, dev, scratch.resolve("model"));
+                ds, architecture, trainBatch, trainSteps, dev, scratch.resolve("model"), times);
       } finally {
         AtomicFiles.deleteTree(scratch);
       }
@@ -154,11 +156,41 @@ public final class BenchModelsCommand implements Callable<Integer> {
           "training (beta-vae, Adam, batch %d, %d steps): %.1f img/s, %.1f M FLOPs/image"
               + " (3x forward), %s of the matmul rate%n",
           trainBatch, trainSteps, ips, flops / 1e6, fraction(ips * flops, gflops));
+      printPhases(times, flops / 3, trainBatch, ips, gflops);
     }
     // the matmul rate again, so drift in a shared machine's load is visible
     System.out.printf(
         "engine matmul again: %.1f GFLOP/s%n", ModelBench.matmulGflops(dev, matmulSize, seconds));
     return Main.OK;
+  }
+
+  /**
+   * Where a training step's time goes: forward (with the loss terms), backward, optimiser, and the
+   * rest of the step (batch assembly, listeners), each as milliseconds per step and share of the
+   * step, and the passes as fractions of the matmul rate (the backward pass counted as twice the
+   * forward FLOPs).
+   */
+  private static void printPhases(
+      StepTimes t, double forwardFlops, int batch, double ips, double gflops) {
+    double f = t.forwardSeconds();
+    double b = t.backwardSeconds();
+    double o = t.optimizerSeconds();
+    double step = batch / ips;
+    double rest = Math.max(0, step - f - b - o);
+    System.out.printf(
+        "  per step %.1f ms: forward+loss %.1f ms (%.0f%%, %s of the matmul rate),"
+            + " backward %.1f ms (%.0f%%, %s), optimiser %.1f ms (%.0f%%), rest %.1f ms (%.0f%%)%n",
+        step * 1e3,
+        f * 1e3,
+        100 * f / step,
+        fraction(batch * forwardFlops / f, gflops),
+        b * 1e3,
+        100 * b / step,
+        fraction(batch * 2 * forwardFlops / b, gflops),
+        o * 1e3,
+        100 * o / step,
+        rest * 1e3,
+        100 * rest / step);
   }
 
   private static String fraction(double flopsPerSecond, double gflops) {

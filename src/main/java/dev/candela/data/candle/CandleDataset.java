@@ -179,6 +179,31 @@ public final class CandleDataset implements FactorDataset {
     return CandleMetadata.read(jsonOf(folder, id(index)));
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The {@code extras} entries that the first and the last sample share (per-image entries such
+   * as placement and camera jitter differ and are left out): for Candela's Blender renders the
+   * renderer, Blender version, engine, samples, background, seed and rules variant.
+   */
+  @Override
+  public java.util.Map<String, Object> source() throws BadInputException {
+    if (ids.length == 0) {
+      return java.util.Map.of();
+    }
+    java.util.Map<String, Object> last = metadata(ids.length - 1L).extras();
+    java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+    metadata(0)
+        .extras()
+        .forEach(
+            (k, v) -> {
+              if (java.util.Objects.equals(v, last.get(k))) {
+                out.put(k, v);
+              }
+            });
+    return out;
+  }
+
   @Override
   public FactorSpace space() {
     return space;
