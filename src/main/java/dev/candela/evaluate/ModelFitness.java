@@ -44,8 +44,30 @@ public final class ModelFitness {
   /** Mean KL (nats) above which a latent counts as active. */
   public static final double ACTIVE_KL = 0.01;
 
-  /** Images used by the checks (the first evaluation samples). */
+  /** Images used by the checks (evaluation samples spread evenly over the sorted indices). */
   public static final int CHECK_IMAGES = 256;
+
+  /**
+   * The evaluation samples the checks use: all of them when there are at most {@value
+   * #CHECK_IMAGES}, else {@value #CHECK_IMAGES} spread evenly over them ({@code idx[k·n/m]}). The
+   * indices are sorted, and a dataset's flat index orders its factors (dSprites: shape, then scale,
+   * ...), so the first samples would all share the leading factors' values (all squares) and could
+   * hide a VAE that loses shape.
+   *
+   * @param idx evaluation sample indices, increasing
+   * @return the checked indices, increasing
+   */
+  static long[] spread(long[] idx) {
+    int n = idx.length;
+    if (n <= CHECK_IMAGES) {
+      return idx.clone();
+    }
+    long[] out = new long[CHECK_IMAGES];
+    for (int k = 0; k < CHECK_IMAGES; k++) {
+      out[k] = idx[(int) ((long) k * n / CHECK_IMAGES)];
+    }
+    return out;
+  }
 
   /**
    * The VAE check.
@@ -93,7 +115,7 @@ public final class ModelFitness {
   }
 
   /**
-   * Checks a VAE on the first {@value #CHECK_IMAGES} of the given samples.
+   * Checks a VAE on {@value #CHECK_IMAGES} of the given samples ({@link #spread}).
    *
    * @param vae the VAE
    * @param dir the model folder, for messages
@@ -110,7 +132,7 @@ public final class ModelFitness {
       long[] idx,
       java.util.function.BiFunction<float[], Integer, float[]> decoderImages)
       throws CandelaException {
-    long[] part = Arrays.copyOf(idx, Math.min(idx.length, CHECK_IMAGES));
+    long[] part = spread(idx);
     int n = part.length;
     float[] images = ds.images(part);
     VaeModel.Encoding enc = vae.encode(images, n);
@@ -181,8 +203,8 @@ public final class ModelFitness {
 
   /**
    * Checks a classifier for the factors CG scores: the card's held-out accuracy and the accuracy
-   * measured on the first {@value #CHECK_IMAGES} evaluation images and on the VAE's reconstructions
-   * of them.
+   * measured on {@value #CHECK_IMAGES} evaluation images ({@link #spread}) and on the VAE's
+   * reconstructions of them.
    *
    * @param clf the classifier
    * @param dir its folder, for messages
@@ -216,7 +238,7 @@ public final class ModelFitness {
               + "' scored here: its probabilities, and so CG, may not mean what they say");
     }
     Map<String, Double> cardAcc = cardAccuracy(card);
-    long[] part = Arrays.copyOf(idx, Math.min(idx.length, CHECK_IMAGES));
+    long[] part = spread(idx);
     List<ClassifierQuality.FactorResult> measured =
         ClassifierQuality.check(clf, dir, ds, part, vae, batchSize, k -> {});
     Map<String, Map<String, Object>> acc = new LinkedHashMap<>();
