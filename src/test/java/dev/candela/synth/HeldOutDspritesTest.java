@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
+import dev.candela.MixedRadix;
 import dev.candela.cli.CliRun;
 import dev.candela.cli.Main;
 import dev.candela.data.DSpritesDataset;
@@ -15,7 +16,9 @@ import dev.candela.evaluate.ProgressListener;
 import dev.candela.model.TrainingSubset;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +44,39 @@ class HeldOutDspritesTest {
             + fingerprint
             + "\"}}");
     return dir;
+  }
+
+  /**
+   * Asserts that no image of a dSprites file is in the model's training subset; returns the count.
+   */
+  private static long assertNoTrainingImage(Path file, Path model) throws Exception {
+    Set<Long> train = new HashSet<>();
+    for (long i : TrainingSubset.of(model).indices()) {
+      train.add(i);
+    }
+    assertEquals(TrainingSubset.of(model).limit(), train.size());
+    try (DSpritesDataset ds = DSpritesDataset.open(file)) {
+      for (long i = 0; i < ds.size(); i++) {
+        long flat = MixedRadix.encode(ds.codes(i), DSpritesGenerator.SIZES);
+        assertFalse(train.contains(flat), "row " + i + " is training image " + flat);
+      }
+      return ds.size();
+    }
+  }
+
+  /** Runs the command with a bad card or count; asserts exit 2 and the message's parts. */
+  private static void assertBadInput(Path out, String count, Path model, String... parts) {
+    List<String> args =
+        new ArrayList<>(List.of("dataset", "generate", "dsprites", "--out", out.toString()));
+    if (count != null) {
+      args.addAll(List.of("--count", count));
+    }
+    args.addAll(List.of("--exclude-training", model.toString()));
+    CliRun r = CliRun.of(args.toArray(String[]::new));
+    assertEquals(Main.BAD_INPUT, r.exit(), r.out());
+    for (String part : parts) {
+      assertTrue(r.err().contains(part), r.err());
+    }
   }
 
   @Test
@@ -91,22 +127,7 @@ class HeldOutDspritesTest {
             "--exclude-training",
             vae.toString());
     assertEquals(Main.OK, r.exit(), r.err());
-    Set<Long> train = new HashSet<>();
-    for (long i : TrainingSubset.of(vae).indices()) {
-      train.add(i);
-    }
-    assertEquals(90_000, train.size());
-    try (DSpritesDataset ds = DSpritesDataset.open(f)) {
-      assertEquals(300, ds.size());
-      for (long i = 0; i < ds.size(); i++) {
-        int[] c = ds.codes(i);
-        long flat = 0;
-        for (int k = 0; k < 6; k++) {
-          flat += c[k] * DSpritesGenerator.STRIDES[k];
-        }
-        assertFalse(train.contains(flat), "row " + i + " is training image " + flat);
-      }
-    }
+    assertEquals(300, assertNoTrainingImage(f, vae));
   }
 
   @Test
@@ -115,21 +136,7 @@ class HeldOutDspritesTest {
     Path root = Files.createTempDirectory(tmp, "root");
     Path f = DefaultDataset.forModel(root, vae, ProgressListener.SILENT);
     assertEquals("dsprites-10000-seed1-heldout-90000-seed0.npz", f.getFileName().toString());
-    Set<Long> train = new HashSet<>();
-    for (long i : TrainingSubset.of(vae).indices()) {
-      train.add(i);
-    }
-    try (DSpritesDataset ds = DSpritesDataset.open(f)) {
-      assertEquals(DefaultDataset.COUNT, ds.size());
-      for (long i = 0; i < ds.size(); i += 7) {
-        int[] c = ds.codes(i);
-        long flat = 0;
-        for (int k = 0; k < 6; k++) {
-          flat += c[k] * DSpritesGenerator.STRIDES[k];
-        }
-        assertFalse(train.contains(flat), "row " + i + " is training image " + flat);
-      }
-    }
+    assertEquals(DefaultDataset.COUNT, assertNoTrainingImage(f, vae));
     // a model trained on a file of its own gets the plain default
     Path own = vaeCard("dsprites:10000:5e52457e8c0f2d23", 4000);
     assertEquals(
@@ -141,62 +148,12 @@ class HeldOutDspritesTest {
   void badCardsAndOptionsAreOneLineErrors() throws Exception {
     Path f = tmp.resolve("x.npz");
     Path small = vaeCard("dsprites:10000:5e52457e8c0f2d23", 4000);
-    CliRun r =
-        CliRun.of(
-            "dataset",
-            "generate",
-            "dsprites",
-            "--out",
-            f.toString(),
-            "--count",
-            "10",
-            "--exclude-training",
-            small.toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("dsprites:10000:5e52457e8c0f2d23"), r.err());
-    assertTrue(r.err().contains("not the full dSprites grid"), r.err());
-
+    assertBadInput(f, "10", small, "dsprites:10000:5e52457e8c0f2d23", "not the full dSprites grid");
     Path all = vaeCard("dsprites:737280:bd6595827529a98a", 0);
-    r =
-        CliRun.of(
-            "dataset",
-            "generate",
-            "dsprites",
-            "--out",
-            f.toString(),
-            "--count",
-            "10",
-            "--exclude-training",
-            all.toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("none is held out"), r.err());
-
-    r =
-        CliRun.of(
-            "dataset",
-            "generate",
-            "dsprites",
-            "--out",
-            f.toString(),
-            "--exclude-training",
-            all.toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("needs --count"), r.err());
-
+    assertBadInput(f, "10", all, "none is held out");
+    assertBadInput(f, null, all, "needs --count");
     Path big = vaeCard("dsprites:737280:bd6595827529a98a", 737_000);
-    r =
-        CliRun.of(
-            "dataset",
-            "generate",
-            "dsprites",
-            "--out",
-            f.toString(),
-            "--count",
-            "281",
-            "--exclude-training",
-            big.toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("--count must be in 1..280") && r.err().contains("281"), r.err());
+    assertBadInput(f, "281", big, "--count must be in 1..280", "281");
     assertFalse(Files.exists(f), "no output after an error");
 
     Path none = tmp.resolve("no-such-model");
