@@ -139,7 +139,8 @@ class TransposedConv2dModelsTest {
         "dsprites-ss-beta-vae",
         "dsprites-beta-vae",
         "dsprites-beta-tcvae",
-        "candle-beta-vae"
+        "candle-beta-vae",
+        "candle-ss-fvae-bb"
       })
   void shippedDecodersAgreeWithTheDilatedConstruction(String name) throws CandelaException {
     Path dir = Path.of("models", name);
