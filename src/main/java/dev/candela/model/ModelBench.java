@@ -69,32 +69,8 @@ public final class ModelBench {
    * Training throughput of a VAE architecture: runs {@link VaeTrainer} (beta-VAE objective, Adam,
    * the real training loop with its gradient collector and sub-managers) for one epoch over the
    * first {@code steps} batches of a dataset, and times the steps after the first two (warm-up),
-   * without data loading or checkpointing.
-   *
-   * @param ds the dataset (at least {@code steps × batchSize} images)
-   * @param architecture one of {@link Architectures#VAES}
-   * @param batchSize the batch size
-   * @param steps training steps (at least 3)
-   * @param device the device
-   * @param scratch an empty folder for the model the run writes
-   * @return training images per second
-   * @throws dev.candela.CandelaException when the dataset cannot be read
-   */
-  public static double trainImagesPerSecond(
-      dev.candela.data.FactorDataset ds,
-      String architecture,
-      int batchSize,
-      int steps,
-      Device device,
-      java.nio.file.Path scratch)
-      throws dev.candela.CandelaException {
-    return trainImagesPerSecond(ds, architecture, batchSize, steps, device, scratch, null);
-  }
-
-  /**
-   * Training throughput as {@link #trainImagesPerSecond(dev.candela.data.FactorDataset, String,
-   * int, int, Device, java.nio.file.Path)}, with the phases of the timed steps (forward, backward,
-   * optimiser) summed into {@code times}.
+   * without data loading or checkpointing; the phases of the timed steps (forward, backward,
+   * optimiser) are summed into {@code times}.
    *
    * @param ds the dataset (at least {@code steps × batchSize} images)
    * @param architecture one of {@link Architectures#VAES}
