@@ -2,7 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.cli.options.SeedOption;
-import dev.candela.model.TrainingSubset;
+import dev.candela.evaluate.DefaultDataset;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -67,29 +67,6 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
     if (count == null) {
       throw new BadInputException("--exclude-training " + excludeTraining + " needs --count");
     }
-    TrainingSubset t = TrainingSubset.of(excludeTraining);
-    if (!t.datasetName().equals("dsprites") || t.datasetSize() != DSpritesGenerator.FULL) {
-      throw new BadInputException(
-          excludeTraining.resolve("model.json")
-              + ": trained on "
-              + t.datasetFingerprint()
-              + ", not the full dSprites grid of "
-              + DSpritesGenerator.FULL
-              + " images, so its training indices are not grid indices");
-    }
-    long[] train = t.indices();
-    long allowed = DSpritesGenerator.FULL - train.length;
-    if (count < 1 || count > allowed) {
-      throw new BadInputException(
-          "--count must be in 1.."
-              + allowed
-              + " (the images outside the "
-              + train.length
-              + "-image training subset of "
-              + excludeTraining
-              + "), got "
-              + count);
-    }
-    return DSpritesGenerator.chooseIndicesExcluding(count, seed.seed(), train);
+    return DefaultDataset.heldOutIndices(excludeTraining, count, seed.seed());
   }
 }

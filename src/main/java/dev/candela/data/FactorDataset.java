@@ -60,9 +60,9 @@ public interface FactorDataset extends AutoCloseable {
   String fingerprint() throws CandelaException;
 
   /**
-   * How the data was made, for the provenance of models trained on it: for a rendered CANDLE folder
-   * the renderer, engine, Blender version, samples, background and rules variant its first sample
-   * records; empty when the format records nothing.
+   * How the data was made, for the provenance of models trained on it: for a CANDLE folder the
+   * generator details its samples share (for Blender renders the renderer, engine, Blender version,
+   * samples, background and rules variant); empty when the format records nothing.
    *
    * @return generator details (JSON-compatible values), possibly empty
    * @throws CandelaException when the data cannot be read

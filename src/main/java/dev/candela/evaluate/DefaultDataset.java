@@ -59,12 +59,9 @@ public final class DefaultDataset {
     } catch (BadInputException notRecorded) {
       return get(root, listener);
     }
-    boolean fullGrid =
-        t.datasetName().equals("dsprites")
-            && t.datasetSize() == DSpritesGenerator.FULL
-            && t.limit() > 0
-            && DSpritesGenerator.FULL - t.limit() >= COUNT;
-    if (!fullGrid) {
+    boolean heldOutRoom =
+        onDspritesGrid(t) && t.limit() > 0 && DSpritesGenerator.FULL - t.limit() >= COUNT;
+    if (!heldOutRoom) {
       return get(root, listener);
     }
     Path file =
@@ -78,11 +75,53 @@ public final class DefaultDataset {
                 + "-seed"
                 + t.seed()
                 + ".npz");
-    return generate(file, t, listener, " --exclude-training " + model);
+    return generate(file, model, listener, " --exclude-training " + model);
   }
 
-  private static Path generate(
-      Path file, TrainingSubset heldOutFrom, ProgressListener listener, String flag)
+  /** Whether a card's training data is the full dSprites grid, so its indices are grid indices. */
+  private static boolean onDspritesGrid(TrainingSubset t) {
+    return t.datasetName().equals("dsprites") && t.datasetSize() == DSpritesGenerator.FULL;
+  }
+
+  /**
+   * {@code count} seeded dSprites grid indices outside the training subset a VAE's card records
+   * ({@code candela dataset generate dsprites --exclude-training MODEL}).
+   *
+   * @param model the model folder
+   * @param count how many
+   * @param seed the seed
+   * @return sorted grid indices the model was not trained on
+   * @throws BadInputException when the card records no subset of the full grid, or {@code count}
+   *     exceeds the images left
+   */
+  public static long[] heldOutIndices(Path model, long count, long seed) throws BadInputException {
+    TrainingSubset t = TrainingSubset.of(model);
+    if (!onDspritesGrid(t)) {
+      throw new BadInputException(
+          model.resolve("model.json")
+              + ": trained on "
+              + t.datasetFingerprint()
+              + ", not the full dSprites grid of "
+              + DSpritesGenerator.FULL
+              + " images, so its training indices are not grid indices");
+    }
+    long[] train = t.indices();
+    long allowed = DSpritesGenerator.FULL - train.length;
+    if (count < 1 || count > allowed) {
+      throw new BadInputException(
+          "--count must be in 1.."
+              + allowed
+              + " (the images outside the "
+              + train.length
+              + "-image training subset of "
+              + model
+              + "), got "
+              + count);
+    }
+    return DSpritesGenerator.chooseIndicesExcluding(count, seed, train);
+  }
+
+  private static Path generate(Path file, Path heldOutFrom, ProgressListener listener, String flag)
       throws BadInputException {
     if (Files.isRegularFile(file)) {
       return file;
@@ -99,7 +138,7 @@ public final class DefaultDataset {
     long[] indices =
         heldOutFrom == null
             ? DSpritesGenerator.chooseIndices(COUNT, SEED)
-            : DSpritesGenerator.chooseIndicesExcluding(COUNT, SEED, heldOutFrom.indices());
+            : heldOutIndices(heldOutFrom, COUNT, SEED);
     // The generator writes a uniquely named temporary file and renames it atomically, so two
     // first runs at once each install a complete, identical file (the last rename wins).
     try (ProgressListener.Task bar = listener.task("dsprites", COUNT)) {

@@ -268,10 +268,7 @@ public final class ClassifierTrainer {
       throws CandelaException {
     int wantTrain = train.size();
     Map<String, Object> training = new LinkedHashMap<>(cfg.toMap());
-    training.put("datasetFingerprint", ds.fingerprint());
-    if (!ds.source().isEmpty()) {
-      training.put("datasetSource", ds.source());
-    }
+    TrainingData.recordDataset(training, ds);
     training.put("device", device.toString());
     ModelCard card =
         new ModelCard(

@@ -50,10 +50,7 @@ final class TrainingContext {
   ModelCard card(Path dir, Map<String, Object> results) throws CandelaException {
     Map<String, Object> training = new LinkedHashMap<>(cfg.toMap());
     training.put("trainImages", data.size());
-    training.put("datasetFingerprint", ds.fingerprint());
-    if (!ds.source().isEmpty()) {
-      training.put("datasetSource", ds.source());
-    }
+    TrainingData.recordDataset(training, ds);
     training.put("device", device.toString());
     return new ModelCard(
         "vae",

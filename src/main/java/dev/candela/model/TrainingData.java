@@ -43,6 +43,23 @@ final class TrainingData {
   }
 
   /**
+   * Records the training dataset's provenance in a card's {@code training} map: its fingerprint
+   * and, when the format records one, its source ({@link FactorDataset#source}, read once).
+   *
+   * @param training the card's training map
+   * @param ds the training dataset
+   * @throws CandelaException when the dataset cannot be read
+   */
+  static void recordDataset(java.util.Map<String, Object> training, FactorDataset ds)
+      throws CandelaException {
+    training.put("datasetFingerprint", ds.fingerprint());
+    java.util.Map<String, Object> source = ds.source();
+    if (!source.isEmpty()) {
+      training.put("datasetSource", source);
+    }
+  }
+
+  /**
    * The dataset indices of a seeded subset, increasing (all indices when count ≥ size or 0).
    *
    * @param size dataset size

@@ -13,6 +13,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -187,17 +190,17 @@ public final class CandleDataset implements FactorDataset {
    * renderer, Blender version, engine, samples, background, seed and rules variant.
    */
   @Override
-  public java.util.Map<String, Object> source() throws BadInputException {
+  public Map<String, Object> source() throws BadInputException {
     if (ids.length == 0) {
-      return java.util.Map.of();
+      return Map.of();
     }
-    java.util.Map<String, Object> last = metadata(ids.length - 1L).extras();
-    java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+    Map<String, Object> last = metadata(ids.length - 1L).extras();
+    Map<String, Object> out = new LinkedHashMap<>();
     metadata(0)
         .extras()
         .forEach(
             (k, v) -> {
-              if (java.util.Objects.equals(v, last.get(k))) {
+              if (Objects.equals(v, last.get(k))) {
                 out.put(k, v);
               }
             });
