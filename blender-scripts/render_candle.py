@@ -223,12 +223,16 @@ def sample_seed(seed, sample_id):
 # ----------------------------------------------------------------------------- scene building
 
 
-def make_mesh_object(name, build):
-    """Runs a primitive operator, moves the mesh so its bottom is at z = 0, returns the object."""
+def make_mesh_object(name, build, pose=None):
+    """Runs a primitive operator, turns the mesh by ``pose`` (a rotation matrix, baked into the
+    vertices so that the per-sample rotation about z, which replaces the object's rotation, keeps
+    it), moves the mesh so its bottom is at z = 0, returns the object."""
     build()
     obj = bpy.context.active_object
     obj.name = name
     mesh = obj.data
+    if pose is not None:
+        mesh.transform(pose)
     zmin = min(v.co.z for v in mesh.vertices)
     mesh.transform(Matrix.Translation((0.0, 0.0, -zmin)))
     mesh.update()
@@ -250,10 +254,12 @@ def build_assets():
             "Cone", lambda: ops.primitive_cone_add(radius1=0.5, radius2=0.0, depth=1.0,
                                                    vertices=64)),
         # An upright ring (axis horizontal), so that a rotation about the vertical axis shows.
+        # The quarter turn about x is baked into the mesh: an object rotation would be replaced
+        # by each sample's rotation about z and leave the ring lying flat.
         "torus": make_mesh_object(
             "Torus", lambda: ops.primitive_torus_add(major_radius=0.35, minor_radius=0.15,
-                                                     major_segments=64, minor_segments=24,
-                                                     rotation=(math.pi / 2, 0.0, 0.0))),
+                                                     major_segments=64, minor_segments=24),
+            pose=Matrix.Rotation(math.pi / 2, 4, "X")),
     }
     for key in ("sphere", "cylinder", "cone", "torus"):
         for poly in assets[key].data.polygons:

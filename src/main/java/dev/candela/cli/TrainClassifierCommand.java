@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import ai.djl.Device;
 import dev.candela.data.FactorDataset;
+import dev.candela.model.Architectures;
 import dev.candela.model.ClassifierTrainer;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -13,9 +14,11 @@ import picocli.CommandLine.Option;
     name = "train-classifier",
     mixinStandardHelpOptions = true,
     description = {
-      "Train the factor classifier ((conv+ReLU)x3 + FC) on a seeded subset and measure its accuracy"
-          + " per factor on disjoint held-out images (written into DIR/model.json). Writes"
-          + " DIR/checkpoint/ after every epoch; --resume continues from it."
+      "Train a factor classifier (conv3-fc: (conv+ReLU)x3 + FC at 64x64; conv4-fc-candle:"
+          + " (conv+ReLU)x4 + FC 256 + FC at 120x160, for CANDLE's 240x320 images) on a seeded"
+          + " subset and measure its accuracy per factor on disjoint held-out images (written into"
+          + " DIR/model.json). Writes DIR/checkpoint/ after every epoch; --resume continues from"
+          + " it."
     })
 public final class TrainClassifierCommand implements Callable<Integer> {
   @Option(
@@ -49,6 +52,14 @@ public final class TrainClassifierCommand implements Callable<Integer> {
       description = "Held-out images (default ${DEFAULT-VALUE}).")
   int testCount;
 
+  @Option(
+      names = "--architecture",
+      defaultValue = Architectures.CLASSIFIER,
+      description =
+          "conv3-fc (64x64 input, default) or conv4-fc-candle (120x160, CANDLE at half"
+              + " resolution).")
+  String architecture;
+
   @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
   boolean resume;
 
@@ -63,7 +74,14 @@ public final class TrainClassifierCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     ClassifierTrainer.Config cfg =
         new ClassifierTrainer.Config(
-            head, epochs, common.batchSize, common.seed.seed(), lr, trainCount, testCount);
+            head,
+            epochs,
+            common.batchSize,
+            common.seed.seed(),
+            lr,
+            trainCount,
+            testCount,
+            architecture);
     Device dev = common.parsedDevice();
     String command = TrainingOptions.invocation(spec);
     ClassifierTrainer.Result r;

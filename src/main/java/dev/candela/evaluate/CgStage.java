@@ -97,7 +97,7 @@ final class CgStage {
               .build();
       FactorProbabilities probs =
           (images, m) -> {
-            float[][][] p = clf.probabilities(images, m);
+            float[][][] p = clf.probabilities(images, m, vae.card().input());
             float[][][] o = new float[clfIndex.length][][];
             for (int k = 0; k < clfIndex.length; k++) {
               o[k] = p[clfIndex[k]];

@@ -46,6 +46,14 @@ import ai.djl.nn.core.Linear;
  * <p>{@value #CLASSIFIER}: (conv + ReLU) × 3 (4 × 4, stride 2, 32, 64, 64 filters) and one dense
  * layer with one output per factor value (the heads are applied by {@link FactorClassifier}).
  *
+ * <p>{@value #CLASSIFIER_CANDLE}: a factor classifier for CANDLE at half its native resolution, C ×
+ * 120 × 160 (a 240 × 320 image area-resized by exactly 2 in both directions, so the aspect ratio is
+ * kept). Four 4 × 4 stride-2 convolutions (32, 32, 64, 64 filters, ReLU; 120 × 160 → 60 × 80 → 30 ×
+ * 40 → 15 × 20 → 8 × 10, the last one padded 2 rows and 1 column), a 256-unit ReLU dense layer and
+ * a dense layer with one output per factor value. At 64 × 64 a CANDLE object is 10–15 pixels wide
+ * and a 15° turn of a cube moves its edges by about a pixel; at 120 × 160 the object is twice as
+ * wide.
+ *
  * <p>{@value #TINY_DENSE64} and {@value #TINY_CLASSIFIER}: small dense networks with the same 64 ×
  * 64 contract, for long benchmarks (the 100,000-sample memory run of {@code bench cg-memory}), not
  * for science. VAE encoder: flatten, dense {@value #TINY_HIDDEN} (ReLU), dense 2·D; decoder: dense
@@ -85,6 +93,19 @@ public final class Architectures {
   /** The factor classifier. */
   public static final String CLASSIFIER = "conv3-fc";
 
+  /** The CANDLE factor classifier at half resolution (C × 120 × 160). */
+  public static final String CLASSIFIER_CANDLE = "conv4-fc-candle";
+
+  /** The classifier architectures, the default first. */
+  public static final java.util.List<String> CLASSIFIERS =
+      java.util.List.of(CLASSIFIER, CLASSIFIER_CANDLE);
+
+  /** Input height of {@value #CLASSIFIER_CANDLE}. */
+  public static final int CANDLE_CLASSIFIER_HEIGHT = CANDLE_HEIGHT / 2;
+
+  /** Input width of {@value #CLASSIFIER_CANDLE}. */
+  public static final int CANDLE_CLASSIFIER_WIDTH = CANDLE_WIDTH / 2;
+
   /** Side of the square network input. */
   public static final int SIDE = 64;
 
@@ -98,6 +119,19 @@ public final class Architectures {
   public static final int TINY_HIDDEN = 64;
 
   private Architectures() {}
+
+  /**
+   * 64 filters of 4 × 4, stride 2, padded 2 rows and 1 column: 15 × 20 → 8 × 10 (the last
+   * convolution of the CANDLE networks).
+   */
+  private static Conv2d paddedConv64() {
+    return Conv2d.builder()
+        .setKernelShape(new Shape(4, 4))
+        .optStride(new Shape(2, 2))
+        .optPadding(new Shape(2, 1))
+        .setFilters(64)
+        .build();
+  }
 
   private static Conv2d conv(int filters) {
     return Conv2d.builder()
@@ -196,6 +230,9 @@ public final class Architectures {
     } else if (isCandle(name)) {
       h = CANDLE_HEIGHT;
       w = CANDLE_WIDTH;
+    } else if (CLASSIFIER_CANDLE.equals(name)) {
+      h = CANDLE_CLASSIFIER_HEIGHT;
+      w = CANDLE_CLASSIFIER_WIDTH;
     } else {
       throw new IllegalArgumentException(
           "unknown architecture '"
@@ -203,7 +240,7 @@ public final class Architectures {
               + "' (known: "
               + String.join(", ", VAES)
               + ", "
-              + CLASSIFIER
+              + String.join(", ", CLASSIFIERS)
               + ", "
               + TINY_DENSE64
               + ", "
@@ -288,15 +325,7 @@ public final class Architectures {
    */
   public static SequentialBlock candleEncoder(int latentDim) {
     SequentialBlock b =
-        convTrunk(new SequentialBlock())
-            .add(
-                Conv2d.builder()
-                    .setKernelShape(new Shape(4, 4))
-                    .optStride(new Shape(2, 2))
-                    .optPadding(new Shape(2, 1))
-                    .setFilters(64)
-                    .build())
-            .add(Activation.reluBlock());
+        convTrunk(new SequentialBlock()).add(paddedConv64()).add(Activation.reluBlock());
     return encoderHead(b, latentDim);
   }
 
@@ -444,9 +473,45 @@ public final class Architectures {
   public static final int DISCRIMINATOR_UNITS = 1000;
 
   /**
-   * The classifier block of an architecture: (N, C, 64, 64) → (N, outputs) logits.
+   * The network input of a classifier architecture for images with C channels.
    *
-   * @param name {@value #CLASSIFIER} or {@value #TINY_CLASSIFIER}
+   * @param name one of {@link #CLASSIFIERS} or {@value #TINY_CLASSIFIER}
+   * @param channels C
+   * @return C × 64 × 64, or C × 120 × 160 for {@value #CLASSIFIER_CANDLE}
+   */
+  public static ModelCard.Shape classifierInput(String name, int channels) {
+    classifier(name, 1);
+    return CLASSIFIER_CANDLE.equals(name)
+        ? new ModelCard.Shape(channels, CANDLE_CLASSIFIER_HEIGHT, CANDLE_CLASSIFIER_WIDTH)
+        : new ModelCard.Shape(channels, SIDE, SIDE);
+  }
+
+  /**
+   * The {@value #CLASSIFIER_CANDLE} block: (N, C, 120, 160) → (N, outputs) logits.
+   *
+   * @param outputs the number of logits
+   * @return the block
+   */
+  public static SequentialBlock candleClassifier(int outputs) {
+    return new SequentialBlock()
+        .add(conv(32))
+        .add(Activation.reluBlock())
+        .add(conv(32))
+        .add(Activation.reluBlock())
+        .add(conv(64))
+        .add(Activation.reluBlock())
+        .add(paddedConv64())
+        .add(Activation.reluBlock())
+        .add(Blocks.batchFlattenBlock())
+        .add(Linear.builder().setUnits(256).build())
+        .add(Activation.reluBlock())
+        .add(Linear.builder().setUnits(outputs).build());
+  }
+
+  /**
+   * The classifier block of an architecture: (N, C, H, W) → (N, outputs) logits.
+   *
+   * @param name one of {@link #CLASSIFIERS} or {@value #TINY_CLASSIFIER}
    * @param outputs the number of logits
    * @return the block
    */
@@ -458,12 +523,15 @@ public final class Architectures {
           .add(Activation.reluBlock())
           .add(Linear.builder().setUnits(outputs).build());
     }
+    if (CLASSIFIER_CANDLE.equals(name)) {
+      return candleClassifier(outputs);
+    }
     if (!CLASSIFIER.equals(name)) {
       throw new IllegalArgumentException(
           "unknown classifier architecture '"
               + name
               + "' (known: "
-              + CLASSIFIER
+              + String.join(", ", CLASSIFIERS)
               + ", "
               + TINY_CLASSIFIER
               + ")");

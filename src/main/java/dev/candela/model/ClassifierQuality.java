@@ -146,7 +146,14 @@ public final class ClassifierQuality {
       tally(clf.predict(images, part.length), truth, dsIndex, space, sym, ok, okSym);
       if (vae != null) {
         float[] rec = vae.decode(vae.encodeMeans(images, part.length));
-        tally(clf.predict(rec, part.length), truth, dsIndex, space, sym, okRec, okRecSym);
+        tally(
+            clf.predict(rec, part.length, vae.card().input()),
+            truth,
+            dsIndex,
+            space,
+            sym,
+            okRec,
+            okRecSym);
       }
       progress.accept(a + part.length);
     }

@@ -23,11 +23,12 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Trains a {@link FactorClassifier} ({@value Architectures#CLASSIFIER}) on a seeded subset of a
- * dataset and measures its accuracy per factor on a disjoint held-out subset. Loss: the sum over
- * factors of the softmax cross-entropy (head {@code softmax}), or binary cross-entropy of one
- * sigmoid per factor value against the multi-hot target (head {@code sigmoid}, the CANDLE authors'
- * classifier), averaged over the batch.
+ * Trains a {@link FactorClassifier} ({@value Architectures#CLASSIFIER}, or {@value
+ * Architectures#CLASSIFIER_CANDLE} for CANDLE at half resolution) on a seeded subset of a dataset
+ * and measures its accuracy per factor on a disjoint held-out subset. Loss: the sum over factors of
+ * the softmax cross-entropy (head {@code softmax}), or binary cross-entropy of one sigmoid per
+ * factor value against the multi-hot target (head {@code sigmoid}, the CANDLE authors' classifier),
+ * averaged over the batch.
  */
 public final class ClassifierTrainer {
   private ClassifierTrainer() {}
@@ -42,6 +43,7 @@ public final class ClassifierTrainer {
    * @param learningRate Adam learning rate
    * @param trainCount training images (0 = all not held out)
    * @param testCount held-out images
+   * @param architecture one of {@link Architectures#CLASSIFIERS}
    */
   public record Config(
       String head,
@@ -50,9 +52,47 @@ public final class ClassifierTrainer {
       long seed,
       double learningRate,
       int trainCount,
-      int testCount) {
+      int testCount,
+      String architecture) {
+    /**
+     * The default architecture ({@value Architectures#CLASSIFIER}).
+     *
+     * @param head {@code softmax} or {@code sigmoid}
+     * @param epochs passes over the training subset
+     * @param batchSize batch size
+     * @param seed seed of initialisation, split and shuffling
+     * @param learningRate Adam learning rate
+     * @param trainCount training images (0 = all not held out)
+     * @param testCount held-out images
+     */
+    public Config(
+        String head,
+        int epochs,
+        int batchSize,
+        long seed,
+        double learningRate,
+        int trainCount,
+        int testCount) {
+      this(
+          head,
+          epochs,
+          batchSize,
+          seed,
+          learningRate,
+          trainCount,
+          testCount,
+          Architectures.CLASSIFIER);
+    }
+
     /** Validates; messages name the option and value. */
     public Config {
+      if (!Architectures.CLASSIFIERS.contains(architecture)) {
+        throw new IllegalArgumentException(
+            "--architecture must be one of "
+                + String.join(", ", Architectures.CLASSIFIERS)
+                + ", got "
+                + architecture);
+      }
       if (!"softmax".equals(head) && !"sigmoid".equals(head)) {
         throw new IllegalArgumentException("--head must be softmax or sigmoid, got " + head);
       }
@@ -83,6 +123,9 @@ public final class ClassifierTrainer {
       m.put("learningRate", learningRate);
       m.put("trainCount", trainCount);
       m.put("testCount", testCount);
+      if (!Architectures.CLASSIFIER.equals(architecture)) {
+        m.put("architecture", architecture);
+      }
       return m;
     }
   }
@@ -153,7 +196,7 @@ public final class ClassifierTrainer {
       throws CandelaException {
     Checkpoints ck = new Checkpoints(out);
     Map<String, Object> config = cfg.toMap();
-    config.put("architecture", Architectures.CLASSIFIER);
+    config.put("architecture", cfg.architecture());
     Checkpoints.State state = ck.start(resume, config);
     long size = ds.size();
     if (size > Integer.MAX_VALUE) {
@@ -183,8 +226,12 @@ public final class ClassifierTrainer {
     }
     Arrays.sort(trainIdx);
     Arrays.sort(testIdx);
-    TrainingData train = TrainingData.load(ds, trainIdx, false, k -> {});
-    TrainingData test = TrainingData.load(ds, testIdx, false, k -> {});
+    ModelCard.Shape shape =
+        Architectures.classifierInput(cfg.architecture(), ds.imageShape().channels());
+    TrainingData train =
+        TrainingData.load(ds, trainIdx, shape.height(), shape.width(), false, k -> {});
+    TrainingData test =
+        TrainingData.load(ds, testIdx, shape.height(), shape.width(), false, k -> {});
     List<ModelCard.FactorInfo> factors = ModelCard.factorsOf(ds.space());
     int total = factors.stream().mapToInt(ModelCard.FactorInfo::size).sum();
     int c = train.input.channels();
@@ -193,7 +240,7 @@ public final class ClassifierTrainer {
     int steps = wantTrain / b;
     Engine engine = Engine.getEngine(VaeModels.ENGINE);
     engine.setRandomSeed((int) cfg.seed());
-    SequentialBlock block = Architectures.classifier(total);
+    SequentialBlock block = Architectures.classifier(cfg.architecture(), total);
     List<Map<String, Double>> terms = new ArrayList<>(state.history());
     try (Model model = Model.newInstance(FactorClassifier.PREFIX, device, VaeModels.ENGINE)) {
       model.setBlock(block);
@@ -204,7 +251,7 @@ public final class ClassifierTrainer {
         ck.restore(model, adam, FactorClassifier.PREFIX);
       }
       try (Trainer trainer = model.newTrainer(VaeTrainer.config(adam, device))) {
-        trainer.initialize(new Shape(b, c, Architectures.SIDE, Architectures.SIDE));
+        trainer.initialize(new Shape(b, c, shape.height(), shape.width()));
         for (int epoch = state.epochsDone(); epoch < cfg.epochs(); epoch++) {
           long es = VaeTrainer.mix(cfg.seed(), epoch);
           engine.setRandomSeed((int) es);
@@ -223,7 +270,7 @@ public final class ClassifierTrainer {
               }
             }
             try (NDManager sub = trainer.getManager().newSubManager()) {
-              NDArray xs = sub.create(x, new Shape(b, c, Architectures.SIDE, Architectures.SIDE));
+              NDArray xs = sub.create(x, new Shape(b, c, shape.height(), shape.width()));
               NDArray ts = sub.create(target, new Shape(b, total));
               VaeTrainer.zeroGradients(block);
               float lv;
@@ -274,7 +321,7 @@ public final class ClassifierTrainer {
         new ModelCard(
             "classifier",
             "djl",
-            Architectures.CLASSIFIER,
+            cfg.architecture(),
             train.input,
             train.source.equals(train.input) ? null : train.source,
             0,

@@ -117,7 +117,8 @@ public final class CounterfactualModels implements AutoCloseable {
    * @return the classifier
    */
   public FactorProbabilities probabilities() {
-    return classifier::probabilities;
+    ModelCard.Shape s = vae.card().input();
+    return (images, n) -> classifier.probabilities(images, n, s);
   }
 
   /**

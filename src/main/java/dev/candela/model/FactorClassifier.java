@@ -15,10 +15,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A factor classifier ({@value Architectures#CLASSIFIER}): per-factor value probabilities of image
- * batches. Head {@code softmax}: one softmax per factor over its values (rows sum to 1). Head
- * {@code sigmoid} (the CANDLE authors' classifier): one independent sigmoid per factor value over
- * all Σ sizes outputs, returned per factor unnormalised, as the authors' code reads them.
+ * A factor classifier ({@value Architectures#CLASSIFIER} or {@value
+ * Architectures#CLASSIFIER_CANDLE}): per-factor value probabilities of image batches. Head {@code
+ * softmax}: one softmax per factor over its values (rows sum to 1). Head {@code sigmoid} (the
+ * CANDLE authors' classifier): one independent sigmoid per factor value over all Σ sizes outputs,
+ * returned per factor unnormalised, as the authors' code reads them.
  */
 public final class FactorClassifier implements AutoCloseable {
   /** Parameter file prefix ({@code classifier-0000.params}). */
@@ -113,7 +114,35 @@ public final class FactorClassifier implements AutoCloseable {
    * @return [factor][sample][value]
    */
   public float[][][] probabilities(float[] images, int n) {
-    float[] x = Inputs.toNetworkInput(card, images, n);
+    return run(Inputs.toNetworkInput(card, images, n), n);
+  }
+
+  /**
+   * Class probabilities of images of a stated shape, resized to the network input when it differs
+   * (a VAE's reconstructions, which have the VAE's input shape, not necessarily the classifier's).
+   *
+   * @param images {@code n × C × H × W} floats in [0, 1]
+   * @param n the number of images
+   * @param shape C × H × W of the images (same channels as the card's input)
+   * @return [factor][sample][value]
+   */
+  public float[][][] probabilities(float[] images, int n, ModelCard.Shape shape) {
+    return run(Inputs.toNetworkInput(card, images, n, shape), n);
+  }
+
+  /**
+   * The most probable value of each factor for images of a stated shape.
+   *
+   * @param images {@code n × C × H × W} floats in [0, 1]
+   * @param n the number of images
+   * @param shape C × H × W of the images
+   * @return [sample][factor] codes
+   */
+  public int[][] predict(float[] images, int n, ModelCard.Shape shape) {
+    return argmax(probabilities(images, n, shape), n);
+  }
+
+  private float[][][] run(float[] x, int n) {
     List<ModelCard.FactorInfo> fs = card.factors();
     int total = card.totalFactorValues();
     float[][][] p = new float[fs.size()][n][];
@@ -156,7 +185,10 @@ public final class FactorClassifier implements AutoCloseable {
    * @return [sample][factor] codes
    */
   public int[][] predict(float[] images, int n) {
-    float[][][] p = probabilities(images, n);
+    return argmax(probabilities(images, n), n);
+  }
+
+  private static int[][] argmax(float[][][] p, int n) {
     int[][] codes = new int[n][p.length];
     for (int f = 0; f < p.length; f++) {
       for (int i = 0; i < n; i++) {

@@ -35,4 +35,28 @@ final class Inputs {
             + images.length
             + " floats");
   }
+
+  /**
+   * The network input for a batch of images of a stated shape: the images themselves when the shape
+   * is the card's input, else area-resized to it (enlarged pixels repeat the nearest covering
+   * pixel). A VAE's 64 × 64 reconstructions reach a 120 × 160 classifier this way.
+   *
+   * @param card the card
+   * @param images n × C × H × W floats
+   * @param n n
+   * @param shape C × H × W of the given images
+   * @return n × input volume floats
+   */
+  static float[] toNetworkInput(ModelCard card, float[] images, int n, ModelCard.Shape shape) {
+    ModelCard.Shape in = card.input();
+    if (shape.channels() != in.channels()) {
+      throw new IllegalArgumentException(
+          "images of " + shape + " have another channel count than the network input " + in);
+    }
+    if ((long) n * shape.volume() != images.length) {
+      throw new IllegalArgumentException(
+          "expected " + n + " images of " + shape + " floats each, got " + images.length);
+    }
+    return shape.equals(in) ? images : ImageResize.area(images, n, shape, in);
+  }
 }

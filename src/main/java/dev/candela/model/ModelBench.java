@@ -116,8 +116,7 @@ public final class ModelBench {
             marks[1] = System.nanoTime();
           }
         },
-        TrainingMonitor.NONE,
-        times);
+        TrainingMonitor.timing(times));
     return (double) (steps - 2) * batchSize / ((marks[1] - marks[0]) / 1e9);
   }
 

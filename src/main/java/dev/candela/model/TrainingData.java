@@ -13,8 +13,14 @@ import java.util.function.LongConsumer;
  * needed), with the factor codes of every sample and, for CANDLE folders, the bounding-box masks.
  */
 final class TrainingData {
-  /** Largest in-memory subset (floats). */
-  static final long MAX_FLOATS = 400_000_000L;
+  /**
+   * Largest in-memory subset (floats): half the Java heap, at most one Java array.
+   *
+   * @return the limit
+   */
+  static long maxFloats() {
+    return Math.min(Integer.MAX_VALUE - 8L, Runtime.getRuntime().maxMemory() / Float.BYTES / 2);
+  }
 
   final ModelCard.Shape source;
   final ModelCard.Shape input;
@@ -126,11 +132,17 @@ final class TrainingData {
     FactorDataset.ImageShape is = ds.imageShape();
     ModelCard.Shape source = new ModelCard.Shape(is.channels(), is.height(), is.width());
     ModelCard.Shape input = new ModelCard.Shape(is.channels(), height, width);
-    if ((long) indices.length * input.volume() > MAX_FLOATS) {
+    long max = maxFloats();
+    if ((long) indices.length * input.volume() > max) {
       throw new IllegalArgumentException(
           indices.length
-              + " training images do not fit in memory; use --limit <= "
-              + MAX_FLOATS / input.volume());
+              + " training images of "
+              + input
+              + " do not fit in half the Java heap ("
+              + Runtime.getRuntime().maxMemory() / (1 << 20)
+              + " MiB); use at most "
+              + max / input.volume()
+              + " (--limit or --train-count) or a larger -Xmx in CANDELA_JAVA_OPTS");
     }
     if (withBoxes && !(ds instanceof CandleDataset)) {
       throw new IllegalArgumentException(

@@ -14,8 +14,11 @@ import java.util.Map;
  * @param heldOut held-out samples (drawn, seeded, from the images not in the training subset)
  * @param keepCheckpoints step-named snapshots to keep: 0 none, {@link #ALL} all, N the newest N
  * @param listener receives every row
+ * @param times receives the phase times of every step (forward, backward, optimiser, rest), or null
+ *     (for {@code bench models})
  */
-public record TrainingMonitor(int evalEvery, int heldOut, int keepCheckpoints, Listener listener) {
+public record TrainingMonitor(
+    int evalEvery, int heldOut, int keepCheckpoints, Listener listener, StepTimes times) {
 
   /** {@code keepCheckpoints} value that keeps every snapshot. */
   public static final int ALL = -1;
@@ -25,6 +28,28 @@ public record TrainingMonitor(int evalEvery, int heldOut, int keepCheckpoints, L
 
   /** Nothing but the per-epoch checkpoint. */
   public static final TrainingMonitor NONE = new TrainingMonitor(0, DEFAULT_HELD_OUT, 0, null);
+
+  /**
+   * A monitor that does not time steps.
+   *
+   * @param evalEvery steps between held-out evaluations and loss-window rows (0 = none)
+   * @param heldOut held-out samples
+   * @param keepCheckpoints step-named snapshots to keep: 0 none, {@link #ALL} all, N the newest N
+   * @param listener receives every row
+   */
+  public TrainingMonitor(int evalEvery, int heldOut, int keepCheckpoints, Listener listener) {
+    this(evalEvery, heldOut, keepCheckpoints, listener, null);
+  }
+
+  /**
+   * Nothing but the per-epoch checkpoint, with every step's phases timed.
+   *
+   * @param times receives the phase times
+   * @return the monitor
+   */
+  public static TrainingMonitor timing(StepTimes times) {
+    return new TrainingMonitor(0, DEFAULT_HELD_OUT, 0, null, times);
+  }
 
   /** Validates. */
   public TrainingMonitor {

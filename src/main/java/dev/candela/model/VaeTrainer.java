@@ -93,8 +93,9 @@ public final class VaeTrainer {
   /**
    * Trains as {@link #train(FactorDataset, VaeTrainingConfig, Path, boolean, Device, String,
    * Progress)}, and also reports loss windows and held-out metric snapshots to the monitor's
-   * listener and keeps step-named snapshots in {@code out/snapshots/step-NNNNNNNN/} (each a model
-   * folder that {@code evaluate} scores).
+   * listener, keeps step-named snapshots in {@code out/snapshots/step-NNNNNNNN/} (each a model
+   * folder that {@code evaluate} scores) and times every step's phases when the monitor has a
+   * {@link StepTimes} (for {@code bench models}).
    *
    * @param ds the dataset
    * @param cfg the configuration
@@ -116,37 +117,6 @@ public final class VaeTrainer {
       String command,
       Progress progress,
       TrainingMonitor monitor)
-      throws CandelaException {
-    return train(ds, cfg, out, resume, device, command, progress, monitor, null);
-  }
-
-  /**
-   * Trains as {@link #train(FactorDataset, VaeTrainingConfig, Path, boolean, Device, String,
-   * Progress, TrainingMonitor)} and times the phases of every step into {@code times} (for {@code
-   * bench models}).
-   *
-   * @param ds the dataset
-   * @param cfg the configuration
-   * @param out the model folder
-   * @param resume continue from {@code out/checkpoint}
-   * @param device the device
-   * @param command the command line, for the card
-   * @param progress per-step progress
-   * @param monitor the training log and snapshot settings
-   * @param times receives the phase times of each step, or null
-   * @return the card and the per-epoch history
-   * @throws CandelaException on I/O failure or bad input
-   */
-  public static Result train(
-      FactorDataset ds,
-      VaeTrainingConfig cfg,
-      Path out,
-      boolean resume,
-      Device device,
-      String command,
-      Progress progress,
-      TrainingMonitor monitor,
-      StepTimes times)
       throws CandelaException {
     Objective obj = cfg.objective();
     int[] supervised = supervisedFactors(ds, cfg);
@@ -212,7 +182,8 @@ public final class VaeTrainer {
               Map<String, Float> terms;
               try (NDManager sub = trainer.getManager().newSubManager()) {
                 VaeBatch batch = batches.batch(sub, perm, s, d);
-                terms = step(trainer, block, loss, additions, batch, rng, epoch, s, times);
+                terms =
+                    step(trainer, block, loss, additions, batch, rng, epoch, s, monitor.times());
               }
               for (Map.Entry<String, Float> e : terms.entrySet()) {
                 sums.merge(e.getKey(), (double) e.getValue(), Double::sum);

@@ -254,7 +254,11 @@ public final class DSpritesGenerator {
     int n = (int) FULL - skipped;
     if (count < 1 || count > n) {
       throw new IllegalArgumentException(
-          "count must be in 1.." + n + " (" + skipped + " of " + FULL + " excluded), got " + count);
+          "count must be in 1.."
+              + n
+              + (skipped == 0 ? "" : " (" + skipped + " of " + FULL + " excluded)")
+              + ", got "
+              + count);
     }
     int[] perm = new int[n];
     for (int i = 0, k = 0; i < FULL; i++) {

@@ -41,6 +41,12 @@ class DatasetRenderCommandTest {
    */
   private static final int BOUNDS_TOLERANCE_PX = 6;
 
+  /**
+   * Smallest ratio between the largest and smallest height/width of an upright torus's mask over
+   * the six rotations (edge-on near 45° under the diagonal camera, open ring near 0° and 90°).
+   */
+  private static final double TORUS_ASPECT_SPREAD = 1.5;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
@@ -128,31 +134,63 @@ class DatasetRenderCommandTest {
   }
 
   @Test
+  void torusStandsUprightSoItsRotationShows(@TempDir Path dir) throws Exception {
+    assumeBlender();
+    Path out = dir.resolve("torus");
+    Path masks = dir.resolve("torus-masks");
+    // Ids 360-365: indoor, left, torus, red, size 1.5, rotations 0, 15, 30, 45, 60, 90.
+    CliRun r = render(out, masks, "360-365", "workbench");
+    assertEquals(Main.OK, r.exit(), r.out() + r.err());
+    double lowest = Double.MAX_VALUE;
+    double highest = 0;
+    StringBuilder seen = new StringBuilder();
+    for (int id = 360; id <= 365; id++) {
+      double[] box = maskBox(masks, id);
+      double aspect = (box[3] - box[1]) / (box[2] - box[0]);
+      lowest = Math.min(lowest, aspect);
+      highest = Math.max(highest, aspect);
+      seen.append(' ').append(id).append(':').append(Math.round(aspect * 100) / 100.0);
+    }
+    // A ring lying flat looks the same at every rotation about the vertical axis (one aspect
+    // ratio, wider than tall); an upright ring is seen edge-on at one angle and open at another.
+    assertTrue(highest > 1, "no rotation shows the upright ring taller than wide:" + seen);
+    assertTrue(
+        highest / lowest >= TORUS_ASPECT_SPREAD,
+        "height/width of the torus mask barely changes with rotation:" + seen);
+  }
+
+  @Test
   void cyclesRenderAtLowSamples(@TempDir Path dir) throws Exception {
     assumeBlender();
     Path out = dir.resolve("cy");
     Path masks = dir.resolve("cy-masks");
     // 4150: bridge, left, sphere, red, size 2, rotation 60 (DESIGN.md's example).
-    CliRun r =
-        CliRun.of(
-            "dataset",
-            "render",
-            "--out",
-            out.toString(),
-            "--ids",
-            "4150",
-            "--engine",
-            "cycles",
-            "--samples",
-            "4",
-            "--mask-dir",
-            masks.toString(),
-            "--quiet");
+    CliRun r = render(out, masks, "4150", "cycles", "--samples", "4");
     assertEquals(Main.OK, r.exit(), r.out() + r.err());
     assertTrue(r.out().contains("clean: 1 png, 1 json"), r.out());
     assertEquals(new TreeSet<>(List.of(4150)), ids(out, ".png"));
     JsonNode extras = checkSample(out, masks, 4150, "cycles");
     assertEquals(4, extras.get("samples").asInt());
+  }
+
+  /** Runs {@code dataset render} of some ids into {@code out}, with masks, quietly. */
+  private static CliRun render(Path out, Path masks, String ids, String engine, String... extra) {
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "dataset",
+                "render",
+                "--out",
+                out.toString(),
+                "--ids",
+                ids,
+                "--engine",
+                engine,
+                "--mask-dir",
+                masks.toString(),
+                "--quiet"));
+    args.addAll(List.of(extra));
+    return CliRun.of(args.toArray(String[]::new));
   }
 
   /** Checks one sample's JSON schema, factors and bounds (against the mask); returns extras. */
@@ -190,6 +228,24 @@ class DatasetRenderCommandTest {
     }
 
     // Bounds against the object's rendered pixel mask (white object, jittered camera).
+    double[] fromMask = maskBox(masks, id);
+    CandleMetadata.Bounds b = m.bounds();
+    double[] declared = {b.xmin(), b.ymin(), b.xmax(), b.ymax()};
+    for (int k = 0; k < 4; k++) {
+      assertTrue(
+          Math.abs(declared[k] - fromMask[k]) <= BOUNDS_TOLERANCE_PX,
+          "id "
+              + id
+              + ": bounds "
+              + java.util.Arrays.toString(declared)
+              + " vs mask box "
+              + java.util.Arrays.toString(fromMask));
+    }
+    return extras;
+  }
+
+  /** The bounding box of a sample's rendered object mask: xmin, ymin, xmax, ymax (y up). */
+  private static double[] maskBox(Path masks, int id) throws Exception {
     OpenCvImages.ensureLoaded();
     Mat mask = OpenCvImages.readBgr(masks.resolve(id + ".png"));
     assertEquals(320, mask.cols());
@@ -211,20 +267,7 @@ class DatasetRenderCommandTest {
       }
     }
     assertTrue(c1 >= 0, "empty mask for " + id);
-    double[] fromMask = {c0, 240 - (r1 + 1), c1 + 1, 240 - r0}; // y up, pixel edges
-    CandleMetadata.Bounds b = m.bounds();
-    double[] declared = {b.xmin(), b.ymin(), b.xmax(), b.ymax()};
-    for (int k = 0; k < 4; k++) {
-      assertTrue(
-          Math.abs(declared[k] - fromMask[k]) <= BOUNDS_TOLERANCE_PX,
-          "id "
-              + id
-              + ": bounds "
-              + java.util.Arrays.toString(declared)
-              + " vs mask box "
-              + java.util.Arrays.toString(fromMask));
-    }
-    return extras;
+    return new double[] {c0, 240 - (r1 + 1), c1 + 1, 240 - r0}; // y up, pixel edges
   }
 
   private static List<String> iter(java.util.Iterator<String> it) {
