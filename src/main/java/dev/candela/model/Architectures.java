@@ -212,27 +212,19 @@ public final class Architectures {
   }
 
   /**
-   * Checks that an architecture name is known and the input has the size it takes (64 × 64, or 240
-   * × 320 for {@value #DL_CONV_CANDLE}).
+   * Checks that an architecture name is known and the input has the size it takes ({@link
+   * #vaeInput} or {@link #classifierInput}: 64 × 64, 240 × 320 for the CANDLE VAEs, 120 × 160 for
+   * {@value #CLASSIFIER_CANDLE}).
    *
    * @param name the architecture
    * @param input the network input shape
    */
   static void check(String name, ModelCard.Shape input) {
-    int h;
-    int w;
-    if (CLASSIFIER.equals(name)
-        || TINY_DENSE64.equals(name)
-        || TINY_CLASSIFIER.equals(name)
-        || (VAES.contains(name) && !isCandle(name))) {
-      h = SIDE;
-      w = SIDE;
-    } else if (isCandle(name)) {
-      h = CANDLE_HEIGHT;
-      w = CANDLE_WIDTH;
-    } else if (CLASSIFIER_CANDLE.equals(name)) {
-      h = CANDLE_CLASSIFIER_HEIGHT;
-      w = CANDLE_CLASSIFIER_WIDTH;
+    ModelCard.Shape want;
+    if (CLASSIFIERS.contains(name) || TINY_CLASSIFIER.equals(name)) {
+      want = classifierInput(name, input.channels());
+    } else if (VaeArchitecture.find(name) != null) {
+      want = vaeInput(name, input.channels());
     } else {
       throw new IllegalArgumentException(
           "unknown architecture '"
@@ -247,9 +239,16 @@ public final class Architectures {
               + TINY_CLASSIFIER
               + ")");
     }
-    if (input.height() != h || input.width() != w) {
+    if (input.height() != want.height() || input.width() != want.width()) {
       throw new IllegalArgumentException(
-          "architecture " + name + " takes " + h + "x" + w + " inputs, got " + input);
+          "architecture "
+              + name
+              + " takes "
+              + want.height()
+              + "x"
+              + want.width()
+              + " inputs, got "
+              + input);
     }
   }
 

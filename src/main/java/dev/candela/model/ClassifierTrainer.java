@@ -54,36 +54,6 @@ public final class ClassifierTrainer {
       int trainCount,
       int testCount,
       String architecture) {
-    /**
-     * The default architecture ({@value Architectures#CLASSIFIER}).
-     *
-     * @param head {@code softmax} or {@code sigmoid}
-     * @param epochs passes over the training subset
-     * @param batchSize batch size
-     * @param seed seed of initialisation, split and shuffling
-     * @param learningRate Adam learning rate
-     * @param trainCount training images (0 = all not held out)
-     * @param testCount held-out images
-     */
-    public Config(
-        String head,
-        int epochs,
-        int batchSize,
-        long seed,
-        double learningRate,
-        int trainCount,
-        int testCount) {
-      this(
-          head,
-          epochs,
-          batchSize,
-          seed,
-          learningRate,
-          trainCount,
-          testCount,
-          Architectures.CLASSIFIER);
-    }
-
     /** Validates; messages name the option and value. */
     public Config {
       if (!Architectures.CLASSIFIERS.contains(architecture)) {

@@ -49,14 +49,13 @@ final class Inputs {
    */
   static float[] toNetworkInput(ModelCard card, float[] images, int n, ModelCard.Shape shape) {
     ModelCard.Shape in = card.input();
-    if (shape.channels() != in.channels()) {
-      throw new IllegalArgumentException(
-          "images of " + shape + " have another channel count than the network input " + in);
+    if (!shape.equals(in)) {
+      return ImageResize.area(images, n, shape, in); // checks the channels and the length
     }
-    if ((long) n * shape.volume() != images.length) {
+    if ((long) n * in.volume() != images.length) {
       throw new IllegalArgumentException(
-          "expected " + n + " images of " + shape + " floats each, got " + images.length);
+          "expected " + n + " images of " + in + " floats each, got " + images.length);
     }
-    return shape.equals(in) ? images : ImageResize.area(images, n, shape, in);
+    return images;
   }
 }

@@ -93,22 +93,6 @@ final class TrainingData {
   }
 
   /**
-   * Loads samples.
-   *
-   * @param ds the dataset
-   * @param indices sample indices
-   * @param withBoxes whether to build bounding-box masks (CANDLE folders only)
-   * @param progress called with the number of loaded samples
-   * @return the data
-   * @throws CandelaException when the dataset cannot be read or lacks boxes
-   */
-  static TrainingData load(
-      FactorDataset ds, long[] indices, boolean withBoxes, LongConsumer progress)
-      throws CandelaException {
-    return load(ds, indices, Architectures.SIDE, Architectures.SIDE, withBoxes, progress);
-  }
-
-  /**
    * Loads samples, area-resized to a network input size (unchanged when the dataset's images have
    * that size).
    *

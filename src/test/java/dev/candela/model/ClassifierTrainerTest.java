@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The factor classifier learns the generated toy set (128×128 images, area-resized to 64×64). */
 class ClassifierTrainerTest {
+  private static final String CONV3 = Architectures.CLASSIFIER;
+
   /** Held-out accuracy the shape factor must reach (chance is 1/3). */
   private static final double SHAPE_ACCURACY = 0.9;
 
@@ -43,7 +45,7 @@ class ClassifierTrainerTest {
   void heldOutAccuracyIsFarAboveChanceAndTheSavedClassifierReproducesIt() throws Exception {
     Path out = tmp.resolve("clf");
     ClassifierTrainer.Config cfg =
-        new ClassifierTrainer.Config("softmax", 6, 32, 1, 2e-3, 448, 128);
+        new ClassifierTrainer.Config("softmax", 6, 32, 1, 2e-3, 448, 128, CONV3);
     ClassifierTrainer.Result r;
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       r = ClassifierTrainer.train(ds, cfg, out, Device.cpu(), "test", VaeTrainer.Progress.NONE);
@@ -82,7 +84,7 @@ class ClassifierTrainerTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> new ClassifierTrainer.Config("relu", 1, 32, 0, 1e-3, 0, 10));
+            () -> new ClassifierTrainer.Config("relu", 1, 32, 0, 1e-3, 0, 10, CONV3));
     assertTrue(
         e.getMessage().contains("--head") && e.getMessage().contains("relu"), e.getMessage());
   }
@@ -91,8 +93,10 @@ class ClassifierTrainerTest {
   void resumeContinuesToTheSameWeightsAsAnUninterruptedRun() throws Exception {
     Path full = tmp.resolve("clf-full");
     Path part = tmp.resolve("clf-part");
-    ClassifierTrainer.Config two = new ClassifierTrainer.Config("sigmoid", 2, 32, 3, 2e-3, 128, 32);
-    ClassifierTrainer.Config one = new ClassifierTrainer.Config("sigmoid", 1, 32, 3, 2e-3, 128, 32);
+    ClassifierTrainer.Config two =
+        new ClassifierTrainer.Config("sigmoid", 2, 32, 3, 2e-3, 128, 32, CONV3);
+    ClassifierTrainer.Config one =
+        new ClassifierTrainer.Config("sigmoid", 1, 32, 3, 2e-3, 128, 32, CONV3);
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.Result a =
           ClassifierTrainer.train(
@@ -126,7 +130,7 @@ class ClassifierTrainerTest {
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.train(
           ds,
-          new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 64, 16),
+          new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3),
           out,
           false,
           Device.cpu(),
@@ -138,7 +142,7 @@ class ClassifierTrainerTest {
               () ->
                   ClassifierTrainer.train(
                       ds,
-                      new ClassifierTrainer.Config("softmax", 2, 32, 3, 1e-3, 64, 16),
+                      new ClassifierTrainer.Config("softmax", 2, 32, 3, 1e-3, 64, 16, CONV3),
                       out,
                       true,
                       Device.cpu(),
@@ -155,7 +159,7 @@ class ClassifierTrainerTest {
               () ->
                   ClassifierTrainer.train(
                       ds,
-                      new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 64, 16),
+                      new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3),
                       out,
                       false,
                       Device.cpu(),
