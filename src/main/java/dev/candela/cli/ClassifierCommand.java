@@ -15,6 +15,7 @@ import dev.candela.evaluate.Sampling;
 import dev.candela.model.ClassifierQuality;
 import dev.candela.model.FactorClassifier;
 import dev.candela.model.ModelCard;
+import dev.candela.model.Reconstruction;
 import dev.candela.model.VaeModel;
 import dev.candela.model.VaeModels;
 import dev.candela.report.JsonReports;
@@ -89,6 +90,14 @@ public final class ClassifierCommand implements Runnable {
     Path json;
 
     @Option(
+        names = "--record",
+        description =
+            "Record the accuracies in the classifier's card (results.checks.<dataset file name>:"
+                + " samples, dataset fingerprint, seed, accuracy and symmetry-aware accuracy per"
+                + " factor), so the card carries its measured quality on other data.")
+    boolean record;
+
+    @Option(
         names = "--batch-size",
         defaultValue = "256",
         description = "Images per batch (default ${DEFAULT-VALUE}).")
@@ -161,8 +170,30 @@ public final class ClassifierCommand implements Runnable {
                   + ds.space().name()
                   + "'");
         }
+        Map<String, Object> details = new LinkedHashMap<>(sum.details());
+        if (v != null) {
+          long[] sorted = idx.clone();
+          java.util.Arrays.sort(sorted);
+          ModelFitness.VaeCheck vc =
+              ModelFitness.vae(
+                  v,
+                  vae,
+                  ds,
+                  sorted,
+                  (images, m) ->
+                      Reconstruction.inDecoderShape(v.card(), ds.imageShape(), images, m));
+          details.put("vaeCheck", vc);
+          warnings.addAll(vc.warnings());
+        }
         for (String w : warnings) {
           out.println("warning: " + w);
+        }
+        if (record) {
+          ClassifierQuality.record(
+              clf.card(), classifier, dataset, ds.fingerprint(), seed.seed(), res);
+          spec.commandLine()
+              .getErr()
+              .println("recorded the check in " + classifier.resolve(ModelCard.FILE));
         }
         if (json != null) {
           Map<String, String> inputs = new TreeMap<>();
@@ -183,7 +214,7 @@ public final class ClassifierCommand implements Runnable {
               new ScoreReport(
                   "classifier check " + classifier.getFileName() + " on " + dataset.getFileName(),
                   sum.scores(),
-                  sum.details(),
+                  details,
                   warnings,
                   p),
               json);

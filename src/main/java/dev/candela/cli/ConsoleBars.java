@@ -38,11 +38,14 @@ public final class ConsoleBars {
    * @param out the output
    * @param indices sorted flat indices, or null for all
    * @param n the image count
+   * @param drawing how the images are drawn
    * @throws BadInputException when writing fails
    */
-  public static void writeDsprites(Path out, long[] indices, long n) throws BadInputException {
+  public static void writeDsprites(
+      Path out, long[] indices, long n, dev.candela.data.DSpritesDrawing drawing)
+      throws BadInputException {
     try (ProgressBar pb = onStderr("dsprites", n, 500)) {
-      DSpritesGenerator.write(out, indices, pb::stepTo);
+      DSpritesGenerator.write(out, indices, drawing, pb::stepTo);
     }
   }
 }

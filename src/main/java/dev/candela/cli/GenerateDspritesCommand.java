@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.cli.options.SeedOption;
+import dev.candela.data.DSpritesDrawing;
 import dev.candela.evaluate.DefaultDataset;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
@@ -16,7 +17,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Draw a dSprites-format npz (imgs u1, latents_values f8, latents_classes i8) on the exact"
-          + " dSprites factor grid: the full 737,280 images, or a seeded subset (sorted indices)."
+          + " dSprites factor grid: the full 737,280 images, or a seeded subset (sorted indices),"
+          + " drawn as DeepMind drew them (a drop-in for DeepMind's file)."
     })
 public final class GenerateDspritesCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, paramLabel = "PATH.npz", description = "Output file.")
@@ -36,6 +38,16 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
               + " training.seed on the full grid), so the file is held-out data for that model."
               + " Needs --count.")
   Path excludeTraining;
+
+  @Option(
+      names = "--drawing",
+      paramLabel = "DRAWING",
+      defaultValue = "deepmind",
+      description =
+          "How the sprites are drawn: deepmind (default; DeepMind's drawing, fitted to real"
+              + " dSprites pixels) or candela-1 (Candela's first drawing, for comparing models"
+              + " trained on it). Recorded in the file's 'drawing' entry.")
+  String drawing;
 
   @Mixin SeedOption seed;
 
@@ -57,8 +69,14 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
       }
     }
     long n = indices == null ? DSpritesGenerator.FULL : indices.length;
-    ConsoleBars.writeDsprites(out, indices, n);
-    System.out.println("wrote " + out + " (" + n + " images)");
+    DSpritesDrawing d;
+    try {
+      d = DSpritesDrawing.of(drawing);
+    } catch (BadInputException e) {
+      throw new BadInputException("--drawing: " + e.getMessage(), e);
+    }
+    ConsoleBars.writeDsprites(out, indices, n, d);
+    System.out.println("wrote " + out + " (" + n + " images, drawing " + d.id() + ")");
     return Main.OK;
   }
 

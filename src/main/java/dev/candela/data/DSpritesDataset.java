@@ -14,6 +14,11 @@ import java.nio.file.Path;
  * subset file (any N) works. Images are returned as 1×64×64 floats with the stored 0/1 values
  * (values above 1, as in a 0/255 file, are divided by 255). Entries are memory-mapped; nothing is
  * loaded beyond the requested samples.
+ *
+ * <p>{@link #drawing()} tells how the images were drawn: the {@code drawing} entry that {@code
+ * candela dataset generate dsprites} writes, or, for files without it (DeepMind's own file, files
+ * made by earlier Candela versions), a comparison of sample images with each {@link
+ * DSpritesDrawing}.
  */
 public final class DSpritesDataset implements FactorDataset {
   private static final int PIXELS = 64 * 64;
@@ -68,6 +73,115 @@ public final class DSpritesDataset implements FactorDataset {
       z.close();
       throw e;
     }
+  }
+
+  /**
+   * How a dSprites file's images were drawn, and how that is known.
+   *
+   * @param id {@code deepmind}, {@code candela-1} or {@code unknown}
+   * @param evidence {@code recorded} (the file's {@code drawing} entry) or what the pixel
+   *     comparison found, e.g. {@code "pixels: 64 of 64 samples equal candela-1's"}
+   */
+  public record Drawing(String id, String evidence) {
+    /** An unknown drawing. */
+    public static final String UNKNOWN = "unknown";
+
+    /**
+     * The provenance entries of this drawing, for model cards and reports.
+     *
+     * @return {@code drawing} and {@code drawingEvidence}
+     */
+    public java.util.Map<String, Object> asMap() {
+      java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+      m.put("drawing", id);
+      m.put("drawingEvidence", evidence);
+      return m;
+    }
+  }
+
+  /** Samples compared with each drawing when a file does not record its own. */
+  static final int DRAWING_SAMPLES = 64;
+
+  /** The mean IoU above which unrecorded pixels count as DeepMind's drawing. */
+  static final double DRAWING_IOU = 0.95;
+
+  /**
+   * How this file's images were drawn: its {@code drawing} entry when it has one; otherwise up to
+   * {@value #DRAWING_SAMPLES} samples spread over the file are drawn again with each {@link
+   * DSpritesDrawing}. A drawing whose images equal all of them is the file's; failing that, a mean
+   * IoU of at least {@value #DRAWING_IOU} with {@link DSpritesDrawing#DEEPMIND} (and more than with
+   * the other) identifies DeepMind's drawing (the real file: squares and ellipses equal, hearts
+   * close); anything else is {@code unknown}.
+   *
+   * @return the drawing and its evidence
+   * @throws BadInputException when the entry or the samples cannot be read, or the entry names no
+   *     known drawing
+   */
+  public Drawing drawing() throws BadInputException {
+    if (npz.contains(DSpritesDrawing.NPZ_KEY)) {
+      try (NpyArray a = npz.array(DSpritesDrawing.NPZ_KEY)) {
+        if (a.shape().length != 1 || a.dtype().itemSize() != 1 || a.size() > 64) {
+          throw DatasetSupport.shapeError(a.location(), "(L,) uint8 ASCII, L <= 64", a.shape());
+        }
+        String id =
+            new String(a.readBytes(0, (int) a.size()), java.nio.charset.StandardCharsets.US_ASCII);
+        try {
+          return new Drawing(DSpritesDrawing.of(id).id(), "recorded");
+        } catch (BadInputException e) {
+          throw new BadInputException(a.location() + ": " + e.getMessage(), e);
+        }
+      }
+    }
+    int k = (int) Math.min(DRAWING_SAMPLES, n);
+    DSpritesDrawing[] all = DSpritesDrawing.values();
+    int[] equal = new int[all.length];
+    double[] iou = new double[all.length];
+    byte[] drawn = new byte[PIXELS];
+    for (int i = 0; i < k; i++) {
+      long index = k == 1 ? 0 : i * (n - 1) / (k - 1);
+      byte[] real = rawImage(index);
+      int[] c = codes(index);
+      for (int d = 0; d < all.length; d++) {
+        all[d].render(c, drawn);
+        int inter = 0;
+        int union = 0;
+        for (int p = 0; p < PIXELS; p++) {
+          boolean a = real[p] != 0;
+          boolean b = drawn[p] != 0;
+          inter += a && b ? 1 : 0;
+          union += a || b ? 1 : 0;
+        }
+        equal[d] += inter == union ? 1 : 0;
+        iou[d] += (union == 0 ? 1.0 : (double) inter / union) / k;
+      }
+    }
+    for (int d = 0; d < all.length; d++) {
+      if (equal[d] == k) {
+        return new Drawing(
+            all[d].id(), "pixels: " + k + " of " + k + " samples equal " + all[d].id() + "'s");
+      }
+    }
+    int dm = DSpritesDrawing.DEEPMIND.ordinal();
+    int old = DSpritesDrawing.CANDELA_1.ordinal();
+    String measured =
+        String.format(
+            java.util.Locale.ROOT,
+            "pixels: mean IoU %.3f with deepmind, %.3f with candela-1 on %d samples",
+            iou[dm],
+            iou[old],
+            k);
+    return iou[dm] >= DRAWING_IOU && iou[dm] > iou[old]
+        ? new Drawing(DSpritesDrawing.DEEPMIND.id(), measured)
+        : new Drawing(Drawing.UNKNOWN, measured);
+  }
+
+  /**
+   * The file's drawing ({@link #drawing()}) as provenance: {@code drawing} and {@code
+   * drawingEvidence}.
+   */
+  @Override
+  public java.util.Map<String, Object> source() throws BadInputException {
+    return drawing().asMap();
   }
 
   @Override

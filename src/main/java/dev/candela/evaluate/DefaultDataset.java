@@ -1,6 +1,7 @@
 package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
+import dev.candela.data.DSpritesDrawing;
 import dev.candela.model.TrainingSubset;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
@@ -24,6 +25,12 @@ public final class DefaultDataset {
   /** Seed of the default generated dataset. */
   public static final long SEED = 1;
 
+  /**
+   * File-name prefix of the default data, naming the drawing, so that files of an earlier drawing
+   * left in {@code target/candela-data/} are never taken for today's.
+   */
+  static final String PREFIX = "dsprites-" + DSpritesDrawing.DEEPMIND.id() + "-";
+
   /** The VAE {@code evaluate} scores when no {@code --model} is given, relative to the checkout. */
   public static final String MODEL = "models/dsprites-ss-beta-vae";
 
@@ -37,7 +44,7 @@ public final class DefaultDataset {
    * @throws BadInputException when it cannot be generated
    */
   public static Path get(Path root, ProgressListener listener) throws BadInputException {
-    Path file = root.resolve("target/candela-data/dsprites-" + COUNT + "-seed" + SEED + ".npz");
+    Path file = root.resolve("target/candela-data/" + PREFIX + COUNT + "-seed" + SEED + ".npz");
     return generate(file, null, listener, "");
   }
 
@@ -66,7 +73,8 @@ public final class DefaultDataset {
     }
     Path file =
         root.resolve(
-            "target/candela-data/dsprites-"
+            "target/candela-data/"
+                + PREFIX
                 + COUNT
                 + "-seed"
                 + SEED

@@ -258,4 +258,51 @@ public final class ClassifierQuality {
       details.put(key, a);
     }
   }
+
+  /**
+   * Records a check in a classifier's card, under {@code results.checks.<dataset file name>}: the
+   * samples, the dataset's fingerprint, the seed, and per factor the accuracy and (where declared)
+   * the symmetry-aware accuracy. The weights and their checksums are unchanged.
+   *
+   * @param card the classifier's card
+   * @param dir the classifier folder (its card is rewritten)
+   * @param dataset the dataset checked
+   * @param fingerprint the dataset's fingerprint
+   * @param seed the sampling seed
+   * @param results the check's results
+   * @throws BadInputException when the card cannot be written
+   */
+  public static void record(
+      ModelCard card,
+      Path dir,
+      Path dataset,
+      String fingerprint,
+      long seed,
+      List<FactorResult> results)
+      throws BadInputException {
+    Map<String, Object> entry = new LinkedHashMap<>();
+    entry.put("samples", results.isEmpty() ? 0 : results.get(0).accuracy().total());
+    entry.put("datasetFingerprint", fingerprint);
+    entry.put("seed", seed);
+    Map<String, Double> acc = new LinkedHashMap<>();
+    Map<String, Double> sym = new LinkedHashMap<>();
+    for (FactorResult r : results) {
+      acc.put(r.factor(), r.accuracy().value());
+      if (r.symmetric() != null) {
+        sym.put(r.factor(), r.symmetric().value());
+      }
+    }
+    entry.put("accuracy", acc);
+    if (!sym.isEmpty()) {
+      entry.put("accuracySymmetric", sym);
+    }
+    Map<String, Object> res = new LinkedHashMap<>(card.results());
+    Map<String, Object> checks = new LinkedHashMap<>();
+    if (res.get("checks") instanceof Map<?, ?> old) {
+      old.forEach((k, v) -> checks.put(String.valueOf(k), v));
+    }
+    checks.put(dataset.getFileName().toString(), entry);
+    res.put("checks", checks);
+    card.withResults(res).write(dir);
+  }
 }

@@ -214,9 +214,33 @@ public final class VaeTrainer {
           results.put("epochHistory", history);
           ModelCard card = run.card(out, results);
           card.write(out);
+          Map<String, Object> held = heldOutReconstruction(ds, indices, out, device, cfg.seed());
+          if (held != null) {
+            results.put(Reconstruction.CARD_KEY, held);
+            card = run.card(out, results);
+            card.write(out);
+          }
           return new Result(card, history);
         }
       }
+    }
+  }
+
+  /**
+   * The saved model's reconstruction error on {@value Reconstruction#HELD_OUT_IMAGES} seeded images
+   * outside the training subset (the card's {@code results.heldOut}), or null when the subset is
+   * the whole dataset.
+   */
+  private static Map<String, Object> heldOutReconstruction(
+      FactorDataset ds, long[] training, Path out, Device device, long seed)
+      throws CandelaException {
+    long[] held =
+        MonitorListener.heldOutIndices(ds.size(), training, Reconstruction.HELD_OUT_IMAGES, seed);
+    if (held.length == 0) {
+      return null;
+    }
+    try (VaeModel vae = VaeModels.load(out, device)) {
+      return Reconstruction.cardEntry(vae, ds, held);
     }
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.cli.Main;
 import dev.candela.data.DSpritesDataset;
+import dev.candela.data.DSpritesDrawing;
 import dev.candela.data.FactorSampler;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.npy.NpyArray;
@@ -49,25 +50,31 @@ class DSpritesGeneratorTest {
   @Test
   void squareAreaScalesWithScaleSquared() {
     byte[] img = new byte[64 * 64];
-    double expectedAtOne = 4 * DSpritesGenerator.BASE_RADIUS * DSpritesGenerator.BASE_RADIUS;
+    DSpritesDrawing dm = DSpritesDrawing.DEEPMIND;
+    double expectedAtOne = 4 * DSpritesDrawing.SQUARE_HALF_SIDE * DSpritesDrawing.SQUARE_HALF_SIDE;
     for (int s = 0; s < 6; s++) {
       double scale = DSpritesGenerator.value(2, s);
-      DSpritesGenerator.render(0, scale, 0.3, 0.5, 0.5, img);
+      dm.render(0, scale, 0.3, 0.5, 0.5, img);
       double expected = expectedAtOne * scale * scale;
       assertEquals(expected, count(img), expected * AREA_REL, "scale " + scale);
     }
     // a heart and an ellipse are smaller than the square at the same scale, and non-empty
-    DSpritesGenerator.render(0, 1, 0, 0.5, 0.5, img);
+    dm.render(0, 1, 0, 0.5, 0.5, img);
     int sq = count(img);
-    DSpritesGenerator.render(1, 1, 0, 0.5, 0.5, img);
+    dm.render(1, 1, 0, 0.5, 0.5, img);
     int el = count(img);
-    DSpritesGenerator.render(2, 1, 0, 0.5, 0.5, img);
+    dm.render(2, 1, 0, 0.5, 0.5, img);
     int he = count(img);
     assertTrue(el > 0 && el < sq && he > 0 && he < sq, sq + " " + el + " " + he);
     // position moves the shape: centre pixel on at the left edge position, off at the right
-    DSpritesGenerator.render(0, 0.5, 0, 0, 0, img);
+    dm.render(0, 0.5, 0, 0, 0, img);
     assertEquals(1, img[12 * 64 + 12]);
     assertEquals(0, img[52 * 64 + 52]);
+    // DeepMind's positions: centre at 16 + 32·pos px, so posX = posY = 1 puts it at (48, 48)
+    dm.render(0, 0.5, 0, 1, 1, img);
+    assertEquals(1, img[47 * 64 + 47]);
+    assertEquals(1, img[48 * 64 + 48]);
+    assertEquals(0, img[53 * 64 + 53]);
   }
 
   @Test

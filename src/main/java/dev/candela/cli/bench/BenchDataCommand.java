@@ -75,7 +75,7 @@ public final class BenchDataCommand implements Callable<Integer> {
     try {
       long[] idx = n == DSpritesGenerator.FULL ? null : DSpritesGenerator.chooseIndices(n, 0);
       long t0 = System.nanoTime();
-      ConsoleBars.writeDsprites(npz, idx, n);
+      ConsoleBars.writeDsprites(npz, idx, n, dev.candela.data.DSpritesDrawing.DEEPMIND);
       double gen = seconds(t0);
       long bytes = Files.size(npz);
 
