@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
     name = "train-classifier",
     mixinStandardHelpOptions = true,
     description = {
-      "Train a factor classifier (conv3-fc: (conv+ReLU)x3 + FC at 64x64; conv4-fc-candle:"
+      "Train a factor classifier (conv3-fc: (conv+ReLU)x3 + FC at 64x64; conv3-fc256: the same"
+          + " with a hidden FC 256, the shipped dSprites classifier; conv4-fc-candle:"
           + " (conv+ReLU)x4 + FC 256 + FC at 120x160, for CANDLE's 240x320 images) on a seeded"
           + " subset and measure its accuracy per factor on disjoint held-out images (written into"
           + " DIR/model.json). Writes DIR/checkpoint/ after every epoch; --resume continues from"
@@ -56,8 +57,8 @@ public final class TrainClassifierCommand implements Callable<Integer> {
       names = "--architecture",
       defaultValue = Architectures.CLASSIFIER,
       description =
-          "conv3-fc (64x64 input, default) or conv4-fc-candle (120x160, CANDLE at half"
-              + " resolution).")
+          "conv3-fc (64x64 input, default), conv3-fc256 (64x64, a hidden FC 256) or"
+              + " conv4-fc-candle (120x160, CANDLE at half resolution).")
   String architecture;
 
   @Option(names = "--resume", description = "Continue from DIR/checkpoint.")

@@ -96,9 +96,15 @@ public final class Architectures {
   /** The CANDLE factor classifier at half resolution (C × 120 × 160). */
   public static final String CLASSIFIER_CANDLE = "conv4-fc-candle";
 
+  /**
+   * The dSprites factor classifier with a hidden dense layer of 256 before the heads: the capacity
+   * DeepMind's drawing needs (positions 1.03 px apart, orientations 9.2° apart).
+   */
+  public static final String CLASSIFIER_FC256 = "conv3-fc256";
+
   /** The classifier architectures, the default first. */
   public static final java.util.List<String> CLASSIFIERS =
-      java.util.List.of(CLASSIFIER, CLASSIFIER_CANDLE);
+      java.util.List.of(CLASSIFIER, CLASSIFIER_CANDLE, CLASSIFIER_FC256);
 
   /** Input height of {@value #CLASSIFIER_CANDLE}. */
   public static final int CANDLE_CLASSIFIER_HEIGHT = CANDLE_HEIGHT / 2;
@@ -524,6 +530,19 @@ public final class Architectures {
     }
     if (CLASSIFIER_CANDLE.equals(name)) {
       return candleClassifier(outputs);
+    }
+    if (CLASSIFIER_FC256.equals(name)) {
+      return new SequentialBlock()
+          .add(conv(32))
+          .add(Activation.reluBlock())
+          .add(conv(64))
+          .add(Activation.reluBlock())
+          .add(conv(64))
+          .add(Activation.reluBlock())
+          .add(Blocks.batchFlattenBlock())
+          .add(Linear.builder().setUnits(256).build())
+          .add(Activation.reluBlock())
+          .add(Linear.builder().setUnits(outputs).build());
     }
     if (!CLASSIFIER.equals(name)) {
       throw new IllegalArgumentException(
