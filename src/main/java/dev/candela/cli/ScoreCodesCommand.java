@@ -1,10 +1,12 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.options.DciLearnerConverter;
 import dev.candela.cli.options.FactorBins;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.evaluate.CodeScoring;
 import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.report.CodeScoresHtml;
@@ -98,6 +100,15 @@ public final class ScoreCodesCommand implements Callable<Integer> {
   @Mixin SeedOption seed;
 
   @Option(
+      names = "--dci-learner",
+      paramLabel = "NAME",
+      converter = DciLearnerConverter.class,
+      description =
+          "DCI's classifier: sklearn-gbt (default; scikit-learn's GradientBoostingClassifier as"
+              + " disentanglement_lib uses it) or xgboost.")
+  DciLearner dciLearner = DciLearner.DEFAULT;
+
+  @Option(
       names = "--bootstrap",
       paramLabel = "B",
       description =
@@ -152,7 +163,8 @@ public final class ScoreCodesCommand implements Callable<Integer> {
                 maxTest,
                 seed.seed(),
                 bootstrap,
-                bootstrapLearned),
+                bootstrapLearned,
+                dciLearner),
             new ProgressBars(err, "", true));
     ScoreReport report = res.report();
     java.io.PrintWriter out = spec.commandLine().getOut();

@@ -5,6 +5,7 @@ import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.CodeTables;
 import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
@@ -52,6 +53,7 @@ public final class CodeScoring {
    * @param seed the seed
    * @param bootstrap bootstrap replicates (0 = off)
    * @param bootstrapLearned replicates of the learned scores (at most {@code bootstrap})
+   * @param dciLearner the classifier DCI fits per factor
    */
   public record Request(
       Path factors,
@@ -65,7 +67,55 @@ public final class CodeScoring {
       int maxTest,
       long seed,
       int bootstrap,
-      int bootstrapLearned) {}
+      int bootstrapLearned,
+      DciLearner dciLearner) {
+
+    /**
+     * A request with the default DCI learner ({@link DciLearner#DEFAULT}); the parameters are those
+     * of the canonical constructor.
+     *
+     * @param factors the factor table
+     * @param latents the latent table
+     * @param metrics the metrics
+     * @param rhos UC sizes ρ
+     * @param ucModes UC's latent selections
+     * @param factorBins IRS factor bins (0 = none)
+     * @param trainFraction training fraction of the learned metrics
+     * @param maxTrain cap on their training rows
+     * @param maxTest cap on their test rows
+     * @param seed the seed
+     * @param bootstrap bootstrap replicates
+     * @param bootstrapLearned replicates of the learned scores
+     */
+    public Request(
+        Path factors,
+        Path latents,
+        Set<Metric> metrics,
+        List<Integer> rhos,
+        Set<UcSelection> ucModes,
+        int factorBins,
+        double trainFraction,
+        int maxTrain,
+        int maxTest,
+        long seed,
+        int bootstrap,
+        int bootstrapLearned) {
+      this(
+          factors,
+          latents,
+          metrics,
+          rhos,
+          ucModes,
+          factorBins,
+          trainFraction,
+          maxTrain,
+          maxTest,
+          seed,
+          bootstrap,
+          bootstrapLearned,
+          DciLearner.DEFAULT);
+    }
+  }
 
   /**
    * Reads the tables and scores them.
@@ -116,7 +166,8 @@ public final class CodeScoring {
             r.trainFraction(),
             r.maxTrain(),
             r.maxTest(),
-            r.seed());
+            r.seed(),
+            r.dciLearner());
     t0 = System.nanoTime();
     CodeScorer.Scores scores = CodeScorer.score(codes, ft.vocabularies(), options);
     listener.message(

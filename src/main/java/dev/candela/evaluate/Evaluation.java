@@ -287,7 +287,8 @@ public final class Evaluation {
               CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
               s.maxTrain(),
               s.maxTest(),
-              s.seed());
+              s.seed(),
+              s.dciLearner());
       codeScores = CodeScorer.score(lc, vocab, opts);
       for (Map.Entry<String, Double> e : codeScores.scores().entrySet()) {
         if (!e.getKey().equals("irs") || s.metrics().contains(Metric.IRS)) {

@@ -1,5 +1,6 @@
 package dev.candela.evaluate;
 
+import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
@@ -27,6 +28,7 @@ import java.util.Objects;
  * @param gridSamples grid samples
  * @param cgSamples CG samples
  * @param classicFromDataset BetaVAE/FactorVAE from the whole dataset
+ * @param dciLearner the classifier DCI fits per factor
  */
 public record EvaluationOptions(
     List<Metric> metrics,
@@ -41,10 +43,60 @@ public record EvaluationOptions(
     double classicScale,
     int gridSamples,
     int cgSamples,
-    boolean classicFromDataset)
+    boolean classicFromDataset,
+    DciLearner dciLearner)
     implements Serializable {
 
   private static final long serialVersionUID = 1L;
+
+  /**
+   * Options with the default DCI learner ({@link DciLearner#DEFAULT}); the parameters are those of
+   * the canonical constructor.
+   *
+   * @param metrics the metric families
+   * @param samples evaluation samples
+   * @param rhos UC sizes ρ
+   * @param ucSelection UC's latent selection
+   * @param baseline CG's baseline
+   * @param batchSize images per network call
+   * @param device auto, cpu or gpu
+   * @param maxTrain DCI/SAP/explicitness training-row cap
+   * @param maxTest their test-row cap
+   * @param classicScale BetaVAE/FactorVAE size scale
+   * @param gridSamples grid samples
+   * @param cgSamples CG samples
+   * @param classicFromDataset BetaVAE/FactorVAE from the whole dataset
+   */
+  public EvaluationOptions(
+      List<Metric> metrics,
+      int samples,
+      List<Integer> rhos,
+      UcSelection ucSelection,
+      CgBaseline baseline,
+      int batchSize,
+      String device,
+      int maxTrain,
+      int maxTest,
+      double classicScale,
+      int gridSamples,
+      int cgSamples,
+      boolean classicFromDataset) {
+    this(
+        metrics,
+        samples,
+        rhos,
+        ucSelection,
+        baseline,
+        batchSize,
+        device,
+        maxTrain,
+        maxTest,
+        classicScale,
+        gridSamples,
+        cgSamples,
+        classicFromDataset,
+        DciLearner.DEFAULT);
+  }
 
   /** Copies the lists. */
   public EvaluationOptions {
@@ -53,6 +105,7 @@ public record EvaluationOptions(
     Objects.requireNonNull(ucSelection, "ucSelection");
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(dciLearner, "dciLearner");
   }
 
   /**
@@ -80,6 +133,7 @@ public record EvaluationOptions(
         classicScale,
         gridSamples,
         cgSamples,
-        classicFromDataset);
+        classicFromDataset,
+        dciLearner);
   }
 }

@@ -1,5 +1,6 @@
 package dev.candela.evaluate;
 
+import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
@@ -31,6 +32,7 @@ import java.util.Set;
  * @param cgSamples evaluation samples (a seeded random subset) CG is computed on
  * @param classicFromDataset BetaVAE/FactorVAE draw from the whole dataset (encoding what they draw,
  *     cached) instead of from the already-encoded evaluation samples
+ * @param dciLearner the classifier DCI fits per factor
  */
 public record EvaluationSettings(
     Path dataset,
@@ -48,7 +50,66 @@ public record EvaluationSettings(
     double classicScale,
     int gridSamples,
     int cgSamples,
-    boolean classicFromDataset) {
+    boolean classicFromDataset,
+    DciLearner dciLearner) {
+
+  /**
+   * Settings with the default DCI learner ({@link DciLearner#DEFAULT}); the parameters are those of
+   * the canonical constructor.
+   *
+   * @param dataset the dataset
+   * @param classifier the classifier folder, or {@code null}
+   * @param metrics the metrics
+   * @param samples evaluation samples
+   * @param rhos UC sizes ρ
+   * @param ucSelection UC's latent selection
+   * @param baseline CG's baseline
+   * @param batchSize images per network call
+   * @param device the device
+   * @param seed the seed
+   * @param maxTrain DCI/SAP/explicitness training-row cap
+   * @param maxTest their test-row cap
+   * @param classicScale BetaVAE/FactorVAE size scale
+   * @param gridSamples grid samples
+   * @param cgSamples CG samples
+   * @param classicFromDataset BetaVAE/FactorVAE from the whole dataset
+   */
+  public EvaluationSettings(
+      Path dataset,
+      Path classifier,
+      Set<Metric> metrics,
+      int samples,
+      List<Integer> rhos,
+      UcSelection ucSelection,
+      CgBaseline baseline,
+      int batchSize,
+      String device,
+      long seed,
+      int maxTrain,
+      int maxTest,
+      double classicScale,
+      int gridSamples,
+      int cgSamples,
+      boolean classicFromDataset) {
+    this(
+        dataset,
+        classifier,
+        metrics,
+        samples,
+        rhos,
+        ucSelection,
+        baseline,
+        batchSize,
+        device,
+        seed,
+        maxTrain,
+        maxTest,
+        classicScale,
+        gridSamples,
+        cgSamples,
+        classicFromDataset,
+        DciLearner.DEFAULT);
+  }
 
   /** Validates ranges and copies. */
   public EvaluationSettings {
@@ -56,6 +117,7 @@ public record EvaluationSettings(
     Objects.requireNonNull(ucSelection, "ucSelection");
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(dciLearner, "dciLearner");
     metrics = metrics.isEmpty() ? EnumSet.noneOf(Metric.class) : EnumSet.copyOf(metrics);
     rhos = List.copyOf(rhos);
     if (metrics.isEmpty()) {
@@ -97,6 +159,7 @@ public record EvaluationSettings(
     m.put("batchSize", batchSize);
     m.put("maxTrain", maxTrain);
     m.put("maxTest", maxTest);
+    m.put("dciLearner", dciLearner.id());
     m.put("classicScale", classicScale);
     m.put("classicFromDataset", classicFromDataset);
     m.put("cgSamples", cgSamples);

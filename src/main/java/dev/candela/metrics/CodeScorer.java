@@ -46,6 +46,7 @@ public final class CodeScorer {
    * @param maxTrain cap on training rows
    * @param maxTest cap on test rows
    * @param seed the seed for the split and the learners
+   * @param dciLearner the classifier DCI fits per factor
    */
   public record Options(
       Set<Metric> metrics,
@@ -55,7 +56,52 @@ public final class CodeScorer {
       double trainFraction,
       int maxTrain,
       int maxTest,
-      long seed) {
+      long seed,
+      DciLearner dciLearner) {
+
+    /**
+     * Options with the default DCI learner ({@link DciLearner#DEFAULT}).
+     *
+     * @param metrics the metric families
+     * @param rhos the UC sizes ρ
+     * @param ucModes the UC selection modes
+     * @param factorBins IRS factor re-binning (0 = none)
+     * @param trainFraction fraction of rows for training the learned metrics, in (0, 1)
+     * @param maxTrain cap on training rows
+     * @param maxTest cap on test rows
+     * @param seed the seed for the split and the learners
+     */
+    public Options(
+        Set<Metric> metrics,
+        List<Integer> rhos,
+        Set<UcSelection> ucModes,
+        int factorBins,
+        double trainFraction,
+        int maxTrain,
+        int maxTest,
+        long seed) {
+      this(
+          metrics,
+          rhos,
+          ucModes,
+          factorBins,
+          trainFraction,
+          maxTrain,
+          maxTest,
+          seed,
+          DciLearner.DEFAULT);
+    }
+
+    /**
+     * The same options with another DCI learner.
+     *
+     * @param learner the learner
+     * @return a copy
+     */
+    public Options withDciLearner(DciLearner learner) {
+      return new Options(
+          metrics, rhos, ucModes, factorBins, trainFraction, maxTrain, maxTest, seed, learner);
+    }
 
     /** The default fraction of rows used for training (10,000 : 5,000 as the reference). */
     public static final double DEFAULT_TRAIN_FRACTION = 2.0 / 3.0;
@@ -70,6 +116,7 @@ public final class CodeScorer {
     public Options {
       metrics = metrics.isEmpty() ? EnumSet.noneOf(Metric.class) : EnumSet.copyOf(metrics);
       rhos = List.copyOf(rhos);
+      java.util.Objects.requireNonNull(dciLearner, "dciLearner");
       ucModes = ucModes.isEmpty() ? EnumSet.noneOf(UcSelection.class) : EnumSet.copyOf(ucModes);
       if (metrics.isEmpty()) {
         throw new IllegalArgumentException("no metric requested");
@@ -141,6 +188,7 @@ public final class CodeScorer {
       m.put("maxTrain", maxTrain);
       m.put("maxTest", maxTest);
       m.put("seed", seed);
+      m.put("dciLearner", dciLearner.id());
       return m;
     }
   }
@@ -231,7 +279,8 @@ public final class CodeScorer {
               options.trainFraction(),
               options.maxTrain(),
               options.maxTest(),
-              options.seed());
+              options.seed(),
+              options.dciLearner());
       out.putAll(
           Bootstrap.run(
               scores,
@@ -256,7 +305,7 @@ public final class CodeScorer {
         Map<String, Double> s = new LinkedHashMap<>();
         try {
           if (m.contains(Metric.DCI)) {
-            DciResult dci = Dci.compute(train, test, options.seed());
+            DciResult dci = Dci.compute(train, test, options.seed(), options.dciLearner());
             s.put("dci.disentanglement", dci.disentanglement());
             s.put("dci.completeness", dci.completeness());
             s.put("dci.informativeness", dci.informativeness());
@@ -375,7 +424,7 @@ public final class CodeScorer {
       sizes.put("test", split.test.numSamples());
       details.put("split", sizes);
       if (m.contains(Metric.DCI)) {
-        DciResult dci = Dci.compute(split.train, split.test, options.seed());
+        DciResult dci = Dci.compute(split.train, split.test, options.seed(), options.dciLearner());
         scores.put("dci.disentanglement", dci.disentanglement());
         scores.put("dci.completeness", dci.completeness());
         scores.put("dci.informativeness", dci.informativeness());

@@ -19,13 +19,9 @@ import ml.dmlc.xgboost4j.java.XGBoostError;
  * the Quantitative Evaluation of Disentangled Representations", ICLR 2018), with the semantics of
  * disentanglement_lib's {@code dci.py}.
  *
- * <p>For every factor k a gradient-boosted tree classifier (XGBoost4J, configured as close to
- * sklearn's {@code GradientBoostingClassifier()} defaults as XGBoost allows, see {@link #N_TREES}
- * and the constants below) is trained on the raw training latents to predict the factor code. Its
- * feature importances (XGBoost's {@code total_gain}: the loss reduction of the splits on each
- * latent, summed over all trees; 0 for a latent never split on) are made absolute and normalised to
- * sum to 1 and form column k of the importance matrix R [latents × factors]. Then, with L latents
- * and K factors:
+ * <p>For every factor k a gradient-boosted tree classifier is trained on the raw training latents
+ * to predict the factor code; its feature importances, made absolute (and normalised to sum to 1),
+ * form column k of the importance matrix R [latents × factors]. Then, with L latents and K factors:
  *
  * <ul>
  *   <li>informativeness I = mean over factors of the test accuracy of the classifier;
@@ -35,10 +31,17 @@ import ml.dmlc.xgboost4j.java.XGBoostError;
  *       R_jk / Σ R.
  * </ul>
  *
- * <p>The factors are fitted in parallel (one single-threaded booster per factor, at most {@link
- * Runtime#availableProcessors()} at a time) and assembled in factor order. A test code that never
- * occurs in training cannot be predicted and counts as wrong. Unlike the reference (whose sklearn
- * learner is unseeded), the result is a deterministic function of the inputs and the seed.
+ * <p>The classifier ({@link DciLearner}) is by default {@link DciLearner#SKLEARN_GBT}, Candela's
+ * re-implementation of scikit-learn's {@code GradientBoostingClassifier()} with its defaults (the
+ * reference's learner, {@code random_state} = the seed for every factor): importances are sklearn's
+ * {@code feature_importances_} (mean impurity decrease over the trees). {@link DciLearner#XGBOOST}
+ * uses XGBoost4J configured as close to those defaults as XGBoost allows (see {@link #N_TREES} and
+ * the constants below), with XGBoost's {@code total_gain} as importance.
+ *
+ * <p>The factors (and, for sklearn-gbt, the classes of a stage) are fitted in parallel on at most
+ * {@link Runtime#availableProcessors()} threads and assembled in factor order. A test code that
+ * never occurs in training cannot be predicted and counts as wrong. Unlike the reference (whose
+ * sklearn learner is unseeded), the result is a deterministic function of the inputs and the seed.
  */
 public final class Dci {
 
@@ -85,7 +88,31 @@ public final class Dci {
    * @throws IllegalStateException if XGBoost fails on a factor (the message names the factor)
    */
   public static DciResult compute(LatentCodes train, LatentCodes test, long seed) {
+    return compute(train, test, seed, DciLearner.DEFAULT);
+  }
+
+  /**
+   * Computes DCI with the given learner.
+   *
+   * <p>{@link DciLearner#SKLEARN_GBT}: every factor's classifier uses sklearn's {@code
+   * random_state} = seed mod 2³² (numpy accepts [0, 2³²)). {@link DciLearner#XGBOOST}: factor k
+   * uses XGBoost seed {@code seed + k}.
+   *
+   * @param train training codes (reference size 10000)
+   * @param test test codes (reference size 5000) with the same latents and factors
+   * @param seed the seed of the learner
+   * @param learner the classifier
+   * @return the scores with the importance matrix and the accuracies
+   * @throws IllegalArgumentException if train and test differ in latents or factors, a factor has a
+   *     single value in the training set, or a latent is not finite (sklearn-gbt)
+   * @throws IllegalStateException if XGBoost fails on a factor (the message names the factor)
+   */
+  public static DciResult compute(
+      LatentCodes train, LatentCodes test, long seed, DciLearner learner) {
     LearnedMetricInputs.check(train, test);
+    if (learner == DciLearner.SKLEARN_GBT) {
+      return SklearnGbtDci.compute(train, test, seed);
+    }
     int numLatents = train.numLatents();
     int numFactors = train.numFactors();
     float[] trainX = rowMajor(train.latents());
@@ -148,11 +175,12 @@ public final class Dci {
         train.factorNames(),
         seed,
         train.numSamples(),
-        test.numSamples());
+        test.numSamples(),
+        DciLearner.XGBOOST);
   }
 
   /** One factor's normalised importances (one per latent) and accuracies. */
-  private record FactorFit(double[] importance, double trainAccuracy, double testAccuracy) {}
+  record FactorFit(double[] importance, double trainAccuracy, double testAccuracy) {}
 
   /** The XGBoost parameters for a factor with {@code numClasses} training classes. */
   private static Map<String, Object> parameters(int numClasses, long seed) {

@@ -18,6 +18,7 @@ import java.util.List;
  * @param seed the seed passed to the learner
  * @param numTrain training samples used
  * @param numTest test samples used
+ * @param learner the classifier that produced the importances and accuracies
  */
 public record DciResult(
     DciScores scores,
@@ -30,7 +31,8 @@ public record DciResult(
     List<String> factorNames,
     long seed,
     int numTrain,
-    int numTest) {
+    int numTest,
+    DciLearner learner) {
 
   /** Copies the arrays and checks that all shapes agree with the names. */
   public DciResult {
@@ -39,6 +41,7 @@ public record DciResult(
     trainAccuracyPerFactor = trainAccuracyPerFactor.clone();
     latentNames = List.copyOf(latentNames);
     factorNames = List.copyOf(factorNames);
+    java.util.Objects.requireNonNull(learner, "learner");
     int l = latentNames.size();
     int k = factorNames.size();
     if (importance.length != l || scores.latentWeights().length != l) {

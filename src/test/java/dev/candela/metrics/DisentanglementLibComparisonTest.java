@@ -33,6 +33,9 @@ class DisentanglementLibComparisonTest {
   /** DCI informativeness (test accuracy) agrees closely: measured 0.004 apart. */
   static final double INFORMATIVENESS_TOLERANCE = 0.01;
 
+  /** The default learner re-implements sklearn's: the bar for D, C and I. */
+  static final double SKLEARN_GBT_TOLERANCE = 0.01;
+
   static JsonNode ref;
   static LatentCodes train;
   static LatentCodes test;
@@ -82,7 +85,7 @@ class DisentanglementLibComparisonTest {
 
   @Test
   void dciIsWithinTheDocumentedDistanceOfSklearn() {
-    DciResult r = Dci.compute(train, test, 0);
+    DciResult r = Dci.compute(train, test, 0, DciLearner.XGBOOST);
     System.out.printf(
         "DCI candela D=%.4f C=%.4f I=%.4f; sklearn D=%.4f C=%.4f I=%.4f%n",
         r.disentanglement(),
@@ -98,5 +101,16 @@ class DisentanglementLibComparisonTest {
     assertTrue(cGap > 0 && cGap < DCI_GAP_BOUND, "C gap " + cGap);
     assertEquals(
         ref.get("dciInformativeness").asDouble(), r.informativeness(), INFORMATIVENESS_TOLERANCE);
+  }
+
+  @Test
+  void defaultDciLearnerMatchesSklearn() {
+    DciResult r = Dci.compute(train, test, 0);
+    assertEquals(DciLearner.SKLEARN_GBT, r.learner());
+    assertEquals(
+        ref.get("dciDisentanglement").asDouble(), r.disentanglement(), SKLEARN_GBT_TOLERANCE);
+    assertEquals(ref.get("dciCompleteness").asDouble(), r.completeness(), SKLEARN_GBT_TOLERANCE);
+    assertEquals(
+        ref.get("dciInformativeness").asDouble(), r.informativeness(), SKLEARN_GBT_TOLERANCE);
   }
 }

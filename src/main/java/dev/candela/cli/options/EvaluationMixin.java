@@ -1,6 +1,7 @@
 package dev.candela.cli.options;
 
 import dev.candela.evaluate.EvaluationOptions;
+import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
@@ -69,6 +70,15 @@ public final class EvaluationMixin {
   int maxTest = 1000;
 
   @Option(
+      names = "--dci-learner",
+      paramLabel = "NAME",
+      converter = DciLearnerConverter.class,
+      description =
+          "DCI's classifier: sklearn-gbt (default; scikit-learn's GradientBoostingClassifier as"
+              + " disentanglement_lib uses it) or xgboost.")
+  DciLearner dciLearner = DciLearner.DEFAULT;
+
+  @Option(
       names = "--classic-scale",
       paramLabel = "f",
       description =
@@ -130,6 +140,7 @@ public final class EvaluationMixin {
         classicScale,
         gridSamples,
         cgSamples,
-        classicFromDataset);
+        classicFromDataset,
+        dciLearner);
   }
 }

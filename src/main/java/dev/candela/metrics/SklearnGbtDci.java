@@ -1,0 +1,121 @@
+package dev.candela.metrics;
+
+import dev.candela.metrics.gbt.GradientBoostingClassifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+
+/**
+ * DCI with {@link DciLearner#SKLEARN_GBT}: disentanglement_lib's {@code compute_importance_gbt},
+ * one {@link GradientBoostingClassifier} with sklearn's defaults per factor, importance column =
+ * |{@code feature_importances_}|.
+ */
+final class SklearnGbtDci {
+
+  private SklearnGbtDci() {}
+
+  /** Inputs already checked by {@link Dci#compute(LatentCodes, LatentCodes, long, DciLearner)}. */
+  static DciResult compute(LatentCodes train, LatentCodes test, long seed) {
+    int numLatents = train.numLatents();
+    int numFactors = train.numFactors();
+    float[][] trainX = floats(train.latents());
+    float[][] testX = floats(test.latents());
+    long randomState = Math.floorMod(seed, 1L << 32);
+    int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    Dci.FactorFit[] fits = new Dci.FactorFit[numFactors];
+    ForkJoinPool pool = new ForkJoinPool(threads);
+    try {
+      List<ForkJoinTask<?>> tasks = new ArrayList<>(numFactors);
+      for (int k = 0; k < numFactors; k++) {
+        int f = k;
+        tasks.add(
+            ForkJoinTask.adapt(
+                () -> {
+                  fits[f] =
+                      fitFactor(
+                          trainX, train.factors()[f], testX, test.factors()[f], randomState, pool);
+                }));
+      }
+      pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+    } finally {
+      pool.shutdownNow();
+    }
+    double[][] importance = new double[numLatents][numFactors];
+    double[] trainAcc = new double[numFactors];
+    double[] testAcc = new double[numFactors];
+    for (int k = 0; k < numFactors; k++) {
+      for (int j = 0; j < numLatents; j++) {
+        importance[j][k] = fits[k].importance()[j];
+      }
+      trainAcc[k] = fits[k].trainAccuracy();
+      testAcc[k] = fits[k].testAccuracy();
+    }
+    return new DciResult(
+        Dci.scores(importance),
+        importance,
+        LearnedMetricInputs.mean(testAcc),
+        LearnedMetricInputs.mean(trainAcc),
+        testAcc,
+        trainAcc,
+        train.latentNames(),
+        train.factorNames(),
+        seed,
+        train.numSamples(),
+        test.numSamples(),
+        DciLearner.SKLEARN_GBT);
+  }
+
+  private static Dci.FactorFit fitFactor(
+      float[][] trainX,
+      int[] yTrain,
+      float[][] testX,
+      int[] yTest,
+      long randomState,
+      ForkJoinPool pool) {
+    int[] classes = LearnedMetricInputs.classes(yTrain);
+    int[] labels = new int[yTrain.length];
+    for (int i = 0; i < yTrain.length; i++) {
+      labels[i] = Arrays.binarySearch(classes, yTrain[i]);
+    }
+    GradientBoostingClassifier model =
+        GradientBoostingClassifier.fit(
+            trainX,
+            labels,
+            classes.length,
+            randomState,
+            GradientBoostingClassifier.Parameters.SKLEARN_DEFAULTS,
+            pool);
+    double[] importance = model.featureImportances();
+    for (int j = 0; j < importance.length; j++) {
+      importance[j] = Math.abs(importance[j]);
+    }
+    return new Dci.FactorFit(
+        importance,
+        accuracy(model.predict(trainX), classes, yTrain),
+        accuracy(model.predict(testX), classes, yTest));
+  }
+
+  private static double accuracy(int[] predicted, int[] classes, int[] truth) {
+    int correct = 0;
+    for (int i = 0; i < truth.length; i++) {
+      if (classes[predicted[i]] == truth[i]) {
+        correct++;
+      }
+    }
+    return (double) correct / truth.length;
+  }
+
+  /** Latent-major float32 copy (sklearn converts X to float32). */
+  private static float[][] floats(double[][] latents) {
+    float[][] out = new float[latents.length][];
+    for (int j = 0; j < latents.length; j++) {
+      out[j] = new float[latents[j].length];
+      for (int i = 0; i < latents[j].length; i++) {
+        out[j][i] = (float) latents[j][i];
+      }
+    }
+    return out;
+  }
+}
