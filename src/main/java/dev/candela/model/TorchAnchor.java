@@ -81,6 +81,7 @@ public final class TorchAnchor implements AutoCloseable {
         throw new IllegalStateException("resource " + SCRIPT + " is missing from the class path");
       }
       script = Files.createTempFile("candela-torch-anchor", ".py");
+      script.toFile().deleteOnExit();
       Files.copy(s, script, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new CandelaException("cannot write the torch anchor script: " + e.getMessage(), e);
@@ -111,7 +112,10 @@ public final class TorchAnchor implements AutoCloseable {
       pb.environment().put("OMP_NUM_THREADS", Integer.toString(threads));
     }
     try {
-      return new TorchAnchor(pb.start(), script);
+      Process p = pb.start();
+      // a killed benchmark's anchor ends with it (it also ends when its standard input closes)
+      Runtime.getRuntime().addShutdownHook(new Thread(p::destroy, "torch-anchor-stop"));
+      return new TorchAnchor(p, script);
     } catch (IOException e) {
       deleteQuietly(script);
       throw new BadInputException(
