@@ -57,6 +57,7 @@ public final class Main implements Runnable {
     cl.addSubcommand(new ClassifierCommand());
     cl.addSubcommand(new GraphCommand());
     cl.addSubcommand(new CounterfactualsCommand());
+    cl.addSubcommand(new EngineCommand());
     cl.setExecutionExceptionHandler(Main::handle);
     cl.setParameterExceptionHandler(Main::handleParameter);
     cl.setExecutionStrategy(Main::executeGuarded);

@@ -10,7 +10,9 @@ public final class Devices {
 
   /**
    * Parses a device option. {@code auto} is the first GPU when the PyTorch engine sees one, else
-   * the CPU; {@code gpu} (or {@code gpu:K}) fails when the engine has no GPU.
+   * the CPU; {@code gpu} (or {@code gpu:K}) fails when the engine has no GPU, with one line that
+   * says why (a CPU-only libtorch, a CUDA runtime that does not load, or no visible GPU; {@link
+   * dev.candela.model.engine.EngineInfo#noGpuReason}) and what to set.
    *
    * @param option {@code auto}, {@code cpu}, {@code gpu} or {@code gpu:K}
    * @return the device
@@ -19,6 +21,12 @@ public final class Devices {
   public static Device parse(String option) {
     String o = option == null ? "auto" : option.trim().toLowerCase(Locale.ROOT);
     int gpus = Engine.getEngine(VaeModels.ENGINE).getGpuCount();
+    if (gpus == 0 && (o.equals("gpu") || o.startsWith("gpu:"))) {
+      String why = dev.candela.model.engine.EngineInfo.current().noGpuReason(option);
+      if (why != null) {
+        throw new IllegalArgumentException(why);
+      }
+    }
     switch (o) {
       case "auto":
         return gpus > 0 ? Device.gpu() : Device.cpu();

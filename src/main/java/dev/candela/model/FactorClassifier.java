@@ -3,8 +3,10 @@ package dev.candela.model;
 import ai.djl.Device;
 import ai.djl.Model;
 import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
 import ai.djl.training.ParameterStore;
@@ -30,6 +32,8 @@ public final class FactorClassifier implements AutoCloseable {
   private final Model model;
   private final NDManager manager;
   private final int batchSize;
+  private final InputBuffer input = new InputBuffer();
+  private final Shape fullShape;
 
   FactorClassifier(ModelCard card, Block block, Model model, Device device, int batchSize) {
     if (batchSize <= 0) {
@@ -40,6 +44,8 @@ public final class FactorClassifier implements AutoCloseable {
     this.model = model;
     this.manager = VaeModels.newManager(device);
     this.batchSize = batchSize;
+    ModelCard.Shape s = card.input();
+    this.fullShape = new Shape(batchSize, s.channels(), s.height(), s.width());
   }
 
   /**
@@ -153,24 +159,40 @@ public final class FactorClassifier implements AutoCloseable {
       int b = Math.min(batchSize, n - start);
       try (NDManager sub = manager.newSubManager()) {
         NDArray in =
-            sub.create(
-                Arrays.copyOfRange(x, start * vol, (start + b) * vol),
-                new Shape(b, s.channels(), s.height(), s.width()));
+            input.create(
+                sub,
+                x,
+                start * vol,
+                b == batchSize ? fullShape : new Shape(b, s.channels(), s.height(), s.width()));
         NDArray logits =
             block.forward(new ParameterStore(sub, false), new NDList(in), false).head();
+        // the heads on the engine, one array back: per factor its own softmax (or the sigmoid of
+        // all outputs), concatenated along the value axis in factor order
+        NDArray probs;
+        if (softmax) {
+          NDList heads = new NDList(fs.size());
+          int off = 0;
+          for (int f = 0; f < fs.size(); f++) {
+            int k = fs.get(f).size();
+            heads.add(logits.get(new NDIndex().addAllDim().addSliceDim(off, off + k)).softmax(1));
+            off += k;
+          }
+          probs = NDArrays.concat(heads, 1);
+        } else {
+          probs = ai.djl.nn.Activation.sigmoid(logits);
+        }
+        float[] v = probs.toFloatArray();
+        if (v.length != b * total) {
+          throw new IllegalStateException(
+              "head width " + v.length / Math.max(b, 1) + " != " + total);
+        }
         int off = 0;
         for (int f = 0; f < fs.size(); f++) {
           int k = fs.get(f).size();
-          NDArray seg = logits.get(":, " + off + ":" + (off + k));
-          NDArray prob = softmax ? seg.softmax(1) : ai.djl.nn.Activation.sigmoid(seg);
-          float[] v = prob.toFloatArray();
           for (int i = 0; i < b; i++) {
-            p[f][start + i] = Arrays.copyOfRange(v, i * k, (i + 1) * k);
+            p[f][start + i] = Arrays.copyOfRange(v, i * total + off, i * total + off + k);
           }
           off += k;
-        }
-        if (off != total) {
-          throw new IllegalStateException("head width " + off + " != " + total);
         }
       }
     }

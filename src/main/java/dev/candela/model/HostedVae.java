@@ -18,6 +18,8 @@ final class HostedVae implements VaeModel {
   private final NDManager manager;
   private final int batchSize;
   private final Model[] owned;
+  private final InputBuffer input = new InputBuffer();
+  private final Shape fullShape;
 
   HostedVae(
       ModelCard card, Block encoder, Block decoder, Device device, int batchSize, Model... owned) {
@@ -30,6 +32,8 @@ final class HostedVae implements VaeModel {
     this.manager = VaeModels.newManager(device);
     this.batchSize = batchSize;
     this.owned = owned;
+    ModelCard.Shape s = card.input();
+    this.fullShape = new Shape(batchSize, s.channels(), s.height(), s.width());
   }
 
   @Override
@@ -56,8 +60,7 @@ final class HostedVae implements VaeModel {
     for (int start = 0; start < n; start += batchSize) {
       int b = Math.min(batchSize, n - start);
       try (NDManager sub = manager.newSubManager()) {
-        NDArray in =
-            sub.create(java.util.Arrays.copyOfRange(x, start * vol, (start + b) * vol), shapeOf(b));
+        NDArray in = input.create(sub, x, start * vol, shapeOf(b));
         NDList out = encoder.forward(new ParameterStore(sub, false), new NDList(in), false);
         NDArray mu;
         NDArray lv;
@@ -90,7 +93,11 @@ final class HostedVae implements VaeModel {
     return new Encoding(mean, logVar);
   }
 
+  /** The input shape of a batch of b images; the full batch's shape is made once. */
   private Shape shapeOf(int b) {
+    if (b == batchSize) {
+      return fullShape;
+    }
     ModelCard.Shape s = card.input();
     return new Shape(b, s.channels(), s.height(), s.width());
   }
@@ -129,7 +136,7 @@ final class HostedVae implements VaeModel {
         System.arraycopy(z[start + i], 0, buf, i * d, d);
       }
       try (NDManager sub = manager.newSubManager()) {
-        NDArray in = sub.create(java.util.Arrays.copyOf(buf, b * d), new Shape(b, d));
+        NDArray in = input.create(sub, buf, 0, new Shape(b, d));
         NDArray y = decoder.forward(new ParameterStore(sub, false), new NDList(in), false).head();
         if (transform && card.output().equals("logits")) {
           y = Activation.sigmoid(y);

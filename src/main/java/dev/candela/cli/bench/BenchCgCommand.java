@@ -11,8 +11,10 @@ import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgResult;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
+import dev.candela.model.Architectures;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.Devices;
+import dev.candela.model.TorchAnchor;
 import dev.candela.report.TextTable;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
@@ -93,8 +95,17 @@ public final class BenchCgCommand implements Callable<Integer> {
 
   @Option(
       names = "--djl-batch",
-      description = "DJL batched path: images per engine call (default ${DEFAULT-VALUE}).")
-  int djlBatch = 256;
+      split = ",",
+      description = "DJL batched path: images per engine call, one row each (default 256).")
+  List<Integer> djlBatches = List.of(256);
+
+  @Option(
+      names = "--anchor-python",
+      description =
+          "A Python with torch: time the same decoder + classifier shapes in plain PyTorch on the"
+              + " same device at each --djl-batch, interleaved with the DJL rows, and print the"
+              + " batched path's throughput as a fraction of it.")
+  Path anchorPython;
 
   @Option(
       names = "--chunk",
@@ -109,6 +120,11 @@ public final class BenchCgCommand implements Callable<Integer> {
   @Option(names = "--device", description = "auto, cpu, gpu or gpu:K (default ${DEFAULT-VALUE}).")
   String device = "auto";
 
+  @Option(
+      names = "--anchor-seconds",
+      description = "Time per anchor measurement (default ${DEFAULT-VALUE}).")
+  double anchorSeconds = 2;
+
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   /** Creates the command. */
@@ -122,7 +138,8 @@ public final class BenchCgCommand implements Callable<Integer> {
         || hidden < 1
         || image < 1
         || factorSizes.isEmpty()
-        || djlBatch < 1
+        || djlBatches.isEmpty()
+        || djlBatches.stream().anyMatch(b -> b < 1)
         || chunk < 1
         || matmul < 1) {
       throw new IllegalArgumentException(
@@ -240,8 +257,10 @@ public final class BenchCgCommand implements Callable<Integer> {
   private void djlRows() throws CandelaException {
     java.io.PrintWriter out = spec.commandLine().getOut();
     java.io.PrintWriter err = spec.commandLine().getErr();
-    try (CounterfactualModels m =
-        CounterfactualModels.load(vae, classifier, Devices.parse(device), djlBatch)) {
+    int djlBatch = djlBatches.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    ai.djl.Device djlDevice = Devices.parse(device);
+    try (CounterfactualModels m = CounterfactualModels.load(vae, classifier, djlDevice, djlBatch);
+        TorchAnchor anchor = startAnchor(djlDevice, m)) {
       List<String> names =
           m.classifierFactors().stream().map(dev.candela.model.ModelCard.FactorInfo::name).toList();
       if (!names.equals(List.of("color", "shape", "scale", "orientation", "posX", "posY"))) {
@@ -284,22 +303,29 @@ public final class BenchCgCommand implements Callable<Integer> {
       Cg.compute(zw, yw, m.decoder(), m.probabilities(), options.withMaxBatch(perSample), stats);
 
       Memory start = Memory.now(m);
-      CgAccumulator acc = new CgAccumulator(m.decoder(), m.probabilities(), options, stats);
-      double batchedSeconds = 0;
+      List<Batched> batched = new ArrayList<>();
       int chunks = 0;
-      for (int from = 0; from < samples; from += chunk) {
-        int to = Math.min(samples, from + chunk);
-        Chunk c = from == 0 && first.z.length == to - from ? first : encode(m, indices, from, to);
-        long t0 = System.nanoTime();
-        acc.process(c.z, c.codes);
-        batchedSeconds += (System.nanoTime() - t0) / 1e9;
-        chunks++;
-        if (chunks % 10 == 0) {
-          err.println("bench cg: djl batched " + to + "/" + samples + " samples");
+      for (int b : djlBatches) {
+        double torch = anchor == null ? Double.NaN : anchor.imagesPerSecond("cg", b, anchorSeconds);
+        CgOptions ob = options.withMaxBatch(b);
+        CgAccumulator acc = new CgAccumulator(m.decoder(), m.probabilities(), ob, stats);
+        double seconds = 0;
+        chunks = 0;
+        for (int from = 0; from < samples; from += chunk) {
+          int to = Math.min(samples, from + chunk);
+          Chunk c = from == 0 && first.z.length == to - from ? first : encode(m, indices, from, to);
+          long t0 = System.nanoTime();
+          acc.process(c.z, c.codes);
+          seconds += (System.nanoTime() - t0) / 1e9;
+          chunks++;
+          if (chunks % 10 == 0) {
+            err.println("bench cg: djl batched (" + b + ") " + to + "/" + samples + " samples");
+          }
         }
+        batched.add(new Batched(b, seconds, acc.summary().score(), torch));
       }
       Memory end = Memory.now(m);
-      double batchedCg = acc.summary().score();
+      double batchedSeconds = batched.get(0).seconds();
       long t0 = System.nanoTime();
       CgResult loopRes =
           Cg.compute(
@@ -322,19 +348,25 @@ public final class BenchCgCommand implements Callable<Integer> {
             "GFLOP/s",
             "× batched",
             "of matmul",
+            "torch img/s",
+            "of torch",
             "CG"
           });
-      rows.add(
-          djlRow(
-              "djl batched",
-              djlBatch,
-              samples,
-              batchedSeconds,
-              batchedRate,
-              flops,
-              batchedRate,
-              gflopsMatmul,
-              batchedCg));
+      for (Batched r : batched) {
+        double rate = (double) samples * perSample / r.seconds();
+        rows.add(
+            djlRow(
+                "djl batched",
+                r.batch(),
+                samples,
+                r.seconds(),
+                rate,
+                flops,
+                batchedRate,
+                gflopsMatmul,
+                r.torch(),
+                r.cg()));
+      }
       rows.add(
           djlRow(
               "djl one sample per call",
@@ -345,6 +377,7 @@ public final class BenchCgCommand implements Callable<Integer> {
               flops,
               batchedRate,
               gflopsMatmul,
+              Double.NaN,
               loopRes.score()));
       rows.add(
           new String[] {
@@ -356,6 +389,8 @@ public final class BenchCgCommand implements Callable<Integer> {
             String.format(Locale.ROOT, "%.2f", gflopsMatmul),
             "",
             "1.00",
+            "",
+            "",
             ""
           });
       out.printf(
@@ -371,6 +406,15 @@ public final class BenchCgCommand implements Callable<Integer> {
           evaluated.length,
           flops / 1e6,
           first.z.length);
+      if (anchor != null) {
+        out.println(
+            "anchor: "
+                + anchor.description()
+                + " ("
+                + anchorPython
+                + "): decoder + sigmoid + classifier + softmax per factor on the same shapes;"
+                + " the DJL rows include the CG path's host work (interventions, baselines)");
+      }
       out.print(TextTable.render(rows));
       out.printf(
           Locale.ROOT,
@@ -398,6 +442,7 @@ public final class BenchCgCommand implements Callable<Integer> {
       double flops,
       double reference,
       double matmulGflops,
+      double torch,
       double cg) {
     double gflops = rate * flops / 1e9;
     return new String[] {
@@ -409,8 +454,32 @@ public final class BenchCgCommand implements Callable<Integer> {
       String.format(Locale.ROOT, "%.2f", gflops),
       String.format(Locale.ROOT, "%.2f", rate / reference),
       String.format(Locale.ROOT, "%.3f", gflops / matmulGflops),
+      Double.isNaN(torch) ? "" : String.format(Locale.ROOT, "%.0f", torch),
+      Double.isNaN(torch) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * rate / torch),
       String.format(Locale.ROOT, "%.6f", cg)
     };
+  }
+
+  /** One batched DJL row: images per call, timed seconds, CG, and the anchor's rate (or NaN). */
+  private record Batched(int batch, double seconds, double cg, double torch) {}
+
+  /** The plain-PyTorch anchor for the shipped networks' shapes, or null without the option. */
+  private TorchAnchor startAnchor(ai.djl.Device device, CounterfactualModels m)
+      throws CandelaException {
+    if (anchorPython == null) {
+      return null;
+    }
+    if (!Architectures.DL_CONV64.equals(m.vaeCard().architecture())
+        || !Architectures.CLASSIFIER.equals(m.classifierCard().architecture())) {
+      throw new BadInputException(
+          "--anchor-python: the anchor runs the dl-conv64 VAE and conv3-fc classifier shapes, got "
+              + m.vaeCard().architecture()
+              + " and "
+              + m.classifierCard().architecture());
+    }
+    int[] sizes = m.classifierFactors().stream().mapToInt(f -> f.size()).toArray();
+    return TorchAnchor.start(
+        anchorPython, device, m.vaeCard().latentDim(), m.vaeCard().input().channels(), sizes);
   }
 
   /** Encoded latents and codes of some samples. */

@@ -9,6 +9,7 @@ import dev.candela.data.FactorDataset;
 import dev.candela.model.Architectures;
 import dev.candela.model.ModelBench;
 import dev.candela.model.StepTimes;
+import dev.candela.model.TorchAnchor;
 import dev.candela.model.VaeModel;
 import dev.candela.model.VaeModels;
 import dev.candela.synth.DSpritesGenerator;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code candela bench models}: encoder/decoder throughput by batch size beside the engine's
- * matrix-multiply rate measured in the same run.
+ * matrix-multiply rate measured in the same run, and with {@code --anchor-python} beside plain
+ * PyTorch running the same shapes on the same device ({@link TorchAnchor}), interleaved.
  */
 @Command(
     name = "models",
@@ -79,6 +81,22 @@ public final class BenchModelsCommand implements Callable<Integer> {
   int trainSteps;
 
   @Option(
+      names = "--anchor-python",
+      description =
+          "A Python with torch: run the same dl-conv64 shapes in plain PyTorch on the same device,"
+              + " interleaved with Candela's measurements, and print Candela's throughput as a"
+              + " fraction of it (e.g. /usr/bin/python3 with Debian's python3-torch).")
+  Path anchorPython;
+
+  @Option(
+      names = "--repeats",
+      defaultValue = "1",
+      description =
+          "Measure each row this many times, alternating Candela and the anchor, and keep each"
+              + " one's best (default ${DEFAULT-VALUE}).")
+  int repeats;
+
+  @Option(
       names = "--train-batch",
       defaultValue = "64",
       description = "Batch size of the training row (default ${DEFAULT-VALUE}).")
@@ -90,6 +108,31 @@ public final class BenchModelsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Device dev = device.device();
+    if (repeats < 1) {
+      throw new IllegalArgumentException("--repeats must be at least 1, got " + repeats);
+    }
+    try (TorchAnchor anchor = startAnchor(dev)) {
+      return run(dev, anchor);
+    }
+  }
+
+  private TorchAnchor startAnchor(Device dev) throws dev.candela.CandelaException {
+    if (anchorPython == null) {
+      return null;
+    }
+    if (model != null || !Architectures.DL_CONV64.equals(architecture)) {
+      throw new IllegalArgumentException(
+          "--anchor-python: the anchor runs the "
+              + Architectures.DL_CONV64
+              + " shapes; use it without --model and with --architecture "
+              + Architectures.DL_CONV64);
+    }
+    TorchAnchor a = TorchAnchor.start(anchorPython, dev, latentDim, channels, new int[] {1});
+    System.out.println("anchor: " + a.description() + " (" + anchorPython + ")");
+    return a;
+  }
+
+  private Integer run(Device dev, TorchAnchor anchor) throws Exception {
     int maxBatch = batchSizes.stream().mapToInt(Integer::intValue).max().orElse(1);
     double gflops = ModelBench.matmulGflops(dev, matmulSize, seconds);
     System.out.printf(
@@ -117,18 +160,55 @@ public final class BenchModelsCommand implements Callable<Integer> {
                 + " convolutions, including the zero border); dec/matmul counts the %.1f M%n",
             ModelBench.decoderExecutedFlops(c, m.latentDim()) / 1e6, df / 1e6);
       }
-      System.out.printf(
-          "%6s %14s %14s %12s %12s%n",
-          "batch", "encode img/s", "decode img/s", "enc/matmul", "dec/matmul");
-      for (int b : batchSizes) {
-        ModelBench.Throughput t = ModelBench.measure(m, b, seconds, b);
+      if (anchor == null) {
         System.out.printf(
-            "%6d %14.1f %14.1f %12s %12s%n",
-            b,
-            t.encodeImagesPerSecond(),
-            t.decodeImagesPerSecond(),
-            fraction(t.encodeImagesPerSecond() * ef, gflops),
-            fraction(t.decodeImagesPerSecond() * df, gflops));
+            "%6s %14s %14s %12s %12s%n",
+            "batch", "encode img/s", "decode img/s", "enc/matmul", "dec/matmul");
+      } else {
+        System.out.printf(
+            "%6s %14s %14s %12s %12s %14s %14s %10s %10s%n",
+            "batch",
+            "encode img/s",
+            "decode img/s",
+            "enc/matmul",
+            "dec/matmul",
+            "torch enc/s",
+            "torch dec/s",
+            "enc/torch",
+            "dec/torch");
+      }
+      for (int b : batchSizes) {
+        double enc = 0;
+        double dec = 0;
+        double tEnc = 0;
+        double tDec = 0;
+        for (int r = 0; r < repeats; r++) {
+          if (anchor != null) {
+            tEnc = Math.max(tEnc, anchor.imagesPerSecond("encode", b, seconds));
+            tDec = Math.max(tDec, anchor.imagesPerSecond("decode", b, seconds));
+          }
+          ModelBench.Throughput t = ModelBench.measure(m, b, seconds, b);
+          enc = Math.max(enc, t.encodeImagesPerSecond());
+          dec = Math.max(dec, t.decodeImagesPerSecond());
+        }
+        if (anchor == null) {
+          System.out.printf(
+              "%6d %14.1f %14.1f %12s %12s%n",
+              b, enc, dec, fraction(enc * ef, gflops), fraction(dec * df, gflops));
+        } else {
+          System.out.printf(
+              "%6d %14.1f %14.1f %12s %12s %14.1f %14.1f %9.1f%% %9.1f%%%n",
+              b,
+              enc,
+              dec,
+              fraction(enc * ef, gflops),
+              fraction(dec * df, gflops),
+              tEnc,
+              tDec,
+              100 * enc / tEnc,
+              100 * dec / tDec);
+        }
+        System.out.flush();
       }
     }
     if (trainSteps > 0
@@ -138,12 +218,24 @@ public final class BenchModelsCommand implements Callable<Integer> {
       Path npz = scratch.resolve("dsprites.npz");
       DSpritesGenerator.write(
           npz, DSpritesGenerator.chooseIndices((long) trainSteps * trainBatch, 0), k -> {});
-      double ips;
+      double ips = 0;
+      double torchIps = 0;
       StepTimes times = new StepTimes(2);
       try (FactorDataset ds = DSpritesDataset.open(npz)) {
-        ips =
-            ModelBench.trainImagesPerSecond(
-                ds, architecture, trainBatch, trainSteps, dev, scratch.resolve("model"), times);
+        for (int r = 0; r < repeats; r++) {
+          if (anchor != null) {
+            torchIps = Math.max(torchIps, anchor.trainImagesPerSecond(trainBatch, trainSteps));
+          }
+          StepTimes rt = new StepTimes(2);
+          Path dir = scratch.resolve("model-" + r);
+          double x =
+              ModelBench.trainImagesPerSecond(
+                  ds, architecture, trainBatch, trainSteps, dev, dir, rt);
+          if (x > ips) {
+            ips = x;
+            times = rt;
+          }
+        }
       } finally {
         AtomicFiles.deleteTree(scratch);
       }
@@ -157,6 +249,11 @@ public final class BenchModelsCommand implements Callable<Integer> {
               + " (3x forward), %s of the matmul rate%n",
           trainBatch, trainSteps, ips, flops / 1e6, fraction(ips * flops, gflops));
       printPhases(times, flops / 3, trainBatch, ips, gflops);
+      if (anchor != null) {
+        System.out.printf(
+            "training anchor (plain PyTorch, the same step): %.1f img/s; Candela at %.1f%% of it%n",
+            torchIps, 100 * ips / torchIps);
+      }
     }
     // the matmul rate again, so drift in a shared machine's load is visible
     System.out.printf(

@@ -1,0 +1,26 @@
+package dev.candela.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code candela engine <build-jni|info>}: the PyTorch engine Candela runs on, and building DJL's
+ * JNI against the torch a Python already has (CPU or CUDA), for offline GPU use.
+ */
+@Command(
+    name = "engine",
+    mixinStandardHelpOptions = true,
+    description =
+        "The PyTorch engine: build DJL's JNI against an installed torch; show the engine.",
+    subcommands = {EngineBuildJniCommand.class, EngineInfoCommand.class})
+public final class EngineCommand implements Runnable {
+  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
+
+  /** Creates the command. */
+  public EngineCommand() {}
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

@@ -1,0 +1,41 @@
+package dev.candela.cli;
+
+import dev.candela.model.engine.EngineInfo;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code candela engine info}: the PyTorch engine's version, flavour and the GPUs it sees. */
+@Command(
+    name = "info",
+    mixinStandardHelpOptions = true,
+    description = "The PyTorch engine: libtorch version, flavour, folder, threads and GPUs.")
+public final class EngineInfoCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** Creates the command. */
+  public EngineInfoCommand() {}
+
+  @Override
+  public Integer call() {
+    EngineInfo e = EngineInfo.current();
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("engine: PyTorch " + e.version() + " (" + e.flavour() + ")");
+    out.println("library: " + (e.libraryPath() == null ? "unknown" : e.libraryPath()));
+    out.println("threads: " + e.threads());
+    out.println(
+        "cuda: libtorch "
+            + (e.cudaLibtorch() ? "has CUDA" : "is CPU-only")
+            + ", CUDA runtime "
+            + (e.cudaRuntime() ? "loads" : "not loaded"));
+    out.println("gpus: " + e.gpus().size());
+    e.gpus().forEach(g -> out.println("  " + g));
+    String why = e.noGpuReason("gpu");
+    if (why != null) {
+      out.println("note: " + why);
+    }
+    out.flush();
+    return Main.OK;
+  }
+}
