@@ -39,9 +39,9 @@ import java.util.stream.IntStream;
  * iff the collider is in Z and any other node iff it is not in Z; a node entered over an undirected
  * edge is not left towards its parents; the treatment is never re-entered. Each walk visits at most
  * 15 states per node, so parent-AID and ancestor-AID take O(p + |E|) per treatment (their truth
- * walk stops once no y's outcome can change any more: the marks only grow); oset-AID needs
- * one further walk per claimed amenable y (early exit once y is decided), O(p (p + |E|)) per
- * treatment. The loop over treatments runs in parallel.
+ * walk stops once no y's outcome can change any more: the marks only grow); oset-AID needs one
+ * further walk per claimed amenable y (early exit once y is decided), O(p (p + |E|)) per treatment.
+ * The loop over treatments runs in parallel.
  *
  * <p>Inputs: both graphs have the same variables, at least two nodes, no self-loop and no directed
  * cycle; undirected edges are read as those of a CPDAG (other PDAGs get the same walk semantics as
@@ -516,9 +516,9 @@ public final class Aid {
 
     /**
      * Whether y's outcome can no longer change as the walk marks more nodes (the marks only grow):
-     * a non-claimed y once it is a possible descendant (a mistake); a claimed y the guess calls
-     * not amenable once the truth does too (no mistake); a claimed y the guess calls amenable once
-     * the truth calls it not amenable or not validly adjusted (a mistake). Marks y settled.
+     * a non-claimed y once it is a possible descendant (a mistake); a claimed y the guess calls not
+     * amenable once the truth does too (no mistake); a claimed y the guess calls amenable once the
+     * truth calls it not amenable or not validly adjusted (a mistake). Marks y settled.
      */
     private boolean settled(int y, int e) {
       boolean claimed = trackParent ? inZ[y] != trackW : gPossDesc[y] == e;
