@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.causal.distance.LatentScmScore;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.EvaluationMixin;
 import dev.candela.cli.options.QuietOption;
@@ -8,6 +9,7 @@ import dev.candela.cli.options.SeedOption;
 import dev.candela.data.DatasetPaths;
 import dev.candela.evaluate.BatchEvaluation;
 import dev.candela.evaluate.Evaluation;
+import dev.candela.evaluate.ScmSettings;
 import dev.candela.report.Comparison;
 import dev.candela.report.TextTable;
 import java.io.PrintWriter;
@@ -96,6 +98,43 @@ public final class EvaluateCommand implements Callable<Integer> {
               + " RUN_DIR/snapshots/ and plot each score against the step (scores-vs-step.png).")
   String checkpoints;
 
+  @Option(
+      names = "--scm-truth",
+      paramLabel = "auto|none|FILE",
+      description =
+          "True causal model over the factors for the scm metric: auto (CANDLE: its rules-filtered"
+              + " product, as datasets/causal/candle-factors.json; dSprites, MPI3D, 3dshapes: the"
+              + " empty graph over their factors), none, or a model JSON (default ${DEFAULT-VALUE}).")
+  String scmTruth = "auto";
+
+  @Option(
+      names = "--scm-dag",
+      paramLabel = "learn|given",
+      description =
+          "DAG of the latent causal model: learned from the latent groups (SHD, SID, AID are then"
+              + " findings) or the truth's (default ${DEFAULT-VALUE}).")
+  String scmDag = "learn";
+
+  @Option(
+      names = "--scm-samples",
+      paramLabel = "K",
+      description = "scm: draws per distribution of OD/ID/CD (default ${DEFAULT-VALUE}).")
+  int scmSamples = ScmSettings.defaults().samples();
+
+  @Option(
+      names = "--scm-evidence",
+      paramLabel = "M",
+      description = "scm: evidence rows of CD (default ${DEFAULT-VALUE}).")
+  int scmEvidence = ScmSettings.defaults().evidence();
+
+  @Option(
+      names = "--scm-replicates",
+      paramLabel = "R",
+      description =
+          "scm: runs behind the standard errors and null baselines, >= 2 (default"
+              + " ${DEFAULT-VALUE}).")
+  int scmReplicates = ScmSettings.defaults().replicates();
+
   @Mixin QuietOption quiet;
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -109,6 +148,15 @@ public final class EvaluateCommand implements Callable<Integer> {
     if (checkpoints != null && !checkpoints.trim().equalsIgnoreCase("all")) {
       throw new IllegalArgumentException("--checkpoints must be 'all', got '" + checkpoints + "'");
     }
+    LatentScmScore.DagSource dag =
+        switch (scmDag.trim().toLowerCase(java.util.Locale.ROOT)) {
+          case "learn" -> LatentScmScore.DagSource.LEARN;
+          case "given" -> LatentScmScore.DagSource.GIVEN;
+          default ->
+              throw new IllegalArgumentException(
+                  "--scm-dag must be learn or given, got '" + scmDag + "'");
+        };
+    ScmSettings scm = new ScmSettings(scmTruth, dag, scmSamples, scmEvidence, scmReplicates);
     BatchEvaluation.Request request =
         new BatchEvaluation.Request(
             model,
@@ -119,7 +167,8 @@ public final class EvaluateCommand implements Callable<Integer> {
             seed.seed(),
             bootstrap,
             bootstrapLearned,
-            out);
+            out,
+            scm);
     PrintWriter o = spec.commandLine().getOut();
     BatchEvaluation.Outcome res =
         BatchEvaluation.run(

@@ -4,14 +4,23 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code candela graph <shd|sid|aupr>}: distances between a true and a predicted causal graph, with
- * cdt.metrics semantics. Graph files: edge-list or matrix JSON, CSV adjacency, Matrix Market.
+ * {@code candela graph <shd|sid|aupr|aid|edges>}: distances between a true and a predicted causal
+ * graph, with cdt.metrics semantics (AID with gadjid's). Graph files: edge-list or matrix JSON, CSV
+ * adjacency, Matrix Market.
  */
 @Command(
     name = "graph",
     mixinStandardHelpOptions = true,
-    description = "Distances between causal graphs: SHD, SID, AUPR (cdt.metrics semantics).",
-    subcommands = {GraphShdCommand.class, GraphSidCommand.class, GraphAuprCommand.class})
+    description =
+        "Distances between causal graphs: SHD, SID, AUPR (cdt.metrics semantics), AID (gadjid),"
+            + " edge statistics.",
+    subcommands = {
+      GraphShdCommand.class,
+      GraphSidCommand.class,
+      GraphAuprCommand.class,
+      GraphAidCommand.class,
+      GraphEdgesCommand.class
+    })
 public final class GraphCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 

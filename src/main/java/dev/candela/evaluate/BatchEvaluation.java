@@ -32,6 +32,7 @@ public final class BatchEvaluation {
    * @param bootstrap bootstrap replicates (see {@link Evaluation#withBootstrap})
    * @param bootstrapLearned bootstrap replicates of the learned scores
    * @param out the output folder (one sub-folder per model when there are several)
+   * @param scm the settings of the {@code scm} metric
    */
   public record Request(
       Path model,
@@ -42,7 +43,8 @@ public final class BatchEvaluation {
       long seed,
       int bootstrap,
       int bootstrapLearned,
-      Path out) {}
+      Path out,
+      ScmSettings scm) {}
 
   /** Told about each model's report as soon as it is written. */
   @FunctionalInterface
@@ -112,6 +114,7 @@ public final class BatchEvaluation {
         ScoreReport report =
             new Evaluation(si, listener)
                 .withBootstrap(r.bootstrap(), r.bootstrapLearned())
+                .withScm(r.scm() == null ? ScmSettings.defaults() : r.scm())
                 .run(ds, m, dir);
         reports.put(names.get(i), report);
         each.scored(names.get(i), report, models.size() > 1);

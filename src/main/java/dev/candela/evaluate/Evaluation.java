@@ -73,6 +73,7 @@ public final class Evaluation {
   private final ProgressListener listener;
   private int bootstrap = DEFAULT_BOOTSTRAP;
   private int bootstrapLearned = DEFAULT_BOOTSTRAP_LEARNED;
+  private ScmSettings scm = ScmSettings.defaults();
 
   /**
    * An evaluation.
@@ -103,6 +104,18 @@ public final class Evaluation {
     }
     this.bootstrap = replicates;
     this.bootstrapLearned = Math.min(replicates, learnedReplicates);
+    return this;
+  }
+
+  /**
+   * Sets how the {@code scm} metric (the latent causal model against the dataset's causal truth)
+   * runs; the default is {@link ScmSettings#defaults()}.
+   *
+   * @param settings the settings
+   * @return this
+   */
+  public Evaluation withScm(ScmSettings settings) {
+    this.scm = java.util.Objects.requireNonNull(settings, "settings");
     return this;
   }
 
@@ -172,6 +185,7 @@ public final class Evaluation {
     try (VaeModel vae = VaeModels.load(modelDir, device, s.batchSize())) {
       Run run = new Run(dataset, modelDir, vaeCard, vae, device, out);
       run.codeMetrics();
+      run.scmMetric();
       run.classicMetrics();
       ScoreReport report = run.countersAndPictures();
       listener.message(
@@ -204,6 +218,7 @@ public final class Evaluation {
     private final Path json;
     private final String title;
     private CodeScorer.Scores codeScores;
+    private Map<String, Object> scmDetails;
 
     Run(
         FactorDataset dataset,
@@ -236,6 +251,7 @@ public final class Evaluation {
               .param("samplesUsed", n)
               .param("bootstrap", bootstrap)
               .param("bootstrapLearned", bootstrapLearned)
+              .param("scm", s.metrics().contains(Metric.SCM) ? scm.asMap() : Map.of())
               .trainingDataset(vaeCard);
       json = out.resolve("report.json");
       title = "evaluate " + modelDir.getFileName() + " on " + s.dataset().getFileName();
@@ -271,8 +287,8 @@ public final class Evaluation {
     /** 1. The code metrics of {@code score-codes} (and IRS whenever CG needs its matrix). */
     void codeMetrics() throws CandelaException {
       Set<Metric> codeMetrics = Metric.of(s.metrics(), Metric.Kind.CODES);
-      if (cg) {
-        codeMetrics.add(Metric.IRS); // CG needs the IRS matrix for Z_I
+      if (cg || s.metrics().contains(Metric.SCM)) {
+        codeMetrics.add(Metric.IRS); // CG needs the IRS matrix for Z_I, scm for the groups
       }
       if (codeMetrics.isEmpty()) {
         return;
@@ -317,6 +333,36 @@ public final class Evaluation {
                 bootstrapLearned,
                 secs(t)));
       }
+      write();
+    }
+
+    /**
+     * 1b. The latent causal model against the dataset's causal truth ({@code scm}): skipped with a
+     * warning when the dataset has no known truth or the groups cannot be formed.
+     */
+    void scmMetric() throws CandelaException {
+      if (!s.metrics().contains(Metric.SCM)) {
+        return;
+      }
+      ScmStage.Truth truth = ScmStage.truth(space, scm.truth());
+      if (truth == null) {
+        warnings.add(
+            "scm skipped: no causal truth for dataset '"
+                + space.name()
+                + "' (pass --scm-truth MODEL.json)");
+        return;
+      }
+      long t = System.nanoTime();
+      try {
+        ScmStage.Result r = ScmStage.run(lc, vocab, codeScores, truth, scm, s.seed());
+        scores.putAll(r.scores());
+        scmDetails = r.details();
+        details.put("scm", scmDetails);
+      } catch (BadInputException e) {
+        warnings.add("scm skipped: " + e.getMessage());
+        return;
+      }
+      listener.message(String.format(Locale.ROOT, "scm (latent causal model) in %.1f s", secs(t)));
       write();
     }
 
@@ -448,6 +494,9 @@ public final class Evaluation {
         page.irsHeatMap(codeScores.irs(), codeScores.factorNames());
       }
       page.classicScores(scores);
+      if (scmDetails != null) {
+        page.scmSection(scores, scmDetails);
+      }
       warnings.addAll(Bootstrap.biasWarnings(uncertainty));
       ScoreReport report = write();
       Path html = page.finish(report, notes);

@@ -30,7 +30,13 @@ public enum Metric {
   /** The FactorVAE metric ({@link FactorVae}). */
   FACTORVAE(Kind.SAMPLED),
   /** Counterfactual generativeness ({@link dev.candela.metrics.cg.Cg}). */
-  CG(Kind.COUNTERFACTUAL);
+  CG(Kind.COUNTERFACTUAL),
+  /**
+   * The latent causal model against the dataset's true causal model over the factors: OD, ID, CD
+   * (Peyrard and West 2021) with standard error and null, and with a learned DAG SHD, SID and the
+   * AIDs ({@code dev.candela.causal.distance.LatentScmScore}, run by {@code evaluate}).
+   */
+  SCM(Kind.CAUSAL);
 
   /** What a metric family is computed from. */
   public enum Kind {
@@ -39,7 +45,9 @@ public enum Metric {
     /** Fixed-factor batches drawn from a dataset and encoded. */
     SAMPLED,
     /** Decoded interventions on the latents, classified by a factor classifier. */
-    COUNTERFACTUAL
+    COUNTERFACTUAL,
+    /** A causal model fitted on the codes, compared with the dataset's causal truth. */
+    CAUSAL
   }
 
   private final Kind kind;

@@ -66,6 +66,87 @@ public final class EvaluationPage {
   }
 
   /**
+   * The latent causal model section ({@code scm}): OD, ID and CD against the true causal model over
+   * the factors with their standard error and null baseline, the alignment of each factor's latent
+   * group, the graph metrics when the DAG was learned, and both DAGs' edges.
+   *
+   * @param scores the report's scores (keys {@code scm.<id>})
+   * @param details the {@code scm} details ({@code truth}, {@code dag}, {@code groups}, {@code
+   *     alignment}, {@code chance}, {@code truthEdges}, {@code modelEdges})
+   */
+  public void scmSection(Map<String, Double> scores, Map<String, Object> details) {
+    page.section("Latent causal model (scm)");
+    List<String> ids = List.of("od", "id", "cd");
+    double[][] ladder = new double[ids.size()][];
+    List<String> rows = new ArrayList<>();
+    for (int i = 0; i < ids.size(); i++) {
+      String k = "scm." + ids.get(i);
+      double v = scores.getOrDefault(k, Double.NaN);
+      double se = scores.getOrDefault(k + ".se", Double.NaN);
+      double nul = scores.getOrDefault(k + ".null", Double.NaN);
+      ladder[i] = new double[] {v, se, nul, se > 0 ? (v - nul) / se : Double.NaN};
+      rows.add(ids.get(i).toUpperCase(Locale.ROOT));
+    }
+    page.matrix(
+        "Distances to the true causal model ("
+            + details.get("truth")
+            + "; DAG "
+            + details.get("dag")
+            + "): a model differs measurably when its value exceeds the null by several SE",
+        rows,
+        List.of("value", "SE", "null (truth vs itself)", "(value − null) / SE"),
+        ladder);
+    if (details.get("alignment") instanceof Map<?, ?> align
+        && details.get("chance") instanceof Map<?, ?> chance
+        && details.get("groups") instanceof Map<?, ?> groups) {
+      List<String> factors = new ArrayList<>();
+      List<double[]> vals = new ArrayList<>();
+      for (Map.Entry<?, ?> e : align.entrySet()) {
+        factors.add(e.getKey() + " " + groups.get(e.getKey()));
+        vals.add(
+            new double[] {
+              ((Number) e.getValue()).doubleValue(), ((Number) chance.get(e.getKey())).doubleValue()
+            });
+      }
+      page.matrix(
+          "Alignment of each factor's latent group: correlation ratio η² (1 = the group is a"
+              + " function of the factor)",
+          factors,
+          List.of("η²", "chance"),
+          vals.toArray(new double[0][]));
+    }
+    Map<String, Double> graph = new LinkedHashMap<>();
+    for (String k : List.of("shd", "sid", "ancestor_aid", "oset_aid", "parent_aid")) {
+      if (scores.containsKey("scm." + k)) {
+        graph.put(k, scores.get("scm." + k));
+      }
+    }
+    if (!graph.isEmpty()) {
+      page.keyValues(
+          "Learned DAG against the true DAG (SHD: reversed edge 2; SID count; AIDs normalised)",
+          graph);
+    }
+    List<String> edges = new ArrayList<>();
+    edges.add("true DAG: " + edgeText(details.get("truthEdges")));
+    edges.add(
+        "latent model's DAG (" + details.get("dag") + "): " + edgeText(details.get("modelEdges")));
+    page.list("DAGs of the latent causal model section", edges);
+  }
+
+  private static String edgeText(Object edges) {
+    if (!(edges instanceof List<?> l) || l.isEmpty()) {
+      return "no edges";
+    }
+    List<String> out = new ArrayList<>();
+    for (Object e : l) {
+      if (e instanceof List<?> pair && pair.size() == 2) {
+        out.add(pair.get(0) + " → " + pair.get(1));
+      }
+    }
+    return String.join(", ", out);
+  }
+
+  /**
    * Adds the headline scores (with a note per score where given) and the trailer, and writes {@code
    * report.html}.
    *

@@ -1,6 +1,9 @@
 package dev.candela.causal.distance;
 
+import dev.candela.causal.graph.Aid;
+import dev.candela.causal.graph.AidResult;
 import dev.candela.causal.graph.Dag;
+import dev.candela.causal.graph.Graph;
 import dev.candela.causal.graph.PrecisionRecall;
 import dev.candela.causal.graph.Shd;
 import dev.candela.causal.graph.Sid;
@@ -16,8 +19,9 @@ import java.util.Map;
  * cd} ({@link LadderDistances}), {@code tv} ({@link InterventionalTv}: the given treatment and
  * outcomes, or the DAG summary without a treatment), {@code kl}, {@code ckl1}, {@code ckl2}, {@code
  * ckl3}, {@code wed3} ({@link CausalKl}), and the graph metrics {@code shd} (cdt's {@code
- * double_for_anticausal=True}), {@code sid} and {@code aupr} on the two models' DAGs, variables
- * matched by name.
+ * double_for_anticausal=True}), {@code sid}, {@code aupr} and the adjustment identification
+ * distances {@code ancestor_aid}, {@code oset_aid}, {@code parent_aid} ({@link Aid}, normalised by
+ * p(p − 1), the count in the details) on the two models' DAGs, variables matched by name.
  */
 public final class CausalMetrics {
   private static final Map<String, CausalMetric> REGISTRY = new LinkedHashMap<>();
@@ -102,6 +106,18 @@ public final class CausalMetrics {
           SidResult s = Sid.sid(Dag.of(a[0]), Dag.of(a[1]));
           return new CausalMetric.Value(s.sid(), s);
         });
+    for (Aid.Kind kind : Aid.Kind.values()) {
+      register(
+          kind.metric(),
+          r -> {
+            int[][][] a = alignedAdjacency(r.truth(), r.model());
+            AidResult aid = Aid.aid(Graph.of(a[0]), Graph.of(a[1]), kind);
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("count", aid.count());
+            d.put("comparisons", aid.comparisons());
+            return new CausalMetric.Value(aid.value(), d);
+          });
+    }
     register(
         "aupr",
         r -> {

@@ -22,7 +22,8 @@ import java.util.Optional;
  */
 public final class DistanceRun {
   /** The graph metrics, which are not findings when the latent model's DAG was given. */
-  public static final List<String> GRAPH_METRICS = List.of("shd", "sid", "aupr");
+  public static final List<String> GRAPH_METRICS =
+      List.of("shd", "sid", "aupr", "ancestor_aid", "oset_aid", "parent_aid");
 
   private DistanceRun() {}
 

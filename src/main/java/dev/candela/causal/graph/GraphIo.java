@@ -25,7 +25,8 @@ import java.util.Map;
  *       bare matrix {@code [[0, 1], [0, 0]]};
  *   <li>{@code .mtx}: Matrix Market coordinate file ({@code pattern}, {@code integer} or {@code
  *       real}; {@code general}, or {@code symmetric} where each entry is mirrored); the 1-based
- *       entry {@code i j} is the edge i → j; a non-zero value is an edge;
+ *       entry {@code i j} or {@code i j 1} is the edge i → j and {@code i j 2} the undirected edge
+ *       i — j of a CPDAG (gadjid's convention); as a score matrix any value is a score;
  *   <li>anything else: CSV adjacency matrix, optionally with a header row of names and, if the
  *       header starts with an empty cell (pandas {@code to_csv} style), a first column of row
  *       names.
@@ -61,7 +62,9 @@ public final class GraphIo {
         }
       }
       ScoreMatrix m = readMatrix(file);
-      return Graph.of(m.names(), toBinary(file, m.values()));
+      int[][] a =
+          ext.equals("mtx") ? matrixMarketGraph(file, m.values()) : toBinary(file, m.values());
+      return Graph.of(m.names(), a);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(file + ": " + e.getMessage(), e);
     }
@@ -117,6 +120,37 @@ public final class GraphIo {
         } else if (v[i][j] != 0.0) {
           throw new BadInputException(
               file + ": adjacency entry [" + i + "][" + j + "] = " + v[i][j] + " is not 0 or 1");
+        }
+      }
+    }
+    return a;
+  }
+
+  /**
+   * The adjacency of a Matrix Market graph: value 1 at (i, j) is i → j, value 2 is the undirected
+   * edge i — j (gadjid's CPDAG files; either or both of (i, j), (j, i) may hold the 2).
+   */
+  private static int[][] matrixMarketGraph(Path file, double[][] v) throws BadInputException {
+    int n = v.length;
+    int[][] a = new int[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        double x = v[i][j];
+        if (x == 1.0) {
+          a[i][j] = 1;
+        } else if (x == 2.0 && i != j) {
+          a[i][j] = 1;
+          a[j][i] = 1;
+        } else if (x != 0.0) {
+          throw new BadInputException(
+              file
+                  + ": entry ("
+                  + (i + 1)
+                  + ", "
+                  + (j + 1)
+                  + ") = "
+                  + x
+                  + " is not 1 (edge i -> j) or 2 (undirected edge i -- j, i != j)");
         }
       }
     }

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       BenchMetricsCommand.class,
       BenchDataCommand.class,
       BenchSidCommand.class,
+      BenchAidCommand.class,
       BenchCausalCommand.class,
       BenchCgCommand.class,
       BenchCgMemoryCommand.class,

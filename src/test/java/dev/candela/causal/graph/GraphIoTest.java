@@ -73,6 +73,30 @@ class GraphIoTest {
   }
 
   @Test
+  void matrixMarketCpdagUndirectedEdgesAsTwo() throws Exception {
+    // gadjid's convention: "i j 2" is i -- j, written once in either orientation (or both).
+    Graph g =
+        GraphIo.read(
+            write(
+                "c.mtx",
+                "%%MatrixMarket matrix coordinate integer general\n% comment\n4 4 4\n"
+                    + "1 2 2\n3 2 1\n4 3 2\n3 4 2\n"));
+    assertTrue(g.hasUndirectedEdge(0, 1) && g.hasUndirectedEdge(1, 0));
+    assertTrue(g.hasUndirectedEdge(2, 3));
+    assertTrue(g.hasDirectedEdge(2, 1) && !g.hasDirectedEdge(1, 2));
+    assertEquals(1, g.directedEdgeCount());
+    assertEquals(2, g.undirectedEdgeCount());
+    Path bad = write("b.mtx", "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 3\n");
+    BadInputException e = assertThrows(BadInputException.class, () -> GraphIo.read(bad));
+    assertEquals(
+        bad + ": entry (1, 2) = 3.0 is not 1 (edge i -> j) or 2 (undirected edge i -- j, i != j)",
+        e.getMessage());
+    Path dag = write("d.mtx", "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 2\n");
+    BadInputException notDag = assertThrows(BadInputException.class, () -> Dag.read(dag));
+    assertTrue(notDag.getMessage().contains("undirected edge X0 -- X1"), notDag.getMessage());
+  }
+
+  @Test
   void cyclicCsvNamesFileAndVariable() throws Exception {
     Path p = write("cyc.csv", "A,B,C\n0,1,0\n0,0,1\n1,0,0\n");
     BadInputException e = assertThrows(BadInputException.class, () -> Dag.read(p));

@@ -1,0 +1,121 @@
+package dev.candela.evaluate;
+
+import dev.candela.BadInputException;
+import dev.candela.causal.distance.LatentScmScore;
+import dev.candela.causal.fit.SelectionTruth;
+import dev.candela.causal.model.CausalModel;
+import dev.candela.causal.model.ModelJson;
+import dev.candela.data.ConfoundingRules;
+import dev.candela.data.FactorSpace;
+import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.LatentCodes;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code evaluate}'s {@code scm} metric: the latent causal model fitted on the encoded evaluation
+ * samples (one latent group per factor) against the dataset's true causal model over its factors,
+ * scored by {@link LatentScmScore} (OD, ID, CD with standard error and null; with a learned DAG
+ * SHD, SID and the AIDs). Scores are {@code scm.<id>}, details {@code scm}.
+ */
+final class ScmStage {
+  private ScmStage() {}
+
+  /**
+   * The truth and where it comes from.
+   *
+   * @param model the true model over the factors
+   * @param source a file name or a description
+   */
+  record Truth(CausalModel model, String source) {}
+
+  /**
+   * The true causal model for a dataset.
+   *
+   * @param space the dataset's factor space
+   * @param setting {@code auto}, {@code none} or a model file
+   * @return the truth, or null when there is none
+   * @throws BadInputException when the file cannot be read or the rules do not fit
+   */
+  static Truth truth(FactorSpace space, String setting) throws BadInputException {
+    if (setting.equals("none")) {
+      return null;
+    }
+    if (!setting.equals("auto")) {
+      Path file = Path.of(setting);
+      return new Truth(ModelJson.read(file), file.toString());
+    }
+    try {
+      switch (space.name()) {
+        case "candle" -> {
+          ConfoundingRules.Bound bound = ConfoundingRules.forDataset("candle", null).bind(space);
+          return new Truth(
+              SelectionTruth.ofSpace(space, bound::allows),
+              "candle rules-filtered factor product (as datasets/causal/candle-factors.json)");
+        }
+        case "dsprites", "mpi3d", "3dshapes" -> {
+          return new Truth(
+              SelectionTruth.ofSpace(space, c -> true),
+              space.name() + " independent factors (the empty graph over the factors)");
+        }
+        default -> {
+          return null;
+        }
+      }
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(space.name() + ": ground truth: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The stage's outcome.
+   *
+   * @param scores {@code scm.<id>} values
+   * @param details the {@code scm} details
+   */
+  record Result(Map<String, Double> scores, Map<String, Object> details) {}
+
+  /**
+   * Fits and scores the latent model.
+   *
+   * @param lc the encoded samples and their factor codes
+   * @param vocab the value of each code per factor
+   * @param codeScores the code metrics (their IRS matrix chooses the groups)
+   * @param truth the true model
+   * @param s the settings
+   * @param seed the seed
+   * @return the scores and details
+   * @throws BadInputException when the latent model cannot be formed
+   */
+  static Result run(
+      LatentCodes lc,
+      List<List<Object>> vocab,
+      CodeScorer.Scores codeScores,
+      Truth truth,
+      ScmSettings s,
+      long seed)
+      throws BadInputException {
+    LatentScmScore.Options o =
+        new LatentScmScore.Options(1, s.dag(), s.samples(), 5, s.evidence(), s.replicates(), seed);
+    LatentScmScore.Result r =
+        LatentScmScore.score(
+            lc.latents(),
+            lc.latentNames(),
+            lc.factors(),
+            lc.factorNames(),
+            vocab,
+            codeScores.irs().matrix(),
+            codeScores.irs().activeLatents(),
+            codeScores.factorNames(),
+            truth.model(),
+            truth.source(),
+            o);
+    Map<String, Double> scores = new LinkedHashMap<>();
+    for (Map.Entry<String, Double> e : r.scores().entrySet()) {
+      scores.put("scm." + e.getKey(), e.getValue());
+    }
+    return new Result(scores, r.details());
+  }
+}
