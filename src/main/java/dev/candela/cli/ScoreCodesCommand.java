@@ -49,6 +49,22 @@ public final class ScoreCodesCommand implements Callable<Integer> {
   Path latents;
 
   @Option(
+      names = "--factor-names",
+      split = ",",
+      paramLabel = "NAME",
+      description =
+          "Names of the factor columns, in order (a .npy table has none: f0, f1, ...; for a CSV"
+              + " they replace the header).")
+  List<String> factorNames;
+
+  @Option(
+      names = "--latent-names",
+      split = ",",
+      paramLabel = "NAME",
+      description = "Names of the latent columns, in order (default: the header, or z0, z1, ...).")
+  List<String> latentNames;
+
+  @Option(
       names = "--metrics",
       split = ",",
       paramLabel = "M",
@@ -152,7 +168,9 @@ public final class ScoreCodesCommand implements Callable<Integer> {
                 maxTest,
                 seed.seed(),
                 bootstrap,
-                bootstrapLearned),
+                bootstrapLearned,
+                factorNames,
+                latentNames),
             new ProgressBars(err, "", true));
     ScoreReport report = res.report();
     java.io.PrintWriter out = spec.commandLine().getOut();

@@ -52,6 +52,8 @@ public final class CodeScoring {
    * @param seed the seed
    * @param bootstrap bootstrap replicates (0 = off)
    * @param bootstrapLearned replicates of the learned scores (at most {@code bootstrap})
+   * @param factorNames names of the factor columns (for a {@code .npy} table), or null
+   * @param latentNames names of the latent columns, or null
    */
   public record Request(
       Path factors,
@@ -65,7 +67,56 @@ public final class CodeScoring {
       int maxTest,
       long seed,
       int bootstrap,
-      int bootstrapLearned) {}
+      int bootstrapLearned,
+      List<String> factorNames,
+      List<String> latentNames) {
+
+    /**
+     * A request whose columns keep the tables' names.
+     *
+     * @param factors the factor table
+     * @param latents the latent table
+     * @param metrics the metrics
+     * @param rhos UC sizes
+     * @param ucModes UC's selections
+     * @param factorBins IRS factor bins
+     * @param trainFraction training fraction
+     * @param maxTrain training cap
+     * @param maxTest test cap
+     * @param seed the seed
+     * @param bootstrap bootstrap replicates
+     * @param bootstrapLearned learned replicates
+     */
+    public Request(
+        Path factors,
+        Path latents,
+        Set<Metric> metrics,
+        List<Integer> rhos,
+        Set<UcSelection> ucModes,
+        int factorBins,
+        double trainFraction,
+        int maxTrain,
+        int maxTest,
+        long seed,
+        int bootstrap,
+        int bootstrapLearned) {
+      this(
+          factors,
+          latents,
+          metrics,
+          rhos,
+          ucModes,
+          factorBins,
+          trainFraction,
+          maxTrain,
+          maxTest,
+          seed,
+          bootstrap,
+          bootstrapLearned,
+          null,
+          null);
+    }
+  }
 
   /**
    * Reads the tables and scores them.
@@ -106,7 +157,11 @@ public final class CodeScoring {
             ft.columns().size(),
             lt.columns().size(),
             (System.nanoTime() - t0) / 1e9));
-    LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), lt.columns(), ft.columns());
+    List<String> factorNames =
+        CodeTables.rename("--factor-names", factors, ft.columns(), r.factorNames());
+    List<String> latentNames =
+        CodeTables.rename("--latent-names", latents, lt.columns(), r.latentNames());
+    LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), latentNames, factorNames);
     CodeScorer.Options options =
         new CodeScorer.Options(
             EnumSet.copyOf(r.metrics()),
@@ -157,12 +212,16 @@ public final class CodeScoring {
     Map<String, String> inputs = new LinkedHashMap<>();
     inputs.put("factors:" + factors, Provenance.sha256(factors));
     inputs.put("latents:" + latents, Provenance.sha256(latents));
+    // the column names, so that a script reading the JSON of .npy tables knows the factors
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("columns", Map.of("factors", factorNames, "latents", latentNames));
+    details.putAll(scores.details());
     ScoreReport report =
         new ScoreReport(
             "score-codes " + latents.getFileName(),
             scores.scores(),
             uncertainty,
-            scores.details(),
+            details,
             warnings,
             Provenance.now(inputs, options.seed(), params));
     return new Result(report, scores, codes);
