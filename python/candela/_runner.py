@@ -98,8 +98,9 @@ def run(args, echo=False):
         stdout = out.read()
     if code != 0:
         lines = [x for x in err if x.strip()]
+        # Candela's own message; else the first line (a JVM failure's "Error: ..." line)
         msg = next((x for x in reversed(lines) if x.startswith("candela")), None)
         if msg is None:
-            msg = lines[-1] if lines else "candela exited with code %d" % code
+            msg = lines[0] if lines else "candela exited with code %d" % code
         raise CandelaError(msg, code, cmd)
     return stdout, err
