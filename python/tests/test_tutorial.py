@@ -28,6 +28,11 @@ class TutorialTest(unittest.TestCase):
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         ran = 0
         with tempfile.TemporaryDirectory() as work, tempfile.TemporaryDirectory() as home:
+            # `python3` in the shell blocks is the interpreter that runs these tests
+            bindir = os.path.join(home, "bin")
+            os.makedirs(bindir)
+            os.symlink(sys.executable, os.path.join(bindir, "python3"))
+            env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
             if env.get("CANDELA_CLASSPATH"):
                 # in the build's test phase the jar does not exist yet: a stand-in checkout whose
                 # candela runs the build's classes, with the real checkout's folders
