@@ -6,7 +6,11 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -16,7 +20,8 @@ import java.util.stream.Stream;
  * whole new one, never a prefix; a killed writer leaves at most a hidden {@code .tmp} file, never a
  * truncated file under the final name. Because every writer gets its own temporary name, two
  * processes writing the same target do not corrupt each other: the last rename wins, and both
- * renames install a complete file.
+ * renames install a complete file. Files are written with the permissions any new file gets under
+ * the process umask (0644 under umask 022), not the 0600 of a temporary file.
  */
 public final class AtomicFiles {
   private AtomicFiles() {}
@@ -96,7 +101,95 @@ public final class AtomicFiles {
     Path abs = target.toAbsolutePath();
     Path dir = abs.getParent();
     Files.createDirectories(dir);
-    return Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+    Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+    // createTempFile makes the file 0600; the final file gets what any new file would get
+    Set<PosixFilePermission> mode = newFilePermissions(dir);
+    if (mode != null) {
+      Files.setPosixFilePermissions(tmp, mode);
+    }
+    return tmp;
+  }
+
+  /** The permissions of a new file under the process umask; empty until first determined. */
+  private static volatile Optional<Set<PosixFilePermission>> newFileMode;
+
+  /**
+   * The permissions a new file gets from the process umask ({@code 0666 & ~umask}: rw-r--r-- under
+   * umask 022), as {@code open(2)} gives them: the umask is read from {@code /proc/self/status}
+   * (Linux) or, where that is missing, from the permissions of a probe file created in {@code dir}.
+   * Determined once per process.
+   *
+   * @param dir a folder to create the probe file in
+   * @return the permissions, or null on a file system without POSIX permissions
+   * @throws IOException when the probe file cannot be created
+   */
+  public static Set<PosixFilePermission> newFilePermissions(Path dir) throws IOException {
+    Optional<Set<PosixFilePermission>> m = newFileMode;
+    if (m == null) {
+      m = Optional.ofNullable(determineNewFileMode(dir));
+      newFileMode = m;
+    }
+    return m.orElse(null);
+  }
+
+  private static Set<PosixFilePermission> determineNewFileMode(Path dir) throws IOException {
+    if (!dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return null;
+    }
+    int umask = procUmask();
+    if (umask >= 0) {
+      return permissions(0666 & ~umask);
+    }
+    Path probe = dir.resolve(".candela-umask-" + ProcessHandle.current().pid() + ".probe");
+    try {
+      Files.createFile(probe);
+      return Files.getPosixFilePermissions(probe);
+    } catch (UnsupportedOperationException e) {
+      return null;
+    } finally {
+      Files.deleteIfExists(probe);
+    }
+  }
+
+  /** The {@code Umask:} line of {@code /proc/self/status}, or -1. */
+  static int procUmask() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("Umask:")) {
+          return Integer.parseInt(line.substring(6).strip(), 8);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux, or an old kernel: probe instead
+    }
+    return -1;
+  }
+
+  /**
+   * Permissions from the low nine bits of a mode ({@code 0644} = rw-r--r--).
+   *
+   * @param mode the mode
+   * @return the permissions
+   */
+  static Set<PosixFilePermission> permissions(int mode) {
+    Set<PosixFilePermission> out = EnumSet.noneOf(PosixFilePermission.class);
+    PosixFilePermission[] order = {
+      PosixFilePermission.OWNER_READ,
+      PosixFilePermission.OWNER_WRITE,
+      PosixFilePermission.OWNER_EXECUTE,
+      PosixFilePermission.GROUP_READ,
+      PosixFilePermission.GROUP_WRITE,
+      PosixFilePermission.GROUP_EXECUTE,
+      PosixFilePermission.OTHERS_READ,
+      PosixFilePermission.OTHERS_WRITE,
+      PosixFilePermission.OTHERS_EXECUTE
+    };
+    for (int k = 0; k < 9; k++) {
+      if ((mode & (0400 >> k)) != 0) {
+        out.add(order[k]);
+      }
+    }
+    return out;
   }
 
   /**

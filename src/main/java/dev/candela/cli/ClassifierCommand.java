@@ -186,8 +186,9 @@ public final class ClassifierCommand implements Runnable {
           warnings.addAll(vc.warnings());
         }
         for (String w : warnings) {
-          out.println("warning: " + w);
+          spec.commandLine().getErr().println("warning: " + w);
         }
+        spec.commandLine().getErr().flush();
         if (record) {
           ClassifierQuality.record(
               clf.card(), classifier, dataset, ds.fingerprint(), seed.seed(), res);

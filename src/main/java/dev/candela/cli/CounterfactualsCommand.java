@@ -130,8 +130,9 @@ public final class CounterfactualsCommand implements Callable<Integer> {
             null);
     PrintWriter pw = spec.commandLine().getOut();
     pw.print(res.text(rho));
-    res.warnings().forEach(w -> pw.println("warning: " + w));
     pw.flush();
+    res.warnings().forEach(w -> err.println("warning: " + w));
+    err.flush();
     return Main.OK;
   }
 }

@@ -79,9 +79,7 @@ public final class EncodeCommand implements Callable<Integer> {
       throw new BadInputException(
           "--samples must be >= 0 and --batch-size >= 1, got " + samples + " and " + batchSize);
     }
-    if (!Files.isRegularFile(model.resolve(ModelCard.FILE))) {
-      throw new BadInputException(model + ": not a model folder (no " + ModelCard.FILE + ")");
-    }
+    ModelCard.requireFolder(model);
     ModelCard card = ModelCard.read(model);
     try (FactorDataset ds = DatasetPaths.open(dataset);
         VaeModel vae = VaeModels.load(model, device.device(), batchSize)) {

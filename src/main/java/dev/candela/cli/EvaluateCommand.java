@@ -180,8 +180,9 @@ public final class EvaluateCommand implements Callable<Integer> {
                 o.println("== " + name);
               }
               o.print(TextTable.scores(r.scores(), r.uncertainty()));
-              r.warnings().forEach(w -> o.println("warning: " + w));
               o.flush();
+              r.warnings().forEach(w -> err.println("warning: " + w));
+              err.flush();
             });
     if (res.compared()) {
       if (res.againstStep()) {
@@ -193,7 +194,9 @@ public final class EvaluateCommand implements Callable<Integer> {
               + ", comparison.csv, comparison.json, scores.csv");
     }
     err.println(
-        "wrote " + out.resolve(res.reports().size() == 1 ? "report.json" : "*/report.json"));
+        "wrote "
+            + out.resolve(res.reports().size() == 1 ? "report.json" : "*/report.json")
+            + (res.compared() ? "" : ", report.html, scores.csv"));
     err.flush();
     return Main.OK;
   }

@@ -32,11 +32,12 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
 
   @Option(
       names = "--exclude-training",
-      paramLabel = "MODEL_DIR",
+      paramLabel = "MODEL_DIR|FILE",
       description =
-          "Draw only images outside this VAE's training subset (its card's training.limit and"
-              + " training.seed on the full grid), so the file is held-out data for that model."
-              + " Needs --count.")
+          "Draw only images outside a training subset, so the file is held-out data: a Candela VAE"
+              + " folder (its card's training.limit and training.seed on the full grid), or an"
+              + " index file of the flat dSprites indices trained on (a .npy of integers, or one"
+              + " index a line). Needs --count.")
   Path excludeTraining;
 
   @Option(
@@ -84,6 +85,9 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
   private long[] heldOutIndices() throws BadInputException {
     if (count == null) {
       throw new BadInputException("--exclude-training " + excludeTraining + " needs --count");
+    }
+    if (java.nio.file.Files.isRegularFile(excludeTraining)) {
+      return DefaultDataset.heldOutIndicesFromFile(excludeTraining, count, seed.seed());
     }
     return DefaultDataset.heldOutIndices(excludeTraining, count, seed.seed());
   }

@@ -51,6 +51,22 @@ public final class ScoreCodesCommand implements Callable<Integer> {
   Path latents;
 
   @Option(
+      names = "--factor-names",
+      split = ",",
+      paramLabel = "NAME",
+      description =
+          "Names of the factor columns, in order (a .npy table has none: f0, f1, ...; for a CSV"
+              + " they replace the header).")
+  List<String> factorNames;
+
+  @Option(
+      names = "--latent-names",
+      split = ",",
+      paramLabel = "NAME",
+      description = "Names of the latent columns, in order (default: the header, or z0, z1, ...).")
+  List<String> latentNames;
+
+  @Option(
       names = "--metrics",
       split = ",",
       paramLabel = "M",
@@ -164,7 +180,9 @@ public final class ScoreCodesCommand implements Callable<Integer> {
                 seed.seed(),
                 bootstrap,
                 bootstrapLearned,
-                dciLearner),
+                dciLearner,
+                factorNames,
+                latentNames),
             new ProgressBars(err, "", true));
     ScoreReport report = res.report();
     java.io.PrintWriter out = spec.commandLine().getOut();

@@ -139,6 +139,50 @@ public final class CodeTables {
   }
 
   /**
+   * The columns renamed ({@code --factor-names}, {@code --latent-names}): names for the columns of
+   * a {@code .npy} table, which has none ({@code f0..}, {@code z0..}), or replacing a CSV header.
+   *
+   * @param option the option that gave the names, for the message
+   * @param file the table's file
+   * @param columns the table's columns
+   * @param names the new names, or null to keep the columns
+   * @return the names to use
+   * @throws BadInputException when the count differs from the columns' or a name repeats or is
+   *     empty
+   */
+  public static List<String> rename(
+      String option, Path file, List<String> columns, List<String> names) throws BadInputException {
+    if (names == null || names.isEmpty()) {
+      return columns;
+    }
+    List<String> clean = names.stream().map(String::strip).toList();
+    if (clean.size() != columns.size()) {
+      throw new BadInputException(
+          option
+              + ": "
+              + clean.size()
+              + " names ("
+              + String.join(",", clean)
+              + ") for the "
+              + columns.size()
+              + " columns of "
+              + file);
+    }
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (String n : clean) {
+      if (n.isEmpty() || !seen.add(n)) {
+        throw new BadInputException(
+            option
+                + ": "
+                + (n.isEmpty() ? "an empty name" : "'" + n + "' repeats")
+                + " in "
+                + names);
+      }
+    }
+    return clean;
+  }
+
+  /**
    * Reads a latent table (CSV with header or 2-D npy).
    *
    * @param file the file

@@ -123,6 +123,8 @@ public final class BatchEvaluation {
     boolean compared = models.size() > 1 || steps != null;
     if (compared) {
       Comparison.write(reports, r.out(), steps);
+    } else {
+      Comparison.writeScoresCsv(reports, r.out());
     }
     return new Outcome(reports, compared, steps != null);
   }

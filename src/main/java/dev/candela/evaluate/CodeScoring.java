@@ -54,6 +54,8 @@ public final class CodeScoring {
    * @param bootstrap bootstrap replicates (0 = off)
    * @param bootstrapLearned replicates of the learned scores (at most {@code bootstrap})
    * @param dciLearner the classifier DCI fits per factor
+   * @param factorNames names of the factor columns (for a {@code .npy} table), or null
+   * @param latentNames names of the latent columns, or null
    */
   public record Request(
       Path factors,
@@ -68,11 +70,13 @@ public final class CodeScoring {
       long seed,
       int bootstrap,
       int bootstrapLearned,
-      DciLearner dciLearner) {
+      DciLearner dciLearner,
+      List<String> factorNames,
+      List<String> latentNames) {
 
     /**
-     * A request with the default DCI learner ({@link DciLearner#DEFAULT}); the parameters are those
-     * of the canonical constructor.
+     * A request with the default DCI learner ({@link DciLearner#DEFAULT}) whose columns keep the
+     * tables' names; the parameters are those of the canonical constructor.
      *
      * @param factors the factor table
      * @param latents the latent table
@@ -113,7 +117,9 @@ public final class CodeScoring {
           seed,
           bootstrap,
           bootstrapLearned,
-          DciLearner.DEFAULT);
+          DciLearner.DEFAULT,
+          null,
+          null);
     }
   }
 
@@ -156,7 +162,11 @@ public final class CodeScoring {
             ft.columns().size(),
             lt.columns().size(),
             (System.nanoTime() - t0) / 1e9));
-    LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), lt.columns(), ft.columns());
+    List<String> factorNames =
+        CodeTables.rename("--factor-names", factors, ft.columns(), r.factorNames());
+    List<String> latentNames =
+        CodeTables.rename("--latent-names", latents, lt.columns(), r.latentNames());
+    LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), latentNames, factorNames);
     CodeScorer.Options options =
         new CodeScorer.Options(
             EnumSet.copyOf(r.metrics()),
@@ -208,12 +218,16 @@ public final class CodeScoring {
     Map<String, String> inputs = new LinkedHashMap<>();
     inputs.put("factors:" + factors, Provenance.sha256(factors));
     inputs.put("latents:" + latents, Provenance.sha256(latents));
+    // the column names, so that a script reading the JSON of .npy tables knows the factors
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("columns", Map.of("factors", factorNames, "latents", latentNames));
+    details.putAll(scores.details());
     ScoreReport report =
         new ScoreReport(
             "score-codes " + latents.getFileName(),
             scores.scores(),
             uncertainty,
-            scores.details(),
+            details,
             warnings,
             Provenance.now(inputs, options.seed(), params));
     return new Result(report, scores, codes);

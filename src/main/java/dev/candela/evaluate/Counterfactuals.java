@@ -96,9 +96,10 @@ public final class Counterfactuals {
       ProgressListener listener,
       ChunkObserver observer)
       throws CandelaException {
-    if (!Files.isDirectory(s.model())) {
+    if (!Files.exists(s.model())) {
       throw new BadInputException(s.model() + ": no such model directory (--model)");
     }
+    ModelCard.requireFolder(s.model());
     if (!Files.isDirectory(s.classifier())) {
       throw new BadInputException(s.classifier() + ": no such model directory (--classifier)");
     }

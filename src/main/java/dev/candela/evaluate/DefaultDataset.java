@@ -129,6 +129,36 @@ public final class DefaultDataset {
     return DSpritesGenerator.chooseIndicesExcluding(count, seed, train);
   }
 
+  /**
+   * {@code count} seeded dSprites grid indices outside the training subset listed in an index file
+   * ({@link dev.candela.data.IndexFiles}: a {@code .npy} of flat indices, or one a line), for a
+   * model trained elsewhere ({@code candela dataset generate dsprites --exclude-training FILE}).
+   *
+   * @param file the index file
+   * @param count how many
+   * @param seed the seed
+   * @return sorted grid indices outside the file's
+   * @throws BadInputException when the file is bad, or {@code count} exceeds the images left
+   */
+  public static long[] heldOutIndicesFromFile(Path file, long count, long seed)
+      throws BadInputException {
+    long[] train = dev.candela.data.IndexFiles.read(file, DSpritesGenerator.FULL);
+    long distinct = java.util.Arrays.stream(train).distinct().count();
+    long allowed = DSpritesGenerator.FULL - distinct;
+    if (count < 1 || count > allowed) {
+      throw new BadInputException(
+          "--count must be in 1.."
+              + allowed
+              + " (the images outside the "
+              + distinct
+              + " training indices of "
+              + file
+              + "), got "
+              + count);
+    }
+    return DSpritesGenerator.chooseIndicesExcluding(count, seed, train);
+  }
+
   private static Path generate(Path file, Path heldOutFrom, ProgressListener listener, String flag)
       throws BadInputException {
     if (Files.isRegularFile(file)) {

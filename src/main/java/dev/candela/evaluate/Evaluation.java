@@ -154,9 +154,7 @@ public final class Evaluation {
   private ScoreReport runChecked(FactorDataset dataset, Path modelDir, Path out)
       throws CandelaException {
     EvaluationSettings s = settings;
-    if (!Files.isRegularFile(modelDir.resolve(ModelCard.FILE))) {
-      throw new BadInputException(modelDir + ": not a model folder (no " + ModelCard.FILE + ")");
-    }
+    ModelCard.requireFolder(modelDir);
     FactorSpace space = dataset.space();
     ModelCard vaeCard = ModelCard.read(modelDir);
     ModelMatch.checkModelMatchesDataset(vaeCard, modelDir, dataset);

@@ -2,9 +2,9 @@ package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
 import dev.candela.model.ModelCard;
+import dev.candela.model.PyTorchFiles;
 import dev.candela.model.VaeTrainer;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,19 +28,7 @@ public final class ModelPaths {
    * @return the root
    */
   public static Path repoRoot() {
-    try {
-      Path p =
-          Path.of(ModelPaths.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      Path target = p.getParent();
-      if (target != null
-          && target.getParent() != null
-          && Files.isDirectory(target.getParent().resolve("models"))) {
-        return target.getParent();
-      }
-    } catch (URISyntaxException | SecurityException | NullPointerException e) {
-      // fall back below
-    }
-    return Path.of("").toAbsolutePath();
+    return dev.candela.Checkout.root();
   }
 
   /**
@@ -79,6 +67,10 @@ public final class ModelPaths {
                 .sorted()
                 .toList();
         if (subs.isEmpty()) {
+          BadInputException pytorch = PyTorchFiles.folderWithoutCard(p);
+          if (pytorch != null) {
+            throw pytorch;
+          }
           throw new BadInputException(
               p + ": no VAE " + ModelCard.FILE + " in it or in any of its sub-folders");
         }
@@ -88,9 +80,15 @@ public final class ModelPaths {
       }
     }
     if (Files.isRegularFile(p)) {
+      if (PyTorchFiles.looksLikePyTorch(p)) {
+        throw PyTorchFiles.notAModel(p);
+      }
       List<String> lines;
       try {
         lines = Files.readAllLines(p);
+      } catch (java.nio.charset.CharacterCodingException e) {
+        throw new BadInputException(
+            p + ": not a model folder nor a text list of model folders (binary content)");
       } catch (IOException e) {
         throw new BadInputException(p + ": cannot read (" + e.getMessage() + ")");
       }

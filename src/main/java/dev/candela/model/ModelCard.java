@@ -210,6 +210,30 @@ public record ModelCard(
   }
 
   /**
+   * Checks that a path is a model folder (one holding {@code model.json}). A PyTorch file, or a
+   * folder of PyTorch files without a card, is refused with what it holds and the export command
+   * that makes a model folder of it ({@link PyTorchFiles}).
+   *
+   * @param dir the path given as a model folder
+   * @throws BadInputException when it is not a model folder
+   */
+  public static void requireFolder(Path dir) throws BadInputException {
+    if (Files.isRegularFile(dir)) {
+      if (PyTorchFiles.looksLikePyTorch(dir)) {
+        throw PyTorchFiles.notAModel(dir);
+      }
+      throw new BadInputException(dir + ": a file, not a model folder (one with " + FILE + ")");
+    }
+    if (Files.isDirectory(dir) && !Files.isRegularFile(dir.resolve(FILE))) {
+      BadInputException pytorch = PyTorchFiles.folderWithoutCard(dir);
+      if (pytorch != null) {
+        throw pytorch;
+      }
+      throw new BadInputException(dir + ": not a model folder (no " + FILE + ")");
+    }
+  }
+
+  /**
    * Reads {@code dir/model.json}.
    *
    * @param dir the model directory
@@ -217,6 +241,7 @@ public record ModelCard(
    * @throws BadInputException when the card is missing or invalid
    */
   public static ModelCard read(Path dir) throws BadInputException {
+    requireFolder(dir);
     Path file = dir.resolve(FILE);
     try {
       return JSON.readValue(file.toFile(), ModelCard.class);

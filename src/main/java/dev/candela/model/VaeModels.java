@@ -413,10 +413,11 @@ public final class VaeModels {
     if (!zip || !code) {
       throw new BadInputException(
           f
-              + ": not TorchScript (it looks like a torch.save() "
-              + (zip ? "state_dict or pickled module" : "legacy pickle or other file")
-              + "); export the model with models/export/export_vae.py, which writes encoder.pt and"
-              + " decoder.pt with torch.jit");
+              + ": not TorchScript ("
+              + PyTorchFiles.inspect(f).description()
+              + "); export the model with python3 "
+              + dev.candela.Checkout.exportScript()
+              + ", which writes encoder.pt and decoder.pt with torch.jit (docs/pytorch.md)");
     }
   }
 

@@ -124,6 +124,18 @@ public final class Comparison {
       page.figurePng("Every score of each snapshot against its training step", png);
     }
     page.write(out.resolve("comparison.html"));
+    writeScoresCsv(reports, out);
+  }
+
+  /**
+   * Writes {@code out/scores.csv} ({@link #longCsv}), also for a single model.
+   *
+   * @param reports model name to report
+   * @param out the folder
+   * @throws CandelaException when the file cannot be written
+   */
+  public static void writeScoresCsv(Map<String, ScoreReport> reports, Path out)
+      throws CandelaException {
     writeAtomically(out.resolve(SCORES_CSV), longCsv(reports));
   }
 

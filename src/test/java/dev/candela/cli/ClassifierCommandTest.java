@@ -80,7 +80,7 @@ class ClassifierCommandTest {
     assertFalse(s.has("accuracy_symmetric.shape"), s.toString());
     // a random VAE's reconstructions carry no shape: the classifier cannot recognise them
     assertTrue(s.get("accuracy_reconstructed.shape").asDouble() < SHAPE_FLOOR, s.toString());
-    assertTrue(r.out().contains("warning: factor 'shape'"), r.out());
+    assertTrue(r.err().contains("warning: factor 'shape'"), r.err());
     JsonNode d = new ObjectMapper().readTree(json.toFile()).get("details");
     JsonNode ci = d.get("accuracy.shape").get("ci95");
     assertTrue(ci.get(0).asDouble() <= s.get("accuracy.shape").asDouble());
@@ -196,7 +196,7 @@ class ClassifierCommandTest {
             "cpu",
             "--quiet");
     assertEquals(0, r.exit(), r.err());
-    assertTrue(r.out().contains("warning: VAE"), r.out());
+    assertTrue(r.err().contains("warning: VAE"), r.err());
     assertTrue(r.out().contains("looks collapsed"), r.out());
     JsonNode f = new ObjectMapper().readTree(out.resolve("fitness.json").toFile());
     assertTrue(f.get("vae").get("collapsed").asBoolean(), f.toString());

@@ -87,6 +87,13 @@ class EvaluateCommandTest {
     // color has a single value: excluded like score-codes does
     assertTrue(!j.get("scores").has("cg.color"));
     assertTrue(j.get("warnings").toString().contains("color"), j.get("warnings").toString());
+    // warnings go to standard error only; one model gets scores.csv too
+    assertTrue(r.err().contains("warning: "), r.err());
+    assertTrue(!r.out().contains("warning"), r.out());
+    List<String> csv = Files.readAllLines(out.resolve("scores.csv"));
+    assertEquals("model,metric,value,se,ci_lo,ci_hi,seed", csv.get(0));
+    assertEquals(j.get("scores").size() + 1, csv.size());
+    assertTrue(csv.get(1).startsWith("dsprites-beta-vae,"), csv.get(1));
     JsonNode prov = j.get("provenance");
     assertTrue(prov.get("inputs").toString().contains("sha256:"), prov.toString());
     assertTrue(prov.get("inputs").toString().contains("dsprites:400:"), prov.toString());

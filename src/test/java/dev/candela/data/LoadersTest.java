@@ -42,14 +42,17 @@ class LoadersTest {
 
   @Test
   void repositoryCopiesEqualTheClasspathSpecs() throws Exception {
-    for (String name : List.of("dsprites", "mpi3d", "3dshapes")) {
-      Path copy = Path.of("datasets/specs/" + name + ".json");
+    for (String name : List.of("dsprites", "mpi3d", "3dshapes", "candle", "toy")) {
       byte[] res =
           LoadersTest.class
               .getClassLoader()
               .getResourceAsStream("datasets/specs/" + name + ".json")
               .readAllBytes();
-      assertArrayEquals(res, Files.readAllBytes(copy), copy + " differs from src/main/resources");
+      // datasets/ for Python and Blender scripts; python/candela/specs/ ships in the package
+      for (String dir : List.of("datasets/specs/", "python/candela/specs/")) {
+        Path copy = Path.of(dir + name + ".json");
+        assertArrayEquals(res, Files.readAllBytes(copy), copy + " differs from src/main/resources");
+      }
     }
   }
 

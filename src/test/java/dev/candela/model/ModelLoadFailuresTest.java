@@ -128,9 +128,10 @@ class ModelLoadFailuresTest {
     String e = loadError(src);
     assertEquals(
         src.resolve("encoder.pt")
-            + ": not TorchScript (it looks like a torch.save() state_dict or pickled module);"
-            + " export the model with models/export/export_vae.py, which writes encoder.pt and"
-            + " decoder.pt with torch.jit",
+            + ": not TorchScript (a PyTorch state_dict (2 tensors: weight, bias)); export the"
+            + " model with python3 "
+            + dev.candela.Checkout.exportScript()
+            + ", which writes encoder.pt and decoder.pt with torch.jit (docs/pytorch.md)",
         e);
   }
 }

@@ -272,7 +272,9 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
     Counterfactuals.Outcome res =
         Counterfactuals.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
     out.print(res.text(settings.rho()));
-    res.warnings().forEach(w -> out.println("warning: " + w));
+    out.flush();
+    res.warnings().forEach(w -> err.println("warning: " + w));
+    err.flush();
     out.printf(
         Locale.ROOT,
         "bench cg-memory: the counterfactuals job over %d samples of %s, chunks of %d, %d images"

@@ -1,0 +1,93 @@
+import json
+import math
+import os
+import tempfile
+import unittest
+
+import numpy as np
+
+from tests import support  # noqa: F401  (sets CANDELA_HOME)
+
+import candela
+from candela import _runner
+
+
+def codes(n=300, seed=0):
+    rng = np.random.default_rng(seed)
+    factors = np.column_stack([rng.integers(0, 3, n), rng.integers(0, 4, n)])
+    latents = np.column_stack([
+        factors[:, 0] + 0.2 * rng.normal(size=n),
+        factors[:, 1] - 0.3 * factors[:, 0] + 0.2 * rng.normal(size=n),
+        rng.normal(size=n),
+    ])
+    return factors, latents
+
+
+class ScoreCodesTest(unittest.TestCase):
+    def test_same_scores_as_the_command_on_the_same_arrays(self):
+        factors, latents = codes()
+        opts = {"bootstrap": 20, "bootstrap_learned": 2, "seed": 3, "rho": [1, 2]}
+        r = candela.score_codes(factors, latents, factor_names=["shape", "size"], **opts)
+        with tempfile.TemporaryDirectory() as d:
+            f, l, j = (os.path.join(d, n) for n in ("f.npy", "l.npy", "r.json"))
+            np.save(f, factors)
+            np.save(l, latents)
+            _runner.run(["score-codes", "--factors", f, "--latents", l, "--factor-names",
+                         "shape,size", "--bootstrap", "20", "--bootstrap-learned", "2",
+                         "--seed", "3", "--rho", "1,2", "--json", j])
+            with open(j) as fh:
+                cli = json.load(fh)
+        self.assertEqual(cli["scores"], r.scores)
+        self.assertEqual(cli["uncertainty"], r.uncertainty)
+        self.assertEqual(cli["warnings"], r.warnings)
+        self.assertEqual({"irs", "uc@1", "uc@2", "mig", "modularity", "explicitness", "sap",
+                          "dci.disentanglement", "dci.completeness", "dci.informativeness"},
+                         set(r.scores))
+        self.assertEqual(["shape", "size"], r.details["columns"]["factors"])
+
+    def test_result_long_format(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents, metrics=["irs", "mig"], bootstrap=10)
+        rows = r.rows()
+        self.assertEqual(["irs", "mig"], [x["metric"] for x in rows])
+        for x in rows:
+            self.assertEqual(r.scores[x["metric"]], x["value"])
+            self.assertEqual(r.uncertainty[x["metric"]]["se"], x["se"])
+            self.assertEqual(r.uncertainty[x["metric"]]["ci95"], [x["ci_lo"], x["ci_hi"]])
+        self.assertEqual(r.scores["mig"], r["mig"])
+        try:
+            import pandas  # noqa: F401
+        except ImportError:
+            with self.assertRaises(candela.CandelaError):
+                r.to_pandas()
+        else:
+            df = r.to_pandas()
+            self.assertEqual(["metric", "value", "se", "ci_lo", "ci_hi"], list(df.columns))
+
+    def test_no_bootstrap_gives_nan_se_and_a_warning(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents, metrics="mig", bootstrap=0)
+        self.assertTrue(math.isnan(r.rows()[0]["se"]))
+        self.assertTrue(any("bootstrap off" in w for w in r.warnings), r.warnings)
+
+    def test_text_factor_values(self):
+        factors, latents = codes()
+        words = np.array([["red", "green", "blue"][k] for k in factors[:, 0]], dtype=object)
+        r = candela.score_codes(words, latents, factor_names=["color"], metrics=["mig"],
+                                bootstrap=0)
+        self.assertEqual(["color"], r.details["columns"]["factors"])
+
+    def test_bad_input_raises_candelas_one_line(self):
+        factors, latents = codes()
+        with self.assertRaises(candela.CandelaError) as c:
+            candela.score_codes(factors[:10], latents, metrics=["mig"])
+        msg = c.exception.message
+        self.assertTrue(msg.startswith("candela score-codes: row counts differ: "), msg)
+        self.assertEqual(2, c.exception.exit_code)
+        with self.assertRaises(candela.CandelaError) as c:
+            candela.score_codes(factors, latents, factor_names=["a", "b", "c"], metrics=["mig"])
+        self.assertIn("--factor-names: 3 names (a,b,c) for the 2 columns of", c.exception.message)
+
+
+if __name__ == "__main__":
+    unittest.main()
