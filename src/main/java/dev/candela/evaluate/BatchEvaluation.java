@@ -29,8 +29,8 @@ public final class BatchEvaluation {
    * @param classifier the classifier for every model, or null for each model's default
    * @param options what to compute
    * @param seed the seed
-   * @param bootstrap bootstrap replicates (see {@link Evaluation#withBootstrap})
-   * @param bootstrapLearned bootstrap replicates of the learned scores
+   * @param replicates interval replicates R (see {@link Evaluation#withIntervals})
+   * @param refits half-sample refits of the learned scores
    * @param out the output folder (one sub-folder per model when there are several)
    */
   public record Request(
@@ -40,8 +40,8 @@ public final class BatchEvaluation {
       Path classifier,
       EvaluationOptions options,
       long seed,
-      int bootstrap,
-      int bootstrapLearned,
+      int replicates,
+      int refits,
       Path out) {}
 
   /** Told about each model's report as soon as it is written. */
@@ -110,9 +110,7 @@ public final class BatchEvaluation {
         EvaluationSettings si = r.options().settings(data, clf, r.seed());
         Path dir = models.size() == 1 && steps == null ? r.out() : r.out().resolve(names.get(i));
         ScoreReport report =
-            new Evaluation(si, listener)
-                .withBootstrap(r.bootstrap(), r.bootstrapLearned())
-                .run(ds, m, dir);
+            new Evaluation(si, listener).withIntervals(r.replicates(), r.refits()).run(ds, m, dir);
         reports.put(names.get(i), report);
         each.scored(names.get(i), report, models.size() > 1);
       }
