@@ -33,8 +33,8 @@ source target/engine-jni/gpu/engine.env
 # 4. parity: evaluate on the GPU equals the CPU on the same data and seed
 ./candela dataset generate dsprites --out target/gpu-check-2000.npz --count 2000 --seed 7 >/dev/null
 for d in cpu gpu; do
-  ./candela evaluate --dataset target/gpu-check-2000.npz --samples 1000 --bootstrap 0 \
-    --bootstrap-learned 0 --device "$d" --quiet --out "$OUT/evaluate-$d" >/dev/null
+  ./candela evaluate --dataset target/gpu-check-2000.npz --samples 1000 --replicates 0 \
+    --refits 0 --device "$d" --quiet --out "$OUT/evaluate-$d" >/dev/null
 done
 "$PY" - "$OUT" > "$OUT/parity.txt" <<'PYEOF'
 import json, sys

@@ -36,7 +36,7 @@ for f in 4 6 10; do
     ./candela dataset generate codes --out "$dir" --count 1500 --latents 10 \
       --factor-sizes "$sizes" --factor-names "$names" --kind SHARED >/dev/null
     ./candela score-codes --factors "$dir/factors.csv" --latents "$dir/latents.csv" \
-      --max-train 1000 --max-test 500 --bootstrap-learned 2 --html "$dir/report.html" >/dev/null
+      --max-train 1000 --max-test 500 --refits 2 --html "$dir/report.html" >/dev/null
     shot "$dir/report.html" "score-codes-$f-factors-$kind.png"
   done
 done

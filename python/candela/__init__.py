@@ -4,11 +4,11 @@
     r = candela.score_codes(factors, latents, factor_names=["shape", "scale"], metrics=["irs", "mig"])
     r.scores["mig"], r.uncertainty["mig"]["se"], r.warnings, r.to_pandas()
     candela.export_vae(my_vae, "models/my-vae", dataset="dsprites")
-    r = candela.evaluate("models/my-vae", samples=600, bootstrap=0)   # or evaluate(my_vae, ...)
+    r = candela.evaluate("models/my-vae", samples=600, replicates=0)   # or evaluate(my_vae, ...)
 
 The package drives Candela's jar: it finds it through CANDELA_HOME (the root of a Candela
 checkout) or a `candela` launcher on PATH. Keyword options are the command's long options with
-`-` written `_` (samples=600, metrics=["irs", "mig"], bootstrap=0, factor_bins="none"). Failures
+`-` written `_` (samples=600, metrics=["irs", "mig"], replicates=0, factor_bins="none"). Failures
 raise CandelaError carrying Candela's one-line message. Needs numpy; pandas for to_pandas(),
 PyTorch for export_vae() and for evaluate() of a module.
 """
@@ -28,7 +28,7 @@ class Result:
     """A finished report.
 
     scores: {metric: value}; uncertainty: {metric: {"se", "ci95", "method", ...}} (a metric is
-    missing when its bootstrap was off); warnings: [str]; details and provenance: as in the JSON;
+    missing when its intervals were off); warnings: [str]; details and provenance: as in the JSON;
     report: the whole JSON document; out: the output folder (evaluate), or None.
     """
 
@@ -132,7 +132,7 @@ def score_codes(factors, latents, factor_names=None, metrics=None, latent_names=
     factors: (N, K) integer codes or values (numpy array, DataFrame, or a CSV/.npy path);
     latents: (N, D) numbers (same forms). factor_names / latent_names name the columns (default:
     a DataFrame's columns, else f0.. and z0..). metrics: e.g. ["irs", "uc", "mig"] (default all).
-    options: score-codes' long options, e.g. rho=[1, 2], bootstrap=0, seed=3, factor_bins="none".
+    options: score-codes' long options, e.g. rho=[1, 2], replicates=0, seed=3, factor_bins="none".
     """
     with tempfile.TemporaryDirectory(prefix="candela-") as tmp:
         fpath, fnames = _write_table(factors, os.path.join(tmp, "factors"), factor_names, True)
@@ -187,7 +187,7 @@ def evaluate(model, dataset=None, out=None, echo=True, export_options=None, **op
     OUT/model). dataset: the dataset path (default: Candela's generated dSprites data). out: the
     output folder (default: a new temporary folder). echo: copy Candela's progress and messages
     to sys.stderr. options: evaluate's long options (samples=600, metrics=["irs", "mig"],
-    bootstrap=0, classifier="models/dsprites-classifier", ...).
+    replicates=0, classifier="models/dsprites-classifier", ...).
     """
     out = os.path.abspath(os.fspath(out)) if out is not None else tempfile.mkdtemp(
         prefix="candela-evaluate-")

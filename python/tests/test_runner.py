@@ -11,9 +11,9 @@ from candela import _runner, CandelaError
 class OptionsTest(unittest.TestCase):
     def test_keywords_become_long_options(self):
         self.assertEqual(
-            ["--samples", "600", "--metrics", "irs,mig", "--bootstrap", "0", "--quiet",
+            ["--samples", "600", "--metrics", "irs,mig", "--replicates", "0", "--quiet",
              "--factor-bins", "none", "--rho", "1,2"],
-            _runner.options({"samples": 600, "metrics": ["irs", "mig"], "bootstrap": 0,
+            _runner.options({"samples": 600, "metrics": ["irs", "mig"], "replicates": 0,
                              "quiet": True, "verbose": False, "seed": None,
                              "factor_bins": "none", "rho": (1, 2)}))
 

@@ -26,14 +26,14 @@ def codes(n=300, seed=0):
 class ScoreCodesTest(unittest.TestCase):
     def test_same_scores_as_the_command_on_the_same_arrays(self):
         factors, latents = codes()
-        opts = {"bootstrap": 20, "bootstrap_learned": 2, "seed": 3, "rho": [1, 2]}
+        opts = {"replicates": 20, "refits": 2, "seed": 3, "rho": [1, 2]}
         r = candela.score_codes(factors, latents, factor_names=["shape", "size"], **opts)
         with tempfile.TemporaryDirectory() as d:
             f, l, j = (os.path.join(d, n) for n in ("f.npy", "l.npy", "r.json"))
             np.save(f, factors)
             np.save(l, latents)
             _runner.run(["score-codes", "--factors", f, "--latents", l, "--factor-names",
-                         "shape,size", "--bootstrap", "20", "--bootstrap-learned", "2",
+                         "shape,size", "--replicates", "20", "--refits", "2",
                          "--seed", "3", "--rho", "1,2", "--json", j])
             with open(j) as fh:
                 cli = json.load(fh)

@@ -75,20 +75,21 @@ public final class EvaluateCommand implements Callable<Integer> {
   Path out = Path.of("out", "evaluate");
 
   @Option(
-      names = "--bootstrap",
-      paramLabel = "B",
+      names = {"--replicates", "--bootstrap"},
+      paramLabel = "R",
       description =
-          "Bootstrap replicates over the evaluation samples for the standard error and 95%%"
-              + " interval of IRS, UC, MIG, Modularity and CG (default ${DEFAULT-VALUE}; 0 = off).")
-  int bootstrap = Evaluation.DEFAULT_BOOTSTRAP;
+          "Interval replicates: R subsampling splits for IRS and UC and 5R jackknife groups for"
+              + " MIG and Modularity; CG's interval needs no replicates (default ${DEFAULT-VALUE};"
+              + " 0 = no intervals for these, with a warning).")
+  int replicates = Evaluation.DEFAULT_REPLICATES;
 
   @Option(
-      names = "--bootstrap-learned",
-      paramLabel = "B",
+      names = {"--refits", "--bootstrap-learned"},
+      paramLabel = "R",
       description =
-          "Bootstrap replicates for DCI, SAP and explicitness, which refit their learners each time"
-              + " (default ${DEFAULT-VALUE}; at most --bootstrap).")
-  int bootstrapLearned = Evaluation.DEFAULT_BOOTSTRAP_LEARNED;
+          "Refits of DCI, SAP and explicitness on complementary halves of their rows (even;"
+              + " default ${DEFAULT-VALUE}; 0 = none, with a warning).")
+  int refits = Evaluation.DEFAULT_REFITS;
 
   @Option(
       names = "--checkpoints",
@@ -165,8 +166,8 @@ public final class EvaluateCommand implements Callable<Integer> {
             classifier,
             evaluation.options(device.text()),
             seed.seed(),
-            bootstrap,
-            bootstrapLearned,
+            replicates,
+            refits,
             out,
             scm);
     PrintWriter o = spec.commandLine().getOut();

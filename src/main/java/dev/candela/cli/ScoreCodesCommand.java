@@ -90,14 +90,16 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       names = "--factor-bins",
       paramLabel = "none|N",
       description =
-          "Re-bin factor values into N equal-width bins for IRS (default 20, as disentanglement_lib; 'none' keeps the codes).")
+          "Re-bin factor values into N equal-width bins for IRS (default 20, as"
+              + " disentanglement_lib; 'none' keeps the codes).")
   String factorBins = "20";
 
   @Option(
       names = "--train-fraction",
       paramLabel = "f",
       description =
-          "Fraction of the shuffled rows used to train DCI/SAP/explicitness (default ${DEFAULT-VALUE}).")
+          "Fraction of the shuffled rows used to train DCI/SAP/explicitness (default"
+              + " ${DEFAULT-VALUE}).")
   double trainFraction = CodeScorer.Options.DEFAULT_TRAIN_FRACTION;
 
   @Option(
@@ -125,20 +127,20 @@ public final class ScoreCodesCommand implements Callable<Integer> {
   DciLearner dciLearner = DciLearner.DEFAULT;
 
   @Option(
-      names = "--bootstrap",
-      paramLabel = "B",
+      names = {"--replicates", "--bootstrap"},
+      paramLabel = "R",
       description =
-          "Bootstrap replicates over the rows for the standard error and 95%% interval of IRS, UC,"
+          "Interval replicates: R subsampling splits for IRS and UC and 5R jackknife groups for"
               + " MIG and Modularity (default ${DEFAULT-VALUE}; 0 = off).")
-  int bootstrap = 200;
+  int replicates = CodeScorer.IntervalOptions.DEFAULT_SPLITS;
 
   @Option(
-      names = "--bootstrap-learned",
-      paramLabel = "B",
+      names = {"--refits", "--bootstrap-learned"},
+      paramLabel = "R",
       description =
-          "Bootstrap replicates for DCI, SAP and explicitness, which refit their learners each time"
-              + " (default ${DEFAULT-VALUE}; at most --bootstrap).")
-  int bootstrapLearned = 5;
+          "Refits of DCI, SAP and explicitness on complementary halves of their rows (even;"
+              + " default ${DEFAULT-VALUE}; 0 = none).")
+  int refits = CodeScorer.IntervalOptions.DEFAULT_REFITS;
 
   @Option(names = "--json", paramLabel = "OUT.json", description = "Write the JSON report here.")
   Path json;
@@ -178,12 +180,12 @@ public final class ScoreCodesCommand implements Callable<Integer> {
                 maxTrain,
                 maxTest,
                 seed.seed(),
-                bootstrap,
-                bootstrapLearned,
+                replicates,
+                refits,
                 dciLearner,
                 factorNames,
                 latentNames),
-            new ProgressBars(err, "", true));
+            new ProgressBars(err, "", false));
     ScoreReport report = res.report();
     java.io.PrintWriter out = spec.commandLine().getOut();
     for (String w : report.warnings()) {

@@ -29,8 +29,8 @@ public final class BatchEvaluation {
    * @param classifier the classifier for every model, or null for each model's default
    * @param options what to compute
    * @param seed the seed
-   * @param bootstrap bootstrap replicates (see {@link Evaluation#withBootstrap})
-   * @param bootstrapLearned bootstrap replicates of the learned scores
+   * @param replicates interval replicates R (see {@link Evaluation#withIntervals})
+   * @param refits half-sample refits of the learned scores
    * @param out the output folder (one sub-folder per model when there are several)
    * @param scm the settings of the {@code scm} metric
    */
@@ -41,8 +41,8 @@ public final class BatchEvaluation {
       Path classifier,
       EvaluationOptions options,
       long seed,
-      int bootstrap,
-      int bootstrapLearned,
+      int replicates,
+      int refits,
       Path out,
       ScmSettings scm) {}
 
@@ -113,7 +113,7 @@ public final class BatchEvaluation {
         Path dir = models.size() == 1 && steps == null ? r.out() : r.out().resolve(names.get(i));
         ScoreReport report =
             new Evaluation(si, listener)
-                .withBootstrap(r.bootstrap(), r.bootstrapLearned())
+                .withIntervals(r.replicates(), r.refits())
                 .withScm(r.scm() == null ? ScmSettings.defaults() : r.scm())
                 .run(ds, m, dir);
         reports.put(names.get(i), report);

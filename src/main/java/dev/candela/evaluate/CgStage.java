@@ -14,9 +14,9 @@ import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBatch;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgSummary;
+import dev.candela.metrics.cg.CgUncertainty;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
-import dev.candela.metrics.stats.Bootstrap;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.ClassifierQuality;
 import dev.candela.model.FactorClassifier;
@@ -35,7 +35,7 @@ import java.util.Map;
  * The CG stage of an {@link Evaluation}: the classifier is loaded and checked on the VAE's
  * reconstructions, the latent sets Z_I come from the IRS matrix of the code metrics, CG runs on a
  * seeded subset of the encoded samples in chunks (per-sample terms streamed to the ICE file), and
- * its bootstrap resamples those terms.
+ * its standard errors are those of means of these terms ({@link CgUncertainty}).
  */
 final class CgStage {
   private CgStage() {}
@@ -45,7 +45,7 @@ final class CgStage {
    *
    * @param summary the CG summary
    * @param scores {@code cg} and {@code cg.<factor>}
-   * @param uncertainty their bootstrap, when it ran
+   * @param uncertainty their standard errors, when intervals are on
    * @param notes per score key, the classifier's accuracy on the factor
    * @param details the {@code cg} details
    * @param warnings the classifier check's warnings
@@ -71,7 +71,7 @@ final class CgStage {
       long[] idx,
       int[][] codes,
       LatentStats stats,
-      int bootstrap,
+      boolean intervals,
       Path ice,
       ProgressListener listener)
       throws CandelaException {
@@ -153,12 +153,14 @@ final class CgStage {
         scores.put("cg." + fs.name(), fs.cg());
       }
       Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
-      if (bootstrap > 0) {
+      if (intervals) {
         double[][] terms = new double[names.size()][];
         for (int k = 0; k < names.size(); k++) {
           terms[k] = termParts.get(k).stream().flatMapToDouble(Arrays::stream).toArray();
         }
-        uncertainty.putAll(Bootstrap.cg(names, terms, bootstrap, s.seed() + 3));
+        if (nc >= 2) {
+          uncertainty.putAll(CgUncertainty.of(names, terms));
+        }
       }
       Map<String, Object> cgDetails = new LinkedHashMap<>();
       cgDetails.put("rho", rho);

@@ -9,7 +9,7 @@ import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
-import dev.candela.metrics.stats.Bootstrap;
+import dev.candela.metrics.stats.BiasNote;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.report.ScoreReport;
 import java.nio.file.Path;
@@ -24,7 +24,7 @@ import java.util.Set;
 
 /**
  * Scores a representation given as arrays (a latent table and a factor table, CSV or npy) with the
- * code metrics of {@link CodeScorer} and their bootstrap, into a {@link ScoreReport}.
+ * code metrics of {@link CodeScorer} and their intervals, into a {@link ScoreReport}.
  */
 public final class CodeScoring {
   private CodeScoring() {}
@@ -51,8 +51,8 @@ public final class CodeScoring {
    * @param maxTrain cap on their training rows
    * @param maxTest cap on their test rows
    * @param seed the seed
-   * @param bootstrap bootstrap replicates (0 = off)
-   * @param bootstrapLearned replicates of the learned scores (at most {@code bootstrap})
+   * @param replicates interval replicates R ({@link CodeScorer.IntervalOptions#of}; 0 = off)
+   * @param refits half-sample refits of the learned scores (even; 0 = none)
    * @param dciLearner the classifier DCI fits per factor
    * @param factorNames names of the factor columns (for a {@code .npy} table), or null
    * @param latentNames names of the latent columns, or null
@@ -68,8 +68,8 @@ public final class CodeScoring {
       int maxTrain,
       int maxTest,
       long seed,
-      int bootstrap,
-      int bootstrapLearned,
+      int replicates,
+      int refits,
       DciLearner dciLearner,
       List<String> factorNames,
       List<String> latentNames) {
@@ -88,8 +88,8 @@ public final class CodeScoring {
      * @param maxTrain cap on their training rows
      * @param maxTest cap on their test rows
      * @param seed the seed
-     * @param bootstrap bootstrap replicates
-     * @param bootstrapLearned replicates of the learned scores
+     * @param replicates interval replicates R
+     * @param refits half-sample refits of the learned scores
      */
     public Request(
         Path factors,
@@ -102,8 +102,8 @@ public final class CodeScoring {
         int maxTrain,
         int maxTest,
         long seed,
-        int bootstrap,
-        int bootstrapLearned) {
+        int replicates,
+        int refits) {
       this(
           factors,
           latents,
@@ -115,8 +115,8 @@ public final class CodeScoring {
           maxTrain,
           maxTest,
           seed,
-          bootstrap,
-          bootstrapLearned,
+          replicates,
+          refits,
           DciLearner.DEFAULT,
           null,
           null);
@@ -134,8 +134,6 @@ public final class CodeScoring {
   public static Result score(Request r, ProgressListener listener) throws CandelaException {
     Path factors = r.factors();
     Path latents = r.latents();
-    int bootstrap = r.bootstrap();
-    int bootstrapLearned = r.bootstrapLearned();
     long t0 = System.nanoTime();
     CodeTables.Paired tables = CodeTables.readPaired(factors, latents);
     CodeTables.FactorTable ft = tables.factors();
@@ -182,39 +180,54 @@ public final class CodeScoring {
     CodeScorer.Scores scores = CodeScorer.score(codes, ft.vocabularies(), options);
     listener.message(
         String.format(Locale.ROOT, "scored in %.1f s", (System.nanoTime() - t0) / 1e9));
-    if (bootstrap < 0 || bootstrapLearned < 0) {
-      throw new IllegalArgumentException(
-          "--bootstrap and --bootstrap-learned must be ≥ 0, got "
-              + bootstrap
-              + " and "
-              + bootstrapLearned);
-    }
+    CodeScorer.IntervalOptions io = CodeScorer.IntervalOptions.of(r.replicates(), r.refits());
     Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
     List<String> warnings = new ArrayList<>(scores.warnings());
-    int learned = Math.min(bootstrap, bootstrapLearned);
-    if (bootstrap > 0) {
+    int n = codes.numSamples();
+    if (r.replicates() > 0 || r.refits() > 0) {
       t0 = System.nanoTime();
       uncertainty.putAll(
-          CodeScorer.bootstrap(
-              codes, ft.vocabularies(), options, scores.scores(), bootstrap, learned));
+          CodeScorer.uncertainty(
+              codes,
+              ft.vocabularies(),
+              options,
+              scores.scores(),
+              io,
+              ProgressListener.scorer(listener)));
       uncertainty.keySet().retainAll(scores.scores().keySet());
       listener.message(
           String.format(
               Locale.ROOT,
-              "bootstrap (B = %d, learned B = %d) in %.1f s",
-              bootstrap,
-              learned,
+              "intervals (S = %d splits, G = %d groups, %d refits) in %.1f s",
+              io.effectiveSplits(n, codes.numLatents(), codes.numFactors()),
+              Math.min(io.groups(), n / 2),
+              r.refits(),
               (System.nanoTime() - t0) / 1e9));
-      warnings.addAll(Bootstrap.biasWarnings(uncertainty));
-      if (learned == 0) {
-        warnings.add("--bootstrap-learned 0: DCI, SAP and explicitness have no standard error");
-      }
-    } else {
-      warnings.add("bootstrap off (--bootstrap 0): the scores have no standard error");
     }
+    if (r.replicates() == 0) {
+      warnings.add(
+          "intervals off (--replicates 0): IRS, UC, MIG and Modularity have no standard error");
+    }
+    if (r.refits() == 0) {
+      warnings.add("--refits 0: DCI, SAP and explicitness have no standard error");
+    }
+    if (r.replicates() > 0
+        && (options.metrics().contains(Metric.IRS) || options.metrics().contains(Metric.UC))
+        && io.effectiveSplits(n, codes.numLatents(), codes.numFactors()) == 0) {
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "IRS and UC have no interval at N = %d with %d latents: %d subsampling splits would"
+                  + " exceed the work budget (docs/evaluate.md)",
+              n,
+              codes.numLatents(),
+              CodeScorer.MIN_SPLITS));
+    }
+    BiasNote.line(scores.scores().keySet(), n).ifPresent(warnings::add);
     Map<String, Object> params = new LinkedHashMap<>(options.asMap());
-    params.put("bootstrap", bootstrap);
-    params.put("bootstrapLearned", learned);
+    params.put("replicates", r.replicates());
+    params.put("refits", r.refits());
+    params.put("rows", n);
     Map<String, String> inputs = new LinkedHashMap<>();
     inputs.put("factors:" + factors, Provenance.sha256(factors));
     inputs.put("latents:" + latents, Provenance.sha256(latents));

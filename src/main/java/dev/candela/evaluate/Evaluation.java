@@ -20,7 +20,7 @@ import dev.candela.metrics.Representation;
 import dev.candela.metrics.SampledMetricOptions;
 import dev.candela.metrics.cg.CgSummary;
 import dev.candela.metrics.cg.LatentDecoder;
-import dev.candela.metrics.stats.Bootstrap;
+import dev.candela.metrics.stats.BiasNote;
 import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.Devices;
@@ -58,21 +58,18 @@ public final class Evaluation {
   public static final String ICE_CSV = "ice.csv";
 
   /**
-   * Default bootstrap replicates B for the cheap scores (IRS, UC, MIG, Modularity, CG); they cost
-   * milliseconds each at the default 1,000 samples.
+   * Default {@code --replicates}: 20 subsampling splits for IRS and UC and 100 jackknife groups for
+   * MIG and Modularity ({@link CodeScorer.IntervalOptions#of}).
    */
-  public static final int DEFAULT_BOOTSTRAP = 200;
+  public static final int DEFAULT_REPLICATES = CodeScorer.IntervalOptions.DEFAULT_SPLITS;
 
-  /**
-   * Default bootstrap replicates for the learned scores (DCI with gradient-boosted trees, SAP,
-   * explicitness), which refit their learners on every replicate.
-   */
-  public static final int DEFAULT_BOOTSTRAP_LEARNED = 5;
+  /** Default {@code --refits}: half-sample refits of DCI, SAP and explicitness (5 pairs). */
+  public static final int DEFAULT_REFITS = CodeScorer.IntervalOptions.DEFAULT_REFITS;
 
   private final EvaluationSettings settings;
   private final ProgressListener listener;
-  private int bootstrap = DEFAULT_BOOTSTRAP;
-  private int bootstrapLearned = DEFAULT_BOOTSTRAP_LEARNED;
+  private int replicates = DEFAULT_REPLICATES;
+  private int refits = DEFAULT_REFITS;
   private ScmSettings scm = ScmSettings.defaults();
 
   /**
@@ -87,23 +84,19 @@ public final class Evaluation {
   }
 
   /**
-   * Sets the bootstrap replicates (see {@link CodeScorer#bootstrap} and {@link
-   * dev.candela.metrics.stats.Bootstrap#cg}); 0 turns the bootstrap off (the report says so).
+   * Sets the replicates of the intervals (see {@link CodeScorer#uncertainty}); {@code replicates} 0
+   * turns off the subsampling, jackknife and CG intervals, {@code refits} 0 those of the learned
+   * metrics (the report says so).
    *
-   * @param replicates B for IRS, UC, MIG, Modularity and CG (≥ 0)
-   * @param learnedReplicates B for DCI, SAP and explicitness (≥ 0; at most {@code replicates})
+   * @param replicates R: S = R subsampling splits (IRS, UC), G = 5R jackknife groups (MIG,
+   *     Modularity); any R &gt; 0 also gives CG its interval
+   * @param refits half-sample refits of DCI, SAP and explicitness (even, ≥ 0)
    * @return this
    */
-  public Evaluation withBootstrap(int replicates, int learnedReplicates) {
-    if (replicates < 0 || learnedReplicates < 0) {
-      throw new IllegalArgumentException(
-          "--bootstrap and --bootstrap-learned must be ≥ 0, got "
-              + replicates
-              + " and "
-              + learnedReplicates);
-    }
-    this.bootstrap = replicates;
-    this.bootstrapLearned = Math.min(replicates, learnedReplicates);
+  public Evaluation withIntervals(int replicates, int refits) {
+    CodeScorer.IntervalOptions.of(replicates, refits); // validates
+    this.replicates = replicates;
+    this.refits = refits;
     return this;
   }
 
@@ -247,8 +240,8 @@ public final class Evaluation {
               .dataset(s.dataset(), dataset)
               .params(s.asMap())
               .param("samplesUsed", n)
-              .param("bootstrap", bootstrap)
-              .param("bootstrapLearned", bootstrapLearned)
+              .param("replicates", replicates)
+              .param("refits", refits)
               .param("scm", s.metrics().contains(Metric.SCM) ? scm.asMap() : Map.of())
               .trainingDataset(vaeCard);
       json = out.resolve("report.json");
@@ -312,23 +305,42 @@ public final class Evaluation {
       details.putAll(codeScores.details());
       warnings.addAll(codeScores.warnings());
       listener.message(String.format(Locale.ROOT, "code metrics in %.1f s", secs(t)));
-      if (bootstrap == 0) {
-        warnings.add("bootstrap off (--bootstrap 0): the scores have no standard error");
-      } else if (bootstrapLearned == 0) {
-        warnings.add("--bootstrap-learned 0: DCI, SAP and explicitness have no standard error");
+      CodeScorer.IntervalOptions io = CodeScorer.IntervalOptions.of(replicates, refits);
+      if (replicates == 0) {
+        warnings.add(
+            "intervals off (--replicates 0): IRS, UC, MIG, Modularity and CG have no standard"
+                + " error");
       }
-      if (bootstrap > 0) {
+      if (replicates > 0
+          && (opts.metrics().contains(Metric.IRS) || opts.metrics().contains(Metric.UC))
+          && io.effectiveSplits(n, lc.numLatents(), lc.numFactors()) == 0) {
+        warnings.add(
+            String.format(
+                Locale.ROOT,
+                "IRS and UC have no interval at N = %d with %d latents: %d subsampling splits would"
+                    + " exceed the work budget (docs/evaluate.md)",
+                n,
+                lc.numLatents(),
+                CodeScorer.MIN_SPLITS));
+      }
+      if (refits == 0) {
+        warnings.add("--refits 0: DCI, SAP and explicitness have no standard error");
+      }
+      if (replicates > 0 || refits > 0) {
         t = System.nanoTime();
         Map<String, Uncertainty> u =
-            CodeScorer.bootstrap(lc, vocab, opts, codeScores.scores(), bootstrap, bootstrapLearned);
+            CodeScorer.uncertainty(
+                lc, vocab, opts, codeScores.scores(), io, ProgressListener.scorer(listener));
         u.keySet().retainAll(scores.keySet());
         uncertainty.putAll(u);
         listener.message(
             String.format(
                 Locale.ROOT,
-                "bootstrap of the code metrics (B = %d, learned B = %d) in %.1f s",
-                bootstrap,
-                bootstrapLearned,
+                "intervals of the code metrics (S = %d splits, G = %d groups, %d refits) in %.1f"
+                    + " s",
+                io.effectiveSplits(n, lc.numLatents(), lc.numFactors()),
+                Math.min(io.groups(), n / 2),
+                refits,
                 secs(t)));
       }
       write();
@@ -442,7 +454,7 @@ public final class Evaluation {
                 idx,
                 codes,
                 stats,
-                bootstrap,
+                replicates > 0,
                 out.resolve(ICE_CSV),
                 listener);
         provenance.model("classifier", s.classifier(), r.classifierCard());
@@ -495,7 +507,7 @@ public final class Evaluation {
       if (scmDetails != null) {
         page.scmSection(scores, scmDetails);
       }
-      warnings.addAll(Bootstrap.biasWarnings(uncertainty));
+      BiasNote.line(scores.keySet(), n).ifPresent(warnings::add);
       ScoreReport report = write();
       Path html = page.finish(report, notes);
       listener.message("wrote " + html.toAbsolutePath().normalize());

@@ -26,6 +26,30 @@ public interface ProgressListener {
   }
 
   /**
+   * This listener's tasks as the progress of {@link dev.candela.metrics.CodeScorer#uncertainty}
+   * (steps may come from several threads; they are serialised here).
+   *
+   * @param l the listener
+   * @return the adapter
+   */
+  static dev.candela.metrics.CodeScorer.Progress scorer(ProgressListener l) {
+    return (name, total) -> {
+      Task t = l.task(name, total);
+      return new dev.candela.metrics.CodeScorer.Progress.Task() {
+        @Override
+        public synchronized void step() {
+          t.step();
+        }
+
+        @Override
+        public synchronized void close() {
+          t.close();
+        }
+      };
+    };
+  }
+
+  /**
    * A one-line message (a timing, a note, a warning the caller should see at once).
    *
    * @param line the message, without a trailing newline

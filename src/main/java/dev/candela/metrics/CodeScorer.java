@@ -1,8 +1,10 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Bootstrap;
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.DiscreteMutualInfo;
 import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.MiJackknife;
+import dev.candela.metrics.stats.Subsampling;
 import dev.candela.metrics.stats.Uncertainty;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -233,101 +235,406 @@ public final class CodeScorer {
   }
 
   /**
-   * The bootstrap of every score over the rows (see {@link Bootstrap}). The cheap metrics (IRS, UC,
-   * MIG, Modularity) are recomputed on {@code replicates} resamples of all rows. The learned
-   * metrics (DCI, SAP, Explicitness) keep the train/test split of {@link #score} and are refitted
-   * on {@code learnedReplicates} resamples drawn within the training rows and within the test rows
-   * separately (so no row is in both), with the learners' seed unchanged; 0 leaves them out.
+   * Reports progress of the uncertainty work (a progress bar on the command line). Steps may be
+   * reported from several threads.
+   */
+  public interface Progress {
+    /** No progress reporting. */
+    Progress NONE = (name, total) -> Task.NONE;
+
+    /**
+     * Starts a task.
+     *
+     * @param name short name
+     * @param total steps
+     * @return the task, to step and close
+     */
+    Task task(String name, long total);
+
+    /** A task under way. */
+    interface Task extends AutoCloseable {
+      /** A task that reports nothing. */
+      Task NONE =
+          new Task() {
+            @Override
+            public void step() {}
+
+            @Override
+            public void close() {}
+          };
+
+      /** One step done (thread-safe). */
+      void step();
+
+      /** The task is over. */
+      @Override
+      void close();
+    }
+  }
+
+  /**
+   * How the uncertainty of the code metrics is computed (see {@link #uncertainty}).
+   *
+   * @param splits S, the subsampling splits for IRS and UC (≥ 0; 0 = no interval for them)
+   * @param groups G, the jackknife groups for MIG and Modularity (0 = none, else ≥ 2; capped at
+   *     N/2)
+   * @param refits the half-sample refits of DCI, SAP and explicitness (0 = none, else even ≥ 2:
+   *     refits/2 complementary pairs)
+   * @param workBudget latent-factor cells the subsampling may visit: S is reduced to fit 2·S·N·D·F
+   *     into it (see {@link #effectiveSplits})
+   */
+  public record IntervalOptions(int splits, int groups, int refits, long workBudget) {
+    /** Default S. */
+    public static final int DEFAULT_SPLITS = 20;
+
+    /** Default G. */
+    public static final int DEFAULT_GROUPS = 100;
+
+    /** Default refits (5 pairs). */
+    public static final int DEFAULT_REFITS = 10;
+
+    /**
+     * Default work budget of the subsampling: 10⁸ latent-factor cells (2·S·N·D·F), a few seconds on
+     * one core; e.g. S = 20 up to N = 10⁴ with 10 latents and 5 factors, and no IRS interval at N =
+     * 10⁶ with 64 latents, where one split would cost twice the score itself.
+     */
+    public static final long DEFAULT_WORK_BUDGET = 100_000_000L;
+
+    /** Validates. */
+    public IntervalOptions {
+      if (splits < 0 || groups < 0 || groups == 1 || refits < 0 || refits % 2 != 0) {
+        throw new IllegalArgumentException(
+            "splits must be ≥ 0, groups 0 or ≥ 2, refits even and ≥ 0; got "
+                + splits
+                + ", "
+                + groups
+                + " and "
+                + refits);
+      }
+      if (workBudget < 0) {
+        throw new IllegalArgumentException("work budget must be ≥ 0, got " + workBudget);
+      }
+    }
+
+    /**
+     * The defaults.
+     *
+     * @return S = 20, G = 100, 10 refits, the default work budget
+     */
+    public static IntervalOptions defaults() {
+      return new IntervalOptions(
+          DEFAULT_SPLITS, DEFAULT_GROUPS, DEFAULT_REFITS, DEFAULT_WORK_BUDGET);
+    }
+
+    /**
+     * The options of the command line: {@code --replicates R} gives S = R splits and G = 5R groups
+     * (R = 20: S = 20, G = 100), {@code --refits} the refits, with the default row budget.
+     *
+     * @param replicates R (≥ 0; 0 = no subsampling or jackknife)
+     * @param refits refits (even, ≥ 0)
+     * @return the options
+     * @throws IllegalArgumentException for a negative R or an odd refit count
+     */
+    public static IntervalOptions of(int replicates, int refits) {
+      if (replicates < 0 || refits < 0 || refits % 2 != 0) {
+        throw new IllegalArgumentException(
+            "--replicates must be ≥ 0 and --refits even and ≥ 0, got "
+                + replicates
+                + " and "
+                + refits);
+      }
+      return new IntervalOptions(replicates, 5 * replicates, refits, DEFAULT_WORK_BUDGET);
+    }
+
+    /**
+     * No intervals.
+     *
+     * @return all zero
+     */
+    public static IntervalOptions none() {
+      return new IntervalOptions(0, 0, 0, 0);
+    }
+
+    /**
+     * The splits used on N rows of D latents and F factors: S, reduced so that the work of the
+     * splits, 2·S·N·D·F (latent-factor cells, each visited once per evaluation of IRS), stays
+     * within the work budget; 0 when fewer than {@link #MIN_SPLITS} splits fit (IRS and UC then get
+     * no interval, and the report says so).
+     *
+     * @param n N
+     * @param latents D
+     * @param factors F
+     * @return the effective S
+     */
+    public int effectiveSplits(int n, int latents, int factors) {
+      if (splits == 0) {
+        return 0;
+      }
+      long cells = 2L * Math.max(1, n) * Math.max(1, latents) * Math.max(1, factors);
+      long affordable = workBudget / cells;
+      if (affordable < Math.min(splits, MIN_SPLITS)) {
+        return 0;
+      }
+      return (int) Math.min(splits, affordable);
+    }
+  }
+
+  /** The fewest subsampling splits the row budget may leave. */
+  public static final int MIN_SPLITS = 4;
+
+  /**
+   * The uncertainty of every score, with a method chosen per estimator (docs/evaluate.md, measured
+   * by {@code bench coverage}):
+   *
+   * <ul>
+   *   <li>IRS and UC: {@link Subsampling} (halves and quarters of S random splits, rate estimated):
+   *       both are built from extreme order statistics, whose spread shrinks slower than 1/√N.
+   *   <li>MIG and Modularity: the delete-a-group jackknife of the mutual-information matrix ({@link
+   *       MiJackknife}, G groups, counts subtracted, so it costs about one pass over the rows). The
+   *       jackknife never duplicates rows, which the bootstrap does and which biases plug-in MI.
+   *   <li>DCI, SAP, explicitness: refits on complementary halves of the training rows and of the
+   *       test rows of the fixed split (refits/2 pairs, learners' seed unchanged), see {@link
+   *       Uncertainty#HALF_SAMPLES}.
+   * </ul>
+   *
+   * Every result records the rows its score was computed on ({@link Uncertainty#n()}).
    *
    * @param codes the representation
    * @param vocabularies as for {@link #score}
-   * @param options what to compute (its seed also seeds the resampling)
+   * @param options what to compute (its seed also seeds the replicates)
    * @param scores the scores of {@link #score} on all rows (the intervals' centres)
-   * @param replicates B for the cheap metrics (≥ 1)
-   * @param learnedReplicates B for the learned metrics (≥ 0)
+   * @param intervals the replicate counts
+   * @param progress progress of the replicates
    * @return score id to uncertainty, keyed like {@link Scores#scores()}
    */
-  public static Map<String, Uncertainty> bootstrap(
+  public static Map<String, Uncertainty> uncertainty(
       LatentCodes codes,
       List<List<Object>> vocabularies,
       Options options,
       Map<String, Double> scores,
-      int replicates,
-      int learnedReplicates) {
-    if (replicates < 1 || learnedReplicates < 0) {
-      throw new IllegalArgumentException(
-          "bootstrap replicates must be ≥ 1 (learned ≥ 0), got "
-              + replicates
-              + " and "
-              + learnedReplicates);
-    }
-    long seed = options.seed() + BOOTSTRAP_SEED_OFFSET;
+      IntervalOptions intervals,
+      Progress progress) {
+    long seed = options.seed() + REPLICATE_SEED_OFFSET;
     Map<String, Uncertainty> out = new LinkedHashMap<>();
-    Set<Metric> cheap = EnumSet.noneOf(Metric.class);
-    for (Metric m : options.metrics()) {
-      if (m != Metric.DCI && m != Metric.SAP) {
-        cheap.add(m);
+    Set<Metric> m = options.metrics();
+    int n = codes.numSamples();
+    LatentCodes scored = codes.selectFactors(variableFactors(codes));
+    int splits = intervals.effectiveSplits(n, codes.numLatents(), scored.numFactors());
+    if ((m.contains(Metric.IRS) || m.contains(Metric.UC)) && splits > 0 && n >= 8) {
+      Set<Metric> sub = EnumSet.noneOf(Metric.class);
+      if (m.contains(Metric.IRS)) {
+        sub.add(Metric.IRS);
+      }
+      if (m.contains(Metric.UC)) {
+        sub.add(Metric.UC);
+      }
+      Options o = withMetrics(options, sub);
+      try (Progress.Task task = progress.task("irs/uc intervals", splits)) {
+        out.putAll(
+            Subsampling.run(
+                scores,
+                n,
+                splits,
+                seed,
+                idx -> score(codes.rows(idx), vocabularies, o, false).scores(),
+                task::step));
       }
     }
-    if (!cheap.isEmpty()) {
-      Options o =
-          new Options(
-              cheap,
-              options.rhos(),
-              options.ucModes(),
-              options.factorBins(),
-              options.trainFraction(),
-              options.maxTrain(),
-              options.maxTest(),
-              options.seed(),
-              options.dciLearner());
-      out.putAll(
-          Bootstrap.run(
-              scores,
-              codes.numSamples(),
-              replicates,
-              seed,
-              idx -> score(codes.rows(idx), vocabularies, o, false).scores()));
+    int groups = Math.min(intervals.groups(), n / 2);
+    if ((m.contains(Metric.MIG) || m.contains(Metric.MODULARITY)) && groups >= 2) {
+      int bins = HistogramDiscretizer.DEFAULT_BINS;
+      MiJackknife.Replicates r =
+          MiJackknife.leaveGroupOut(
+              scored.latents(),
+              scored.factors(),
+              bins,
+              MiJackknife.randomGroups(n, groups, seed + 2),
+              groups);
+      double[] mig = new double[groups];
+      double[] mod = new double[groups];
+      for (int g = 0; g < groups; g++) {
+        if (m.contains(Metric.MIG)) {
+          mig[g] =
+              Mig.fromMutualInformation(r.mutualInformation()[g], r.factorEntropy()[g], bins)
+                  .score();
+        }
+        if (m.contains(Metric.MODULARITY)) {
+          mod[g] = Modularity.fromMutualInformation(r.mutualInformation()[g], bins).score();
+        }
+      }
+      putJackknife(out, scores, "mig", mig, n);
+      putJackknife(out, scores, "modularity", mod, n);
     }
-    Set<Metric> m = options.metrics();
     boolean learned =
         m.contains(Metric.DCI) || m.contains(Metric.SAP) || m.contains(Metric.MODULARITY);
-    if (learned && learnedReplicates > 0) {
-      LatentCodes scored = codes.selectFactors(variableFactors(codes));
-      Split split = split(scored, options);
-      int nTrain = split.train.numSamples();
-      int nTest = split.test.numSamples();
-      SplittableRandom rng = new SplittableRandom(seed + 1);
-      Map<String, List<Double>> values = new LinkedHashMap<>();
-      for (int b = 0; b < learnedReplicates; b++) {
-        LatentCodes train = split.train.rows(Bootstrap.resample(nTrain, rng));
-        LatentCodes test = split.test.rows(Bootstrap.resample(nTest, rng));
-        Map<String, Double> s = new LinkedHashMap<>();
-        try {
-          if (m.contains(Metric.DCI)) {
-            DciResult dci = Dci.compute(train, test, options.seed(), options.dciLearner());
-            s.put("dci.disentanglement", dci.disentanglement());
-            s.put("dci.completeness", dci.completeness());
-            s.put("dci.informativeness", dci.informativeness());
-          }
-          if (m.contains(Metric.SAP)) {
-            s.put("sap", Sap.compute(train, test, options.seed()).sap());
-          }
-          if (m.contains(Metric.MODULARITY)) {
-            s.put("explicitness", Explicitness.compute(train, test, options.seed()).explicitness());
-          }
-        } catch (IllegalArgumentException e) {
-          continue;
-        }
-        s.forEach((k, v) -> values.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+    if (learned && intervals.refits() > 0) {
+      out.putAll(halfSampleRefits(scored, options, scores, intervals.refits() / 2, seed, progress));
+    }
+    out.keySet().retainAll(scores.keySet());
+    return out;
+  }
+
+  private static void putJackknife(
+      Map<String, Uncertainty> out,
+      Map<String, Double> scores,
+      String key,
+      double[] leaveOut,
+      int n) {
+    Double score = scores.get(key);
+    if (score != null) {
+      Uncertainty u = MiJackknife.summarise(score, leaveOut, n);
+      if (u != null) {
+        out.put(key, u);
       }
-      out.putAll(Bootstrap.summarise(scores, values, Uncertainty.BOOTSTRAP));
+    }
+  }
+
+  /** Refits of the learned metrics on complementary halves of the training and test rows. */
+  private static Map<String, Uncertainty> halfSampleRefits(
+      LatentCodes scored,
+      Options options,
+      Map<String, Double> scores,
+      int pairs,
+      long seed,
+      Progress progress) {
+    Set<Metric> m = options.metrics();
+    Split split = split(scored, options);
+    int nTrain = split.train.numSamples();
+    int nTest = split.test.numSamples();
+    if (nTrain < 4 || nTest < 2) {
+      return Map.of();
+    }
+    SplittableRandom root = new SplittableRandom(seed + 1);
+    long[] seeds = new long[pairs];
+    for (int p = 0; p < pairs; p++) {
+      seeds[p] = root.nextLong();
+    }
+    java.util.concurrent.atomic.AtomicReferenceArray<Map<String, Double>> results =
+        new java.util.concurrent.atomic.AtomicReferenceArray<>(2 * pairs);
+    try (Progress.Task task = progress.task("dci/sap/explicitness refits", 2L * pairs)) {
+      refit(split, options, seeds, results, task);
+    }
+    Map<String, Uncertainty> out = new LinkedHashMap<>();
+    for (String key :
+        List.of(
+            "dci.disentanglement",
+            "dci.completeness",
+            "dci.informativeness",
+            "sap",
+            "explicitness")) {
+      Double score = scores.get(key);
+      if (score == null) {
+        continue;
+      }
+      List<double[]> done = new ArrayList<>();
+      for (int p = 0; p < pairs; p++) {
+        Map<String, Double> a = results.get(2 * p);
+        Map<String, Double> b = results.get(2 * p + 1);
+        if (a != null && b != null && a.get(key) != null && b.get(key) != null) {
+          done.add(new double[] {a.get(key), b.get(key)});
+        }
+      }
+      Uncertainty u = halfSamples(score, done, nTrain + nTest);
+      if (u != null) {
+        out.put(key, u);
+      }
     }
     return out;
   }
 
-  /** Added to the scoring seed to seed the bootstrap resampling. */
-  static final long BOOTSTRAP_SEED_OFFSET = 0x5EED_B007L;
+  private static void refit(
+      Split split,
+      Options options,
+      long[] seeds,
+      java.util.concurrent.atomic.AtomicReferenceArray<Map<String, Double>> results,
+      Progress.Task task) {
+    Set<Metric> m = options.metrics();
+    int nTrain = split.train.numSamples();
+    int nTest = split.test.numSamples();
+    java.util.stream.IntStream.range(0, results.length())
+        .parallel()
+        .forEach(
+            r -> {
+              SplittableRandom rng = new SplittableRandom(seeds[r / 2]);
+              int[] tr = Arrays2.shuffled(nTrain, rng);
+              int[] te = Arrays2.shuffled(nTest, rng);
+              int side = r % 2;
+              LatentCodes train = split.train.rows(half(tr, side));
+              LatentCodes test = split.test.rows(half(te, side));
+              Map<String, Double> s = new LinkedHashMap<>();
+              try {
+                if (m.contains(Metric.DCI)) {
+                  DciResult dci = Dci.compute(train, test, options.seed(), options.dciLearner());
+                  s.put("dci.disentanglement", dci.disentanglement());
+                  s.put("dci.completeness", dci.completeness());
+                  s.put("dci.informativeness", dci.informativeness());
+                }
+                if (m.contains(Metric.SAP)) {
+                  s.put("sap", Sap.compute(train, test, options.seed()).sap());
+                }
+                if (m.contains(Metric.MODULARITY)) {
+                  s.put(
+                      "explicitness",
+                      Explicitness.compute(train, test, options.seed()).explicitness());
+                }
+              } catch (IllegalArgumentException e) {
+                s = null;
+              }
+              results.set(r, s);
+              task.step();
+            });
+  }
+
+  private static int[] half(int[] perm, int side) {
+    int cut = perm.length / 2;
+    int[] h =
+        side == 0
+            ? java.util.Arrays.copyOfRange(perm, 0, cut)
+            : java.util.Arrays.copyOfRange(perm, cut, 2 * cut);
+    java.util.Arrays.sort(h);
+    return h;
+  }
+
+  /**
+   * The uncertainty from pairs of scores on complementary halves: SE² = Σ (a − b)²/(4P), interval
+   * score ± t_{0.975, P}·SE, bias = mean of the half-size scores − score.
+   *
+   * @param score the score on all rows
+   * @param pairs the (a, b) pairs
+   * @param n rows behind the score
+   * @return the uncertainty ({@link Uncertainty#HALF_SAMPLES}), or {@code null} without a pair
+   */
+  public static Uncertainty halfSamples(double score, List<double[]> pairs, int n) {
+    if (pairs.isEmpty()) {
+      return null;
+    }
+    double ss = 0;
+    double sum = 0;
+    for (double[] ab : pairs) {
+      ss += (ab[0] - ab[1]) * (ab[0] - ab[1]);
+      sum += ab[0] + ab[1];
+    }
+    int p = pairs.size();
+    double se = Math.sqrt(ss / (4.0 * p));
+    return Uncertainty.symmetric(
+        score, se, p, Uncertainty.HALF_SAMPLES, 2 * p, sum / (2.0 * p) - score, n);
+  }
+
+  private static Options withMetrics(Options o, Set<Metric> metrics) {
+    return new Options(
+        metrics,
+        o.rhos(),
+        o.ucModes(),
+        o.factorBins(),
+        o.trainFraction(),
+        o.maxTrain(),
+        o.maxTest(),
+        o.seed(),
+        o.dciLearner());
+  }
+
+  /** Added to the scoring seed to seed the replicates. */
+  static final long REPLICATE_SEED_OFFSET = 0x5EED_B007L;
 
   private static int[] variableFactors(LatentCodes codes) {
     List<Integer> keep = new ArrayList<>();
@@ -339,7 +646,17 @@ public final class CodeScorer {
     return keep.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  private static Scores score(
+  /**
+   * Scores codes, optionally without the learned metrics.
+   *
+   * @param codes the representation
+   * @param vocabularies as for {@link #score(LatentCodes, List, Options)}
+   * @param options what to compute
+   * @param learned whether DCI, SAP and explicitness are computed (false: only the metrics on all
+   *     rows)
+   * @return scores, details and warnings
+   */
+  public static Scores score(
       LatentCodes codes, List<List<Object>> vocabularies, Options options, boolean learned) {
     List<String> warnings = new ArrayList<>();
     // 1. Factors with a single value are excluded everywhere.

@@ -10,14 +10,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * One table of many checkpoints' scores, like the tables of Reddy et al. (AAAI 2022): one row per
  * model, one column per score id (the union over models, in first-seen order; a score a model lacks
- * is empty in the CSV, {@code null} in the JSON).
+ * is empty in the CSV, {@code null} in the JSON). Numbers are written in full precision: the
+ * shortest decimal that reads back to the same double ({@link Double#toString}).
  */
 public final class Comparison {
   private Comparison() {}
@@ -73,7 +73,7 @@ public final class Comparison {
       Map<String, Double> scores = new LinkedHashMap<>();
       for (int c = 0; c < cols.size(); c++) {
         Double v = e.getValue().scores().get(cols.get(c));
-        csv.append(',').append(v == null ? "" : String.format(Locale.ROOT, "%.6f", v));
+        csv.append(',').append(v == null ? "" : Double.toString(v));
         scores.put(cols.get(c), v);
       }
       row.put("scores", scores);

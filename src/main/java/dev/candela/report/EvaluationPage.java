@@ -165,7 +165,7 @@ public final class EvaluationPage {
 
   /**
    * The CG section's head: a bar chart of CG per factor with 95% interval whiskers when the
-   * bootstrap ran.
+   * intervals ran.
    *
    * @param names the scored factors
    * @param perFactor CG per factor
@@ -267,7 +267,7 @@ public final class EvaluationPage {
         out.resolve("irs.png"), Plots.heatMap("IRS", rows, factorNames, irs.matrix(), lo, 1));
   }
 
-  /** CG per factor with 95% interval whiskers when the bootstrap ran. */
+  /** CG per factor with 95% interval whiskers when intervals ran. */
   private static byte[] cgBars(
       List<String> names, double[] perFactor, Map<String, Uncertainty> uncertainty) {
     double[] lo = new double[names.size()];

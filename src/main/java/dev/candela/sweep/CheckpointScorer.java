@@ -190,8 +190,9 @@ public final class CheckpointScorer {
 
   /**
    * The report's {@code uncertainty} object flattened to numbers: a number under key {@code k}
-   * stays {@code k}; an object's numeric fields become {@code k.field}; a two-number array becomes
-   * {@code k.lo} and {@code k.hi}. Empty when the report has none.
+   * stays {@code k}; an object's numeric fields become {@code k.field} and its two-number arrays
+   * {@code k.field.lo} and {@code k.field.hi} (e.g. {@code irs.ci95.lo}); a two-number array
+   * becomes {@code k.lo} and {@code k.hi}. Empty when the report has none.
    *
    * @param reportJson the report
    * @return flattened key to value, in the report's order
@@ -209,8 +210,13 @@ public final class CheckpointScorer {
         out.put(e.getKey(), v.asDouble());
       } else if (v.isObject()) {
         for (Map.Entry<String, JsonNode> g : v.properties()) {
-          if (g.getValue().isNumber()) {
-            out.put(e.getKey() + "." + g.getKey(), g.getValue().asDouble());
+          JsonNode x = g.getValue();
+          String k = e.getKey() + "." + g.getKey();
+          if (x.isNumber()) {
+            out.put(k, x.asDouble());
+          } else if (x.isArray() && x.size() == 2 && x.get(0).isNumber() && x.get(1).isNumber()) {
+            out.put(k + ".lo", x.get(0).asDouble());
+            out.put(k + ".hi", x.get(1).asDouble());
           }
         }
       } else if (v.isArray() && v.size() == 2 && v.get(0).isNumber() && v.get(1).isNumber()) {

@@ -79,11 +79,12 @@ class EvaluateCommandTest {
       assertTrue(v >= -1 && v <= 1, k + " = " + v);
       JsonNode u = j.at("/uncertainty/" + k);
       assertTrue(u.has("se") && u.get("ci95").size() == 2, "uncertainty of " + k + ": " + u);
-      assertEquals(
-          k.contains("vae") ? "binomial" : "bootstrap", u.get("method").asText(), k + ": " + u);
+      assertEquals(expectedMethod(k), u.get("method").asText(), k + ": " + u);
     }
-    assertEquals(200, j.at("/uncertainty/cg.shape/replicates").asInt());
-    assertEquals(5, j.at("/uncertainty/sap/replicates").asInt());
+    assertEquals(
+        j.at("/details/cg/samples").asInt(), j.at("/uncertainty/cg.shape/replicates").asInt());
+    assertEquals(j.at("/details/cg/samples").asInt(), j.at("/uncertainty/cg/n").asInt());
+    assertEquals(10, j.at("/uncertainty/sap/replicates").asInt());
     // color has a single value: excluded like score-codes does
     assertTrue(!j.get("scores").has("cg.color"));
     assertTrue(j.get("warnings").toString().contains("color"), j.get("warnings").toString());
@@ -295,5 +296,22 @@ class EvaluateCommandTest {
     Path card = dst.resolve("model.json");
     Files.writeString(card, Files.readString(card).replace(from, to));
     return dst;
+  }
+
+  /** The interval method chosen for each score (docs/evaluate.md). */
+  private static String expectedMethod(String k) {
+    if (k.contains("vae")) {
+      return "binomial";
+    }
+    if (k.startsWith("cg")) {
+      return "mean";
+    }
+    if (k.equals("irs") || k.startsWith("uc@")) {
+      return "subsampling";
+    }
+    if (k.equals("mig") || k.equals("modularity")) {
+      return "jackknife";
+    }
+    return "half-samples";
   }
 }

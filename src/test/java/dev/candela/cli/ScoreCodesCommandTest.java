@@ -78,9 +78,11 @@ class ScoreCodesCommandTest {
     assertEquals(
         List.of("title", "scores", "uncertainty", "details", "warnings", "provenance"), keys(root));
     assertEquals(keys(root.get("scores")), keys(root.get("uncertainty")), "keyed like scores");
-    assertEquals("bootstrap", root.at("/uncertainty/irs/method").asText());
-    assertEquals(200, root.at("/uncertainty/irs/replicates").asInt());
-    assertEquals(5, root.at("/uncertainty/dci.disentanglement/replicates").asInt());
+    assertEquals("subsampling", root.at("/uncertainty/irs/method").asText());
+    assertEquals(20, root.at("/uncertainty/irs/replicates").asInt());
+    assertEquals("jackknife", root.at("/uncertainty/mig/method").asText());
+    assertEquals("half-samples", root.at("/uncertainty/dci.disentanglement/method").asText());
+    assertEquals(10, root.at("/uncertainty/dci.disentanglement/replicates").asInt());
     assertTrue(
         root.at("/uncertainty/mig/ci95/0").asDouble()
             <= root.at("/uncertainty/mig/ci95/1").asDouble());

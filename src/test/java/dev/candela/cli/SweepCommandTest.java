@@ -10,6 +10,7 @@ import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.ModelCard;
+import dev.candela.report.Comparison;
 import dev.candela.sweep.SparkSweep;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
@@ -28,8 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code candela sweep} in Spark local mode over three checkpoints (two tiny random-initialised DJL
  * VAEs and one with truncated weights): every good row holds exactly the scores of a single {@code
- * evaluate} of that checkpoint with the same seed, the corrupt one is an error row, the Parquet
- * holds all three rows, and a rerun reuses the finished rows.
+ * evaluate} of that checkpoint with the same seed, the sweep's {@code scores.csv} (intervals
+ * included) and {@code comparison.csv} equal those of {@code evaluate --model LIST} on the good
+ * checkpoints, the corrupt one is an error row, the Parquet holds all three rows, and a rerun
+ * reuses the finished rows.
  */
 class SweepCommandTest {
   /** Same code, same seed, same inputs: the scores are equal bit for bit. */
@@ -144,6 +147,36 @@ class SweepCommandTest {
           json.readTree(out.resolve(row.get("report").asText()).toFile()).get("scores");
       assertEquals(expected, report, "the sweep's own report.json");
     }
+
+    // the same checkpoints through `evaluate --model LIST`: the same scores.csv, intervals included
+    Path list = tmp.resolve("good.txt");
+    Files.writeString(
+        list, rows.get(0).get("model").asText() + "\n" + rows.get(2).get("model").asText() + "\n");
+    Path listOut = tmp.resolve("list");
+    CliRun ev =
+        CliRun.of(
+            args(
+                "evaluate",
+                "--model",
+                list.toString(),
+                "--dataset",
+                data.toString(),
+                "--classifier",
+                classifier.toString(),
+                "--seed",
+                "7",
+                "--quiet",
+                "--out",
+                listOut.toString()));
+    assertEquals(0, ev.exit(), ev.err());
+    String scoresCsv = Files.readString(listOut.resolve(Comparison.SCORES_CSV));
+    String cgLine =
+        scoresCsv.lines().filter(l -> l.startsWith("a-tiny-vae,cg,")).findFirst().orElseThrow();
+    assertFalse(cgLine.split(",")[3].isEmpty(), "cg has a standard error: " + cgLine);
+    assertEquals(scoresCsv, Files.readString(out.resolve(Comparison.SCORES_CSV)));
+    assertEquals(
+        Files.readString(listOut.resolve("comparison.csv")),
+        Files.readString(out.resolve("comparison.csv")));
 
     List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
     assertEquals(3, csv.size(), csv.toString());

@@ -17,6 +17,21 @@ class SweepRowTest {
   @TempDir Path tmp;
 
   @Test
+  void anIntervalInsideAnObjectBecomesLoAndHi() throws Exception {
+    Path report = tmp.resolve("interval.json");
+    Files.writeString(
+        report,
+        "{\"uncertainty\": {\"irs\": {\"se\": 0.01, \"ci95\": [0.5, 0.6],"
+            + " \"method\": \"subsampling\", \"n\": 1000}}}");
+    Map<String, Double> expected = new LinkedHashMap<>();
+    expected.put("irs.se", 0.01);
+    expected.put("irs.ci95.lo", 0.5);
+    expected.put("irs.ci95.hi", 0.6);
+    expected.put("irs.n", 1000.0);
+    assertEquals(expected, CheckpointScorer.uncertainty(report));
+  }
+
+  @Test
   void uncertaintyIsFlattenedInTheReportsOrder() throws Exception {
     Path report = tmp.resolve("report.json");
     Files.writeString(

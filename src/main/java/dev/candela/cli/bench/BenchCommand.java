@@ -20,7 +20,8 @@ import picocli.CommandLine.Command;
       BenchCgCommand.class,
       BenchCgMemoryCommand.class,
       BenchModelsCommand.class,
-      BenchSweepCommand.class
+      BenchSweepCommand.class,
+      BenchCoverageCommand.class
     })
 public final class BenchCommand implements Runnable {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;

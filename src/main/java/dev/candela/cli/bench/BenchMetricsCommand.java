@@ -35,7 +35,9 @@ import picocli.CommandLine.Option;
  * {@code candela bench metrics}: for each N, writes N synthetic codes (64 latents, 6 factors) as
  * {@code .npy}, then times reading them back (the baseline) and each metric on them, and prints the
  * times with their ratio to the read time. IRS, UC, MIG and Modularity see all N rows; DCI, SAP and
- * Explicitness see the capped train/test split (10,000/5,000), so their time is flat in N.
+ * Explicitness see the capped train/test split (10,000/5,000), so their time is flat in N. Then
+ * times {@code score-codes --metrics irs,uc,mig} on the files as the command runs it, with {@code
+ * --replicates 0} and with the default intervals, and prints the ratio (issue 24: at most 2).
  */
 @Command(
     name = "metrics",
@@ -58,10 +60,83 @@ public final class BenchMetricsCommand implements Callable<Integer> {
       description = "Skip DCI, SAP and Explicitness (their cost does not depend on N).")
   boolean skipLearned;
 
+  @Option(
+      names = "--intervals-only",
+      description =
+          "Only the cost of the intervals: score-codes irs,uc,mig with the default intervals"
+              + " against --replicates 0, and their ratio.")
+  boolean intervalsOnly;
+
   /** Creates the command. */
   public BenchMetricsCommand() {}
 
   private static final int[] FACTOR_SIZES = {3, 6, 40, 32, 32, 10};
+
+  private void perMetric(List<String[]> rows, int n, LatentCodes codes, double read) {
+    long t0 = System.nanoTime();
+    IrsResult irs = Irs.compute(codes);
+    add(rows, n, "irs", seconds(t0), read);
+    t0 = System.nanoTime();
+    Uc.compute(irs, 1, UcSelection.TOPK);
+    Uc.compute(irs, 2, UcSelection.TOPK);
+    add(rows, n, "uc (ρ=1,2)", seconds(t0), read);
+    t0 = System.nanoTime();
+    double[][] mi =
+        DiscreteMutualInfo.latentFactorMatrix(
+            codes.latents(), codes.factors(), HistogramDiscretizer.DEFAULT_BINS);
+    Mig.fromMutualInformation(
+        mi, DiscreteMutualInfo.factorEntropies(codes.factors()), HistogramDiscretizer.DEFAULT_BINS);
+    add(rows, n, "mig", seconds(t0), read);
+    t0 = System.nanoTime();
+    Modularity.compute(codes);
+    add(rows, n, "modularity", seconds(t0), read);
+    if (!skipLearned) {
+      CodeScorer.Options o = CodeScorer.Options.defaults();
+      int cut = (int) Math.round(o.trainFraction() * n);
+      LatentCodes train = codes.rows(range(0, Math.min(o.maxTrain(), cut)));
+      LatentCodes test = codes.rows(range(cut, cut + Math.min(o.maxTest(), n - cut)));
+      t0 = System.nanoTime();
+      Dci.compute(train, test, 0, DciLearner.SKLEARN_GBT);
+      add(rows, n, "dci sklearn-gbt (capped split)", seconds(t0), read);
+      t0 = System.nanoTime();
+      Dci.compute(train, test, 0, DciLearner.XGBOOST);
+      add(rows, n, "dci xgboost (capped split)", seconds(t0), read);
+      t0 = System.nanoTime();
+      Sap.compute(train, test, 0);
+      add(rows, n, "sap (capped split)", seconds(t0), read);
+      t0 = System.nanoTime();
+      Explicitness.compute(train, test, 0);
+      add(rows, n, "explicitness (capped split)", seconds(t0), read);
+    }
+  }
+
+  /**
+   * The wall time of {@code score-codes --metrics irs,uc,mig} on the files (read, score,
+   * intervals), as the command runs it.
+   */
+  private static double scoreCodes(Path factors, Path latents, int replicates)
+      throws CandelaException {
+    long t0 = System.nanoTime();
+    dev.candela.evaluate.CodeScoring.score(
+        new dev.candela.evaluate.CodeScoring.Request(
+            factors,
+            latents,
+            java.util.EnumSet.of(
+                dev.candela.metrics.Metric.IRS,
+                dev.candela.metrics.Metric.UC,
+                dev.candela.metrics.Metric.MIG),
+            List.of(1),
+            java.util.EnumSet.of(UcSelection.TOPK),
+            HistogramDiscretizer.DEFAULT_BINS,
+            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+            CodeScorer.Options.DEFAULT_MAX_TRAIN,
+            CodeScorer.Options.DEFAULT_MAX_TEST,
+            0,
+            replicates,
+            CodeScorer.IntervalOptions.DEFAULT_REFITS),
+        dev.candela.evaluate.ProgressListener.SILENT);
+    return seconds(t0);
+  }
 
   @Override
   public Integer call() throws CandelaException, IOException {
@@ -86,43 +161,21 @@ public final class BenchMetricsCommand implements Callable<Integer> {
         LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), lt.columns(), ft.columns());
         add(rows, n, "read .npy (baseline)", read, read);
 
-        t0 = System.nanoTime();
-        IrsResult irs = Irs.compute(codes);
-        add(rows, n, "irs", seconds(t0), read);
-        t0 = System.nanoTime();
-        Uc.compute(irs, 1, UcSelection.TOPK);
-        Uc.compute(irs, 2, UcSelection.TOPK);
-        add(rows, n, "uc (ρ=1,2)", seconds(t0), read);
-        t0 = System.nanoTime();
-        double[][] mi =
-            DiscreteMutualInfo.latentFactorMatrix(
-                codes.latents(), codes.factors(), HistogramDiscretizer.DEFAULT_BINS);
-        Mig.fromMutualInformation(
-            mi,
-            DiscreteMutualInfo.factorEntropies(codes.factors()),
-            HistogramDiscretizer.DEFAULT_BINS);
-        add(rows, n, "mig", seconds(t0), read);
-        t0 = System.nanoTime();
-        Modularity.compute(codes);
-        add(rows, n, "modularity", seconds(t0), read);
-        if (!skipLearned) {
-          CodeScorer.Options o = CodeScorer.Options.defaults();
-          int cut = (int) Math.round(o.trainFraction() * n);
-          LatentCodes train = codes.rows(range(0, Math.min(o.maxTrain(), cut)));
-          LatentCodes test = codes.rows(range(cut, cut + Math.min(o.maxTest(), n - cut)));
-          t0 = System.nanoTime();
-          Dci.compute(train, test, 0, DciLearner.SKLEARN_GBT);
-          add(rows, n, "dci sklearn-gbt (capped split)", seconds(t0), read);
-          t0 = System.nanoTime();
-          Dci.compute(train, test, 0, DciLearner.XGBOOST);
-          add(rows, n, "dci xgboost (capped split)", seconds(t0), read);
-          t0 = System.nanoTime();
-          Sap.compute(train, test, 0);
-          add(rows, n, "sap (capped split)", seconds(t0), read);
-          t0 = System.nanoTime();
-          Explicitness.compute(train, test, 0);
-          add(rows, n, "explicitness (capped split)", seconds(t0), read);
+        if (!intervalsOnly) {
+          perMetric(rows, n, codes, read);
         }
+        codes = null;
+        double plain = scoreCodes(fac, lat, 0);
+        add(rows, n, "score-codes irs,uc,mig --replicates 0", plain, read);
+        double withIntervals = scoreCodes(fac, lat, CodeScorer.IntervalOptions.DEFAULT_SPLITS);
+        add(rows, n, "score-codes irs,uc,mig (default intervals)", withIntervals, read);
+        rows.add(
+            new String[] {
+              Integer.toString(n),
+              "intervals cost: defaults / --replicates 0",
+              "",
+              String.format(Locale.ROOT, "%.2f", withIntervals / plain)
+            });
         Files.deleteIfExists(lat);
         Files.deleteIfExists(fac);
         System.err.println("bench metrics: N=" + n + " done");

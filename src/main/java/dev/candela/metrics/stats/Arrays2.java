@@ -1,6 +1,6 @@
 package dev.candela.metrics.stats;
 
-/** Defensive copies for the arrays held by result records. */
+/** Defensive copies for the arrays held by result records, and a seeded shuffle. */
 public final class Arrays2 {
 
   private Arrays2() {}
@@ -44,5 +44,26 @@ public final class Arrays2 {
     if (!Double.isFinite(v)) {
       throw new IllegalArgumentException(what + " must be finite, got " + v);
     }
+  }
+
+  /**
+   * A uniformly random permutation of {@code 0..n-1} (Fisher–Yates).
+   *
+   * @param n the length
+   * @param rng the generator
+   * @return the permutation
+   */
+  public static int[] shuffled(int n, java.util.SplittableRandom rng) {
+    int[] perm = new int[n];
+    for (int i = 0; i < n; i++) {
+      perm[i] = i;
+    }
+    for (int i = n - 1; i > 0; i--) {
+      int k = rng.nextInt(i + 1);
+      int t = perm[i];
+      perm[i] = perm[k];
+      perm[k] = t;
+    }
+    return perm;
   }
 }

@@ -15,6 +15,11 @@ import java.util.function.Function;
  * bootstraps lies in [0, 1] (IRS can dip slightly below 0), so the interval is clipped to [min(0,
  * score), max(1, score)]. Seeded: the same seed gives the same replicates.
  *
+ * <p>No default interval uses it any more (see {@link Uncertainty} for the methods chosen per
+ * estimator): resampling with replacement duplicates rows, which biases plug-in mutual information
+ * and refitted learners, and it fails for extreme order statistics such as IRS's maximum deviation.
+ * It stays for callers that ask for it.
+ *
  * <p>A replicate whose statistic throws {@link IllegalArgumentException} (e.g. a resample in which
  * every factor is constant) is skipped; {@link Uncertainty#replicates()} counts the replicates that
  * produced the score.
@@ -97,85 +102,5 @@ public final class Bootstrap {
           }
         });
     return out;
-  }
-
-  /**
-   * Warnings for scores whose bootstrap replicates sit more than two standard errors away from the
-   * score: the estimator depends on the sample size (plug-in mutual information grows with repeated
-   * rows; a learner refitted on a resample sees fewer distinct rows), so the score is not
-   * comparable across different sample sizes, and the interval, centred on the score, understates
-   * that.
-   *
-   * @param uncertainty metric id to uncertainty
-   * @return one warning per such score
-   */
-  public static List<String> biasWarnings(Map<String, Uncertainty> uncertainty) {
-    List<String> out = new ArrayList<>();
-    uncertainty.forEach(
-        (k, u) -> {
-          if (Uncertainty.BOOTSTRAP.equals(u.method()) && Math.abs(u.bias()) > 2 * u.se()) {
-            out.add(
-                String.format(
-                    java.util.Locale.ROOT,
-                    "'%s': bootstrap replicates average %+.4f from the score (SE %.4f); the"
-                        + " estimator depends on the sample size, so compare models only at equal"
-                        + " sample sizes",
-                    k,
-                    u.bias(),
-                    u.se()));
-          }
-        });
-    return out;
-  }
-
-  /**
-   * The bootstrap of CG from its per-sample terms: samples are resampled together across factors;
-   * each replicate gives {@code cg.<factor>} = mean term of the factor and {@code cg} = their mean.
-   *
-   * @param factorNames the factor names, in the order of {@code terms}
-   * @param terms {@code terms[factor][sample]}, the |ICE_I − ICE_\I| terms (equal lengths)
-   * @param replicates B
-   * @param seed the seed
-   * @return {@code cg} and {@code cg.<factor>} to uncertainty
-   */
-  public static Map<String, Uncertainty> cg(
-      List<String> factorNames, double[][] terms, int replicates, long seed) {
-    if (terms.length != factorNames.size() || terms.length == 0) {
-      throw new IllegalArgumentException(
-          terms.length + " factor term columns but " + factorNames.size() + " factor names");
-    }
-    int n = terms[0].length;
-    int[] all = new int[n];
-    for (int i = 0; i < n; i++) {
-      all[i] = i;
-    }
-    Map<String, Uncertainty> u =
-        run(
-            cgMeans(factorNames, terms, all),
-            n,
-            replicates,
-            seed,
-            idx -> cgMeans(factorNames, terms, idx));
-    return u;
-  }
-
-  private static Map<String, Double> cgMeans(
-      List<String> factorNames, double[][] terms, int[] idx) {
-    Map<String, Double> s = new LinkedHashMap<>();
-    double total = 0;
-    double[] per = new double[terms.length];
-    for (int f = 0; f < terms.length; f++) {
-      double sum = 0;
-      for (int i : idx) {
-        sum += terms[f][i];
-      }
-      per[f] = sum / idx.length;
-      total += per[f];
-    }
-    s.put("cg", total / terms.length);
-    for (int f = 0; f < terms.length; f++) {
-      s.put("cg." + factorNames.get(f), per[f]);
-    }
-    return s;
   }
 }

@@ -56,7 +56,7 @@ public final class HistogramDiscretizer {
    * @param bins number of bins, at least 1
    * @return the {@code bins + 1} edges
    */
-  static double[] edgesForRange(double lo, double hi, int bins) {
+  public static double[] edgesForRange(double lo, double hi, int bins) {
     checkBins(bins);
     if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
       throw new IllegalArgumentException("range [" + lo + ", " + hi + "] is not finite");
@@ -128,7 +128,7 @@ public final class HistogramDiscretizer {
    * @param bins number of bins
    * @param out destination, at least {@code x.length} long
    */
-  static void assign(double[] x, double[] e, int bins, int[] out) {
+  public static void assign(double[] x, double[] e, int bins, int[] out) {
     for (int i = 0; i < x.length; i++) {
       out[i] = code(x[i], e, bins);
     }

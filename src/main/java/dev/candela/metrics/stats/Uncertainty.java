@@ -5,30 +5,48 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How sure a score is: a standard error and a 95% interval, with the method that produced them.
+ * How sure a score is: a standard error and a 95% interval, with the method that produced them and
+ * the number of rows the score was computed on. The methods (chosen per estimator by {@code
+ * CodeScorer}; their coverage is measured by {@code bench coverage}, docs/evaluate.md):
  *
  * <ul>
- *   <li>{@code bootstrap}: the score recomputed on {@code replicates} resamples (with replacement)
- *       of the evaluation samples (Efron &amp; Tibshirani, <i>An Introduction to the Bootstrap</i>,
- *       1993); SE = standard deviation of the replicate scores (ddof = 1); the interval is the
- *       normal bootstrap interval score ± 1.96·SE. (Percentile intervals are not used: with few
- *       replicates they are unstable, and for estimators biased by sample size, such as plug-in
- *       mutual information or a learner refitted on a resample with repeated rows, they can exclude
- *       the score itself.) {@code bias} = mean of the replicates − score.
+ *   <li>{@code jackknife}: the delete-a-group jackknife (Quenouille 1956; Tukey 1958; Efron &amp;
+ *       Stein 1981) over G random groups of rows: θ₍g₎ = the score without group g, SE² = (G−1)/G
+ *       Σ_g (θ₍g₎ − θ̄)², interval score ± t_{0.975, G−1}·SE, {@code bias} = (G−1)(θ̄ − score), the
+ *       jackknife estimate of the estimator's bias at N (first order in 1/N); {@code replicates}
+ *       holds G.
+ *   <li>{@code subsampling}: subsampling without replacement with an estimated rate (Politis &amp;
+ *       Romano 1994; Bertail, Politis &amp; Romano 1999): the score on disjoint halves and quarters
+ *       of S random splits of the rows; with v₂, v₄ their variances and the model v_m =
+ *       σ²_N·(N/m)^{2β} ·(1 − m/N), 2^{2β} = (2/3)·v₄/v₂ (clamped to [1, 4], i.e. β in [0, 1]) and
+ *       SE² = 2·v₂/2^{2β}; for a √N-regular statistic this is the half-sampling variance v₂.
+ *       Interval score ± 1.96·SE; {@code bias} = mean of the half-sample scores − score; {@code
+ *       replicates} holds S.
+ *   <li>{@code half-samples}: P pairs of refits on complementary halves (of the training rows and
+ *       of the test rows): the two scores of a pair are independent draws at half the size, so SE²
+ *       = Σ_p (a_p − b_p)²/(4P) (√N rate), interval score ± t_{0.975, P}·SE; {@code bias} = mean of
+ *       the half-size scores − score; {@code replicates} holds 2P.
+ *   <li>{@code mean}: a mean of independent per-sample terms: SE = s/√n (s with ddof 1), interval
+ *       score ± t_{0.975, n−1}·SE; {@code replicates} holds n.
  *   <li>{@code binomial}: an accuracy p over n independent evaluation points; SE = √(p(1−p)/n) and
  *       the Wilson score interval; {@code replicates} holds n.
+ *   <li>{@code bootstrap}: the score recomputed on {@code replicates} resamples with replacement
+ *       (Efron &amp; Tibshirani 1993); SE = standard deviation of the replicates, interval score ±
+ *       1.96·SE. Kept for callers that ask for it; no default uses it (resampling with replacement
+ *       duplicates rows, which biases plug-in mutual information and refitted learners).
  *   <li>{@code seeds}: the spread of the score over several seeds; SE = standard deviation over the
  *       seeds (ddof = 1), interval = [min, max]; {@code replicates} holds the number of seeds.
  * </ul>
  *
  * @param se the standard error (≥ 0, finite)
  * @param ci95 the 95% interval {@code [lo, hi]}, {@code lo <= hi}
- * @param method {@code bootstrap}, {@code binomial} or {@code seeds}
- * @param replicates bootstrap replicates used, evaluation points, or seeds
- * @param bias mean of the replicates minus the score (bootstrap, seeds), else 0
+ * @param method one of the methods above
+ * @param replicates groups, splits, refits, terms, evaluation points or seeds (see the method)
+ * @param bias the method's estimate of the estimator's bias at this N (see the method), else 0
+ * @param n the rows the score was computed on (0 when unknown)
  */
 public record Uncertainty(
-    double se, List<Double> ci95, String method, int replicates, double bias) {
+    double se, List<Double> ci95, String method, int replicates, double bias, int n) {
 
   /** Bootstrap over evaluation samples. */
   public static final String BOOTSTRAP = "bootstrap";
@@ -38,6 +56,31 @@ public record Uncertainty(
 
   /** Spread over seeds. */
   public static final String SEEDS = "seeds";
+
+  /** Delete-a-group jackknife. */
+  public static final String JACKKNIFE = "jackknife";
+
+  /** Subsampling without replacement with an estimated rate. */
+  public static final String SUBSAMPLING = "subsampling";
+
+  /** Refits on complementary halves. */
+  public static final String HALF_SAMPLES = "half-samples";
+
+  /** Mean of independent per-sample terms. */
+  public static final String MEAN = "mean";
+
+  /**
+   * An uncertainty without a recorded row count ({@code n = 0}).
+   *
+   * @param se the standard error
+   * @param ci95 the interval
+   * @param method the method
+   * @param replicates the replicates
+   * @param bias the bias estimate
+   */
+  public Uncertainty(double se, List<Double> ci95, String method, int replicates, double bias) {
+    this(se, ci95, method, replicates, bias, 0);
+  }
 
   /** Validates the numbers. */
   public Uncertainty {
@@ -55,6 +98,76 @@ public record Uncertainty(
     if (!Double.isFinite(bias)) {
       throw new IllegalArgumentException("bias must be finite, got " + bias);
     }
+    if (n < 0) {
+      throw new IllegalArgumentException("n must be ≥ 0, got " + n);
+    }
+  }
+
+  /**
+   * The same uncertainty recording the rows its score was computed on.
+   *
+   * @param rows N
+   * @return the uncertainty with {@code n = rows}
+   */
+  public Uncertainty withN(int rows) {
+    return new Uncertainty(se, ci95, method, replicates, bias, rows);
+  }
+
+  /**
+   * The two-sided 95% quantile of Student's t with {@code df} degrees of freedom (Commons Math);
+   * {@link #Z95} for {@code df} = ∞ or above 10⁶.
+   *
+   * @param df degrees of freedom (&gt; 0)
+   * @return t_{0.975, df}
+   */
+  public static double t95(double df) {
+    if (!(df > 0)) {
+      throw new IllegalArgumentException("degrees of freedom must be > 0, got " + df);
+    }
+    if (df > 1e6) {
+      return Z95;
+    }
+    return new org.apache.commons.math3.distribution.TDistribution(null, df)
+        .inverseCumulativeProbability(0.975);
+  }
+
+  /**
+   * A symmetric interval score ± t_{0.975, df}·se.
+   *
+   * @param score the score (the centre)
+   * @param se the standard error
+   * @param df degrees of freedom of the SE (∞ for the normal quantile)
+   * @param method the method
+   * @param replicates the method's replicate count
+   * @param bias the method's bias estimate
+   * @param n rows behind the score
+   * @return the uncertainty, or {@code null} when the score or SE is not finite
+   */
+  public static Uncertainty symmetric(
+      double score, double se, double df, String method, int replicates, double bias, int n) {
+    if (!Double.isFinite(score) || !Double.isFinite(se) || !Double.isFinite(bias)) {
+      return null;
+    }
+    double h = t95(df) * se;
+    return new Uncertainty(se, List.of(score - h, score + h), method, replicates, bias, n);
+  }
+
+  /**
+   * The uncertainty of a mean of independent terms (central limit theorem): SE = s/√n with the
+   * sample standard deviation s (ddof 1), interval mean ± t_{0.975, n−1}·SE.
+   *
+   * @param terms the per-sample terms (≥ 2, finite)
+   * @return the uncertainty of their mean, method {@link #MEAN}
+   */
+  public static Uncertainty ofMean(double[] terms) {
+    if (terms.length < 2) {
+      throw new IllegalArgumentException(
+          "a standard error of a mean needs ≥ 2 terms, got " + terms.length);
+    }
+    double mean = org.apache.commons.math3.stat.StatUtils.mean(terms);
+    double var = org.apache.commons.math3.stat.StatUtils.variance(terms, mean);
+    return symmetric(
+        mean, Math.sqrt(var / terms.length), terms.length - 1, MEAN, terms.length, 0, terms.length);
   }
 
   /** z of the two-sided 95% normal interval. */
@@ -103,7 +216,7 @@ public record Uncertainty(
   public Uncertainty clipped(double lo, double hi) {
     double a = Math.min(hi, Math.max(lo, ci95.get(0)));
     double b = Math.max(a, Math.min(hi, Math.max(lo, ci95.get(1))));
-    return new Uncertainty(se, List.of(a, b), method, replicates, bias);
+    return new Uncertainty(se, List.of(a, b), method, replicates, bias, n);
   }
 
   /**
@@ -125,6 +238,6 @@ public record Uncertainty(
     double lo = Math.max(0, centre - half);
     double hi = Math.min(1, centre + half);
     return new Uncertainty(
-        Math.sqrt(accuracy * (1 - accuracy) / n), List.of(lo, Math.max(lo, hi)), BINOMIAL, n, 0);
+        Math.sqrt(accuracy * (1 - accuracy) / n), List.of(lo, Math.max(lo, hi)), BINOMIAL, n, 0, n);
   }
 }

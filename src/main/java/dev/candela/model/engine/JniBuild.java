@@ -378,7 +378,9 @@ public final class JniBuild {
    * Precompiles {@code torch/torch.h}, which every source includes and which is most of each file's
    * compile time, into {@code build/pch/torch/torch.h.gch}; returns the flags that make each unit
    * use it ({@code -I build/pch -include torch/torch.h}), or none when it does not build (the units
-   * then parse the header themselves).
+   * then parse the header themselves). A {@code torch.h} stand-in beside the {@code .gch} forwards
+   * with {@code #include_next}: GCC uses a precompiled header once per unit and otherwise reads the
+   * file it stands beside, so the units that include {@code <torch/torch.h>} again need one.
    */
   private static List<String> precompileTorchHeader(
       String cxx, List<String> flags, List<String> includes, Path build, Consumer<String> log)
@@ -409,6 +411,14 @@ public final class JniBuild {
       Files.deleteIfExists(gch);
       return List.of();
     }
+    // A source that includes torch/torch.h itself finds this directory first, where GCC cannot use
+    // the .gch a second time and reads the header beside it: a stand-in that forwards to the real
+    // header (already loaded, so nothing is parsed twice).
+    Files.writeString(
+        gch.resolveSibling("torch.h"),
+        "// Candela: stand-in beside torch.h.gch, see JniBuild\n"
+            + "#pragma once\n#include_next <torch/torch.h>\n",
+        StandardCharsets.UTF_8);
     return List.of("-I" + build.resolve("pch"), "-include", "torch/torch.h");
   }
 

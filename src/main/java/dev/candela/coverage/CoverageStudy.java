@@ -1,0 +1,729 @@
+package dev.candela.coverage;
+
+import dev.candela.data.FactorSampler;
+import dev.candela.data.FactorSpace;
+import dev.candela.metrics.BetaVae;
+import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.FactorVae;
+import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.LatentStats;
+import dev.candela.metrics.Metric;
+import dev.candela.metrics.Mig;
+import dev.candela.metrics.Modularity;
+import dev.candela.metrics.SampledMetricOptions;
+import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.cg.CgAccumulator;
+import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgBatch;
+import dev.candela.metrics.cg.CgOptions;
+import dev.candela.metrics.cg.CgUncertainty;
+import dev.candela.metrics.cg.FactorProbabilities;
+import dev.candela.metrics.cg.LatentDecoder;
+import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Uncertainty;
+import dev.candela.synth.SyntheticCodes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * The coverage study of the 95% intervals: does each score's interval contain what it claims, as
+ * often as it claims? For every metric family and sample size N, {@code reps} independent samples
+ * of N rows are drawn from one generative model of codes ({@link SyntheticCodes}, {@link
+ * SyntheticCodes.Kind#SHARED}: 5 factors with 4, 6, 10, 8 and 5 values, 10 latents, latent 0
+ * carrying factors 0 and 1, Gaussian noise σ = 0.25), every score and its interval are computed
+ * exactly as {@code score-codes}/{@code evaluate} compute them with their defaults, and the study
+ * reports per score:
+ *
+ * <ul>
+ *   <li>the mean and standard deviation of the score over the repetitions, and the mean standard
+ *       error (an honest SE has mean SE ≈ SD);
+ *   <li>coverage (a): the fraction of intervals that contain the estimator's expected value at that
+ *       N (the mean over the repetitions), with its Monte-Carlo standard error √(c(1−c)/reps);
+ *   <li>coverage (b): the fraction that contain the large-N value where the metric has one (MIG and
+ *       Modularity from 10⁷ rows streamed through count tables; UC from 10⁶ rows; CG from 10⁶
+ *       samples), i.e. whether the interval also covers the estimator's bias.
+ * </ul>
+ *
+ * <p>Families: {@code codes} (IRS, UC@1, MIG, Modularity: all N rows; subsampling and jackknife),
+ * {@code learned} (DCI, SAP, explicitness on the split of {@code evaluate}'s defaults: train
+ * min(2,000, 2N/3), test min(1,000, N/3); half-sample refits), {@code classic} (BetaVAE, FactorVAE
+ * drawing their batches from the N rows as {@code evaluate} does, at {@code --classic-scale 0.1}:
+ * 1,000 training and 500 evaluation points; binomial Wilson interval), {@code cg} (CG on all N
+ * samples with a toy decoder and classifier on plain arrays: the image is the latent vector, and
+ * the classifier's probability of value v of factor f is a softmax over v of −(x_f −
+ * v/(K_f−1))²/(2·0.3²); Z_f = {latent f}; max-deviation baseline over the N samples, {@code
+ * evaluate}'s default; interval from the per-sample terms), {@code cg-mean} (the same with the mean
+ * baseline).
+ *
+ * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
+ * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
+ */
+public final class CoverageStudy {
+
+  /** The generative model's factor sizes. */
+  static final int[] FACTOR_SIZES = {4, 6, 10, 8, 5};
+
+  /** The generative model's latents. */
+  static final int LATENTS = 10;
+
+  /** The generative model's noise σ. */
+  static final double NOISE = 0.25;
+
+  /** The toy classifier's width. */
+  static final double CLASSIFIER_SIGMA = 0.3;
+
+  /** Rows of the streamed large-N MIG and Modularity. */
+  public static final long LARGE_N_MI = 10_000_000L;
+
+  /** Rows of the large-N UC and CG. */
+  public static final int LARGE_N = 1_000_000;
+
+  /** The families. */
+  public static final List<String> FAMILIES =
+      List.of("codes", "learned", "classic", "cg", "cg-mean");
+
+  /**
+   * What to run.
+   *
+   * @param families some of {@link #FAMILIES}
+   * @param sizes the sample sizes N
+   * @param reps repetitions per family and N
+   * @param threads repetitions run at once
+   * @param seed the base seed
+   * @param work the folder of the per-repetition results (resumable)
+   * @param largeN whether to compute the large-N values (target (b))
+   */
+  public record Config(
+      List<String> families,
+      List<Integer> sizes,
+      int reps,
+      int threads,
+      long seed,
+      Path work,
+      boolean largeN) {
+    /** Validates. */
+    public Config {
+      families = List.copyOf(families);
+      sizes = List.copyOf(sizes);
+      for (String f : families) {
+        if (!FAMILIES.contains(f)) {
+          throw new IllegalArgumentException(
+              "unknown family '" + f + "' (families: " + FAMILIES + ")");
+        }
+      }
+      for (int n : sizes) {
+        if (n < 100) {
+          throw new IllegalArgumentException("sizes must be ≥ 100, got " + n);
+        }
+      }
+      if (reps < 2 || threads < 1) {
+        throw new IllegalArgumentException(
+            "reps must be ≥ 2 and threads ≥ 1, got " + reps + " and " + threads);
+      }
+    }
+  }
+
+  /**
+   * One line of the study's table.
+   *
+   * @param metric the score id
+   * @param n N
+   * @param method the interval's method
+   * @param reps repetitions
+   * @param mean mean score
+   * @param sd standard deviation of the scores (ddof 1)
+   * @param meanSe mean standard error
+   * @param coverMean coverage of the mean (a)
+   * @param largeN the large-N value, NaN where none
+   * @param coverLarge coverage of the large-N value (b), NaN where none
+   * @param meanBias mean of the method's bias estimates
+   */
+  public record Row(
+      String metric,
+      int n,
+      String method,
+      int reps,
+      double mean,
+      double sd,
+      double meanSe,
+      double coverMean,
+      double largeN,
+      double coverLarge,
+      double meanBias) {
+
+    /**
+     * The Monte-Carlo standard error of {@link #coverMean}.
+     *
+     * @return √(c(1−c)/reps)
+     */
+    public double coverMcSe() {
+      return Math.sqrt(coverMean * (1 - coverMean) / reps);
+    }
+  }
+
+  private record Result(
+      String key, double score, double se, double lo, double hi, String method, double bias) {}
+
+  private CoverageStudy() {}
+
+  /**
+   * Runs (or resumes) the study.
+   *
+   * @param c what to run
+   * @param log progress lines
+   * @return the table, per family and N in the order given
+   * @throws IOException when the work folder cannot be written
+   */
+  public static List<Row> run(Config c, Consumer<String> log) throws IOException {
+    Files.createDirectories(c.work());
+    Map<String, Double> large = c.largeN() ? largeN(c, log) : Map.of();
+    List<Row> rows = new ArrayList<>();
+    for (String family : c.families()) {
+      for (int n : c.sizes()) {
+        Path file = c.work().resolve(family + "-" + n + ".csv");
+        Set<Integer> done = doneReps(file);
+        List<Integer> todo = new ArrayList<>();
+        for (int r = 0; r < c.reps(); r++) {
+          if (!done.contains(r)) {
+            todo.add(r);
+          }
+        }
+        log.accept(
+            String.format(
+                Locale.ROOT,
+                "%s N=%d: %d repetitions done, %d to run",
+                family,
+                n,
+                done.size(),
+                todo.size()));
+        long t0 = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(c.threads());
+        try {
+          List<Future<?>> fs = new ArrayList<>();
+          int[] finished = {0};
+          for (int r : todo) {
+            fs.add(
+                pool.submit(
+                    () -> {
+                      List<Result> res = repetition(family, n, seedOf(c.seed(), family, n, r));
+                      append(file, r, res);
+                      synchronized (finished) {
+                        finished[0]++;
+                        if (finished[0] % 10 == 0 || finished[0] == todo.size()) {
+                          log.accept(
+                              String.format(
+                                  Locale.ROOT,
+                                  "%s N=%d: %d/%d (%.0f s)",
+                                  family,
+                                  n,
+                                  finished[0],
+                                  todo.size(),
+                                  (System.nanoTime() - t0) / 1e9));
+                        }
+                      }
+                      return null;
+                    }));
+          }
+          for (Future<?> f : fs) {
+            f.get();
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+          throw new IOException(family + " N=" + n + ": " + e.getCause(), e.getCause());
+        } finally {
+          pool.shutdownNow();
+        }
+        rows.addAll(summarise(file, n, c.reps(), large));
+      }
+    }
+    return rows;
+  }
+
+  static long seedOf(long base, String family, int n, int rep) {
+    return base + 1_000_003L * rep + 7919L * n + family.hashCode();
+  }
+
+  /** One repetition of a family: its scores and intervals. */
+  static List<Result> repetition(String family, int n, long seed) {
+    LatentCodes codes =
+        SyntheticCodes.generate(SyntheticCodes.Kind.SHARED, n, FACTOR_SIZES, LATENTS, NOISE, seed);
+    List<Result> out = new ArrayList<>();
+    switch (family) {
+      case "codes" -> {
+        CodeScorer.Options o = options(EnumSet.of(Metric.IRS, Metric.UC, Metric.MIG), seed);
+        CodeScorer.Options mod = options(EnumSet.of(Metric.MODULARITY), seed);
+        Map<String, Double> s =
+            new LinkedHashMap<>(CodeScorer.score(codes, null, o, false).scores());
+        s.putAll(CodeScorer.score(codes, null, mod, false).scores());
+        CodeScorer.IntervalOptions io =
+            CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0);
+        Map<String, Uncertainty> u =
+            new LinkedHashMap<>(
+                CodeScorer.uncertainty(codes, null, o, s, io, CodeScorer.Progress.NONE));
+        Map<String, Double> modOnly = Map.of("modularity", s.get("modularity"));
+        u.putAll(CodeScorer.uncertainty(codes, null, mod, modOnly, io, CodeScorer.Progress.NONE));
+        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+      }
+      case "learned" -> {
+        CodeScorer.Options o =
+            new CodeScorer.Options(
+                EnumSet.of(Metric.DCI, Metric.SAP, Metric.MODULARITY),
+                List.of(1),
+                EnumSet.of(UcSelection.TOPK),
+                HistogramDiscretizer.DEFAULT_BINS,
+                CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+                2000,
+                1000,
+                seed);
+        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
+        Map<String, Uncertainty> u =
+            CodeScorer.uncertainty(
+                codes,
+                null,
+                o,
+                s,
+                new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
+                CodeScorer.Progress.NONE);
+        s.forEach(
+            (k, v) -> {
+              if (!k.equals("modularity")) {
+                add(out, k, v, u.get(k));
+              }
+            });
+      }
+      case "classic" -> {
+        FactorSampler sampler = sampler(codes);
+        double[][] z = codes.latents();
+        dev.candela.metrics.Representation rep =
+            idx -> {
+              double[][] r = new double[idx.length][z.length];
+              for (int i = 0; i < idx.length; i++) {
+                for (int j = 0; j < z.length; j++) {
+                  r[i][j] = z[j][(int) idx[i]];
+                }
+              }
+              return r;
+            };
+        SampledMetricOptions so = SampledMetricOptions.defaults().scaled(0.1).withSeed(seed);
+        try {
+          double beta = BetaVae.compute(sampler, rep, so).score();
+          add(out, "betavae", beta, Uncertainty.binomial(beta, so.numEval()));
+          double fvae = FactorVae.compute(sampler, rep, so).score();
+          add(out, "factorvae", fvae, Uncertainty.binomial(fvae, so.numEval()));
+        } catch (dev.candela.CandelaException e) {
+          throw new IllegalStateException(e.getMessage(), e);
+        }
+      }
+      case "cg", "cg-mean" -> {
+        CgBaseline b = family.equals("cg") ? CgBaseline.MAX_DEVIATION : CgBaseline.MEAN;
+        double[][] terms = cgTerms(codes, b);
+        Map<String, Uncertainty> u = CgUncertainty.of(factorNames(), terms);
+        add(out, family.equals("cg") ? "cg" : "cg (mean baseline)", cgScore(terms), u.get("cg"));
+      }
+      default -> throw new IllegalArgumentException("unknown family " + family);
+    }
+    return out;
+  }
+
+  private static void add(List<Result> out, String key, double score, Uncertainty u) {
+    if (u == null) {
+      out.add(new Result(key, score, Double.NaN, Double.NaN, Double.NaN, "none", 0));
+    } else {
+      out.add(
+          new Result(key, score, u.se(), u.ci95().get(0), u.ci95().get(1), u.method(), u.bias()));
+    }
+  }
+
+  private static CodeScorer.Options options(Set<Metric> m, long seed) {
+    return new CodeScorer.Options(
+        m,
+        List.of(1),
+        EnumSet.of(UcSelection.TOPK),
+        HistogramDiscretizer.DEFAULT_BINS,
+        CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+        CodeScorer.Options.DEFAULT_MAX_TRAIN,
+        CodeScorer.Options.DEFAULT_MAX_TEST,
+        seed);
+  }
+
+  private static List<String> factorNames() {
+    List<String> names = new ArrayList<>();
+    for (int f = 0; f < FACTOR_SIZES.length; f++) {
+      names.add("f" + f);
+    }
+    return names;
+  }
+
+  private static FactorSampler sampler(LatentCodes codes) {
+    List<FactorSpace.Factor> fs = new ArrayList<>();
+    for (int f = 0; f < FACTOR_SIZES.length; f++) {
+      List<Object> v = new ArrayList<>();
+      for (int i = 0; i < FACTOR_SIZES[f]; i++) {
+        v.add(i);
+      }
+      fs.add(new FactorSpace.Factor("f" + f, v));
+    }
+    int n = codes.numSamples();
+    long[] idx = new long[n];
+    int[][] rows = new int[n][FACTOR_SIZES.length];
+    for (int i = 0; i < n; i++) {
+      idx[i] = i;
+      for (int f = 0; f < FACTOR_SIZES.length; f++) {
+        rows[i][f] = codes.factors()[f][i];
+      }
+    }
+    return FactorSampler.forCodes(new FactorSpace("coverage", fs), idx, rows);
+  }
+
+  /** The toy decoder: the image is the latent vector (1 × 1 × D). */
+  static LatentDecoder toyDecoder() {
+    return LatentDecoder.of(
+        new int[] {1, 1, LATENTS},
+        z -> {
+          float[] out = new float[z.length * LATENTS];
+          for (int i = 0; i < z.length; i++) {
+            System.arraycopy(z[i], 0, out, i * LATENTS, LATENTS);
+          }
+          return out;
+        });
+  }
+
+  /** The toy classifier: factor f read from pixel f by a Gaussian softmax over its values. */
+  static FactorProbabilities toyClassifier() {
+    return (images, n) -> {
+      float[][][] p = new float[FACTOR_SIZES.length][n][];
+      double w = 1 / (2 * CLASSIFIER_SIGMA * CLASSIFIER_SIGMA);
+      for (int f = 0; f < FACTOR_SIZES.length; f++) {
+        int k = FACTOR_SIZES[f];
+        for (int i = 0; i < n; i++) {
+          double x = images[i * LATENTS + f];
+          double[] e = new double[k];
+          double max = Double.NEGATIVE_INFINITY;
+          for (int v = 0; v < k; v++) {
+            double d = x - v / (k - 1.0);
+            e[v] = -w * d * d;
+            max = Math.max(max, e[v]);
+          }
+          double sum = 0;
+          for (int v = 0; v < k; v++) {
+            e[v] = Math.exp(e[v] - max);
+            sum += e[v];
+          }
+          float[] row = new float[k];
+          for (int v = 0; v < k; v++) {
+            row[v] = (float) (e[v] / sum);
+          }
+          p[f][i] = row;
+        }
+      }
+      return p;
+    };
+  }
+
+  /** CG's per-sample terms of the toy model on all rows: {@code [factor][sample]}. */
+  static double[][] cgTerms(LatentCodes codes, CgBaseline baseline) {
+    int n = codes.numSamples();
+    double[][] lat = codes.latents();
+    float[][] z = new float[n][LATENTS];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < LATENTS; j++) {
+        z[i][j] = (float) lat[j][i];
+      }
+    }
+    int nf = FACTOR_SIZES.length;
+    int[][] sets = new int[nf][];
+    for (int f = 0; f < nf; f++) {
+      sets[f] = new int[] {f};
+    }
+    CgOptions co =
+        CgOptions.builder()
+            .setSets(sets)
+            .optFactorNames(factorNames())
+            .optBaseline(baseline)
+            .build();
+    CgAccumulator acc = new CgAccumulator(toyDecoder(), toyClassifier(), co, LatentStats.of(z));
+    double[][] terms = new double[nf][n];
+    int chunk = 4096;
+    for (int a = 0; a < n; a += chunk) {
+      int b = Math.min(n, a + chunk);
+      float[][] zc = java.util.Arrays.copyOfRange(z, a, b);
+      int[][] cc = new int[nf][];
+      for (int f = 0; f < nf; f++) {
+        cc[f] = java.util.Arrays.copyOfRange(codes.factors()[f], a, b);
+      }
+      CgBatch batch = acc.process(zc, cc);
+      for (int f = 0; f < nf; f++) {
+        System.arraycopy(batch.factors().get(f).terms(), 0, terms[f], a, b - a);
+      }
+    }
+    return terms;
+  }
+
+  /** CG = mean over factors of the mean term. */
+  static double cgScore(double[][] terms) {
+    double s = 0;
+    for (double[] t : terms) {
+      s += org.apache.commons.math3.stat.StatUtils.mean(t);
+    }
+    return s / terms.length;
+  }
+
+  /** The large-N values, computed once and cached in {@code large-n.csv}. */
+  static Map<String, Double> largeN(Config c, Consumer<String> log) throws IOException {
+    Path file = c.work().resolve("large-n.csv");
+    Map<String, Double> out = new LinkedHashMap<>();
+    if (Files.isRegularFile(file)) {
+      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        String[] p = line.split(",");
+        if (p.length == 2 && !p[0].equals("metric")) {
+          out.put(p[0], Double.parseDouble(p[1]));
+        }
+      }
+      return out;
+    }
+    long t0 = System.nanoTime();
+    long seed = c.seed() + 424_242L;
+    out.putAll(largeMutualInformation(seed));
+    log.accept(
+        String.format(
+            Locale.ROOT,
+            "large-N MIG and Modularity (%d rows) in %.0f s",
+            LARGE_N_MI,
+            (System.nanoTime() - t0) / 1e9));
+    LatentCodes big =
+        SyntheticCodes.generate(
+            SyntheticCodes.Kind.SHARED, LARGE_N, FACTOR_SIZES, LATENTS, NOISE, seed + 99);
+    Map<String, Double> s =
+        CodeScorer.score(big, null, options(EnumSet.of(Metric.IRS, Metric.UC), seed), false)
+            .scores();
+    out.put("irs@" + LARGE_N, s.get("irs"));
+    out.put("uc@1", s.get("uc@1"));
+    double[][] terms = cgTerms(big, CgBaseline.MAX_DEVIATION);
+    out.put("cg", cgScore(terms));
+    StringBuilder sb = new StringBuilder("metric,value\n");
+    out.forEach((k, v) -> sb.append(k).append(',').append(v).append('\n'));
+    Files.writeString(file, sb.toString(), StandardCharsets.UTF_8);
+    log.accept(
+        String.format(
+            Locale.ROOT, "large-N values in %.0f s: %s", (System.nanoTime() - t0) / 1e9, out));
+    return out;
+  }
+
+  /**
+   * MIG and Modularity on {@link #LARGE_N_MI} rows, streamed in chunks of 10⁶ through count tables:
+   * pass 1 finds each latent's range (the bins' edges over all rows, as the point estimate), pass 2
+   * counts (latent bin, factor code) cells; the plug-in MI of the counts then goes through the same
+   * {@link Mig#fromMutualInformation} and {@link Modularity#fromMutualInformation}.
+   */
+  static Map<String, Double> largeMutualInformation(long seed) {
+    int chunk = 1_000_000;
+    int chunks = (int) (LARGE_N_MI / chunk);
+    int bins = HistogramDiscretizer.DEFAULT_BINS;
+    int nf = FACTOR_SIZES.length;
+    double[] lo = new double[LATENTS];
+    double[] hi = new double[LATENTS];
+    java.util.Arrays.fill(lo, Double.POSITIVE_INFINITY);
+    java.util.Arrays.fill(hi, Double.NEGATIVE_INFINITY);
+    for (int k = 0; k < chunks; k++) {
+      LatentCodes part =
+          SyntheticCodes.generate(
+              SyntheticCodes.Kind.SHARED, chunk, FACTOR_SIZES, LATENTS, NOISE, seed + k);
+      for (int j = 0; j < LATENTS; j++) {
+        for (double v : part.latents()[j]) {
+          lo[j] = Math.min(lo[j], v);
+          hi[j] = Math.max(hi[j], v);
+        }
+      }
+    }
+    long[][][] cells = new long[LATENTS][nf][];
+    for (int j = 0; j < LATENTS; j++) {
+      for (int f = 0; f < nf; f++) {
+        cells[j][f] = new long[bins * FACTOR_SIZES[f]];
+      }
+    }
+    int[] binCodes = new int[chunk];
+    for (int k = 0; k < chunks; k++) {
+      LatentCodes part =
+          SyntheticCodes.generate(
+              SyntheticCodes.Kind.SHARED, chunk, FACTOR_SIZES, LATENTS, NOISE, seed + k);
+      for (int j = 0; j < LATENTS; j++) {
+        HistogramDiscretizer.assign(
+            part.latents()[j],
+            HistogramDiscretizer.edgesForRange(lo[j], hi[j], bins),
+            bins,
+            binCodes);
+        for (int f = 0; f < nf; f++) {
+          int kf = FACTOR_SIZES[f];
+          int[] codes = part.factors()[f];
+          long[] t = cells[j][f];
+          for (int i = 0; i < chunk; i++) {
+            t[binCodes[i] * kf + codes[i]]++;
+          }
+        }
+      }
+    }
+    double n = (double) chunks * chunk;
+    double[][] mi = new double[LATENTS][nf];
+    double[] h = new double[nf];
+    for (int f = 0; f < nf; f++) {
+      int kf = FACTOR_SIZES[f];
+      long[] col = new long[kf];
+      long[] t = cells[0][f];
+      for (int b = 0; b < bins; b++) {
+        for (int v = 0; v < kf; v++) {
+          col[v] += t[b * kf + v];
+        }
+      }
+      double s = 0;
+      for (long x : col) {
+        s += x > 0 ? x * Math.log(x) : 0;
+      }
+      h[f] = Math.log(n) - s / n;
+      for (int j = 0; j < LATENTS; j++) {
+        long[] cj = cells[j][f];
+        long[] row = new long[bins];
+        double sab = 0;
+        for (int b = 0; b < bins; b++) {
+          for (int v = 0; v < kf; v++) {
+            long x = cj[b * kf + v];
+            row[b] += x;
+            sab += x > 0 ? x * Math.log(x) : 0;
+          }
+        }
+        double sa = 0;
+        for (long x : row) {
+          sa += x > 0 ? x * Math.log(x) : 0;
+        }
+        mi[j][f] = Math.max(0, Math.log(n) + (sab - sa - s) / n);
+      }
+    }
+    Map<String, Double> out = new LinkedHashMap<>();
+    out.put("mig", Mig.fromMutualInformation(mi, h, bins).score());
+    out.put("modularity", Modularity.fromMutualInformation(mi, bins).score());
+    return out;
+  }
+
+  private static Set<Integer> doneReps(Path file) throws IOException {
+    Set<Integer> done = new HashSet<>();
+    if (Files.isRegularFile(file)) {
+      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        String[] p = line.split(",");
+        if (p.length >= 2 && p[1].equals("_done")) {
+          done.add(Integer.parseInt(p[0]));
+        }
+      }
+    }
+    return done;
+  }
+
+  private static synchronized void append(Path file, int rep, List<Result> res) {
+    StringBuilder sb = new StringBuilder();
+    for (Result r : res) {
+      sb.append(rep)
+          .append(',')
+          .append(r.key())
+          .append(',')
+          .append(r.score())
+          .append(',')
+          .append(r.se())
+          .append(',')
+          .append(r.lo())
+          .append(',')
+          .append(r.hi())
+          .append(',')
+          .append(r.method())
+          .append(',')
+          .append(r.bias())
+          .append('\n');
+    }
+    sb.append(rep).append(",_done\n");
+    try {
+      Files.writeString(
+          file,
+          sb.toString(),
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(file + ": cannot append (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** The table lines of one family file (the first {@code reps} finished repetitions). */
+  static List<Row> summarise(Path file, int n, int reps, Map<String, Double> large)
+      throws IOException {
+    Map<Integer, List<Result>> byRep = new java.util.TreeMap<>();
+    Set<Integer> done = doneReps(file);
+    Set<String> seen = new HashSet<>();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      String[] p = line.split(",");
+      if (p.length < 8) {
+        continue;
+      }
+      int rep = Integer.parseInt(p[0]);
+      if (!done.contains(rep) || rep >= reps || !seen.add(rep + "," + p[1])) {
+        continue; // unfinished, beyond --reps, or a duplicate from a concurrent run
+      }
+      byRep
+          .computeIfAbsent(rep, x -> new ArrayList<>())
+          .add(
+              new Result(
+                  p[1],
+                  Double.parseDouble(p[2]),
+                  Double.parseDouble(p[3]),
+                  Double.parseDouble(p[4]),
+                  Double.parseDouble(p[5]),
+                  p[6],
+                  Double.parseDouble(p[7])));
+    }
+    Map<String, List<Result>> byKey = new LinkedHashMap<>();
+    byRep
+        .values()
+        .forEach(
+            l -> l.forEach(r -> byKey.computeIfAbsent(r.key(), x -> new ArrayList<>()).add(r)));
+    List<Row> rows = new ArrayList<>();
+    for (Map.Entry<String, List<Result>> e : byKey.entrySet()) {
+      List<Result> l = e.getValue();
+      double[] s = l.stream().mapToDouble(Result::score).toArray();
+      double mean = org.apache.commons.math3.stat.StatUtils.mean(s);
+      double sd = Math.sqrt(org.apache.commons.math3.stat.StatUtils.variance(s));
+      double meanSe = l.stream().mapToDouble(Result::se).average().orElse(Double.NaN);
+      double bias = l.stream().mapToDouble(Result::bias).average().orElse(Double.NaN);
+      double ln = large.getOrDefault(e.getKey(), Double.NaN);
+      long inMean = l.stream().filter(r -> r.lo() <= mean && mean <= r.hi()).count();
+      long inLarge = l.stream().filter(r -> r.lo() <= ln && ln <= r.hi()).count();
+      rows.add(
+          new Row(
+              e.getKey(),
+              n,
+              l.get(0).method(),
+              l.size(),
+              mean,
+              sd,
+              meanSe,
+              inMean / (double) l.size(),
+              ln,
+              Double.isNaN(ln) ? Double.NaN : inLarge / (double) l.size(),
+              bias));
+    }
+    return rows;
+  }
+}

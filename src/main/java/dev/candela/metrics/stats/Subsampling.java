@@ -1,0 +1,167 @@
+package dev.candela.metrics.stats;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+
+/**
+ * Subsampling without replacement with an estimated rate of convergence, for statistics whose
+ * spread does not shrink like 1/√N (Politis &amp; Romano, "Large sample confidence regions based on
+ * subsamples under minimal assumptions", Ann. Statist. 1994; Bertail, Politis &amp; Romano, "On
+ * subsampling estimators with unknown rate of convergence", JASA 1999). IRS and UC are such
+ * statistics: IRS divides 0.99-quantiles of small groups by each latent's largest deviation, both
+ * extreme order statistics.
+ *
+ * <p>Each of S splits shuffles the N rows and cuts them into two disjoint halves and four disjoint
+ * quarters; the statistic is computed on all six. With v₂ and v₄ the variances of the half and
+ * quarter values (ddof 1, pooled over the splits) and the model v_m = σ²_N · (N/m)^{2β} · (1 − m/N)
+ * (rate N^{−β}, finite-population factor 1 − m/N):
+ *
+ * <pre>2^{2β} = (2/3)·v₄/v₂   (clamped to [1, 4]: β in [0, 1]),   SE² = σ²_N = 2·v₂ / 2^{2β}.</pre>
+ *
+ * For a √N-regular statistic (β = ½) this is the half-sampling variance v₂. The interval is score ±
+ * 1.96·SE; {@code bias} = mean of the half values − score (the first-order bias at N when it
+ * shrinks like 1/N). Every split costs two evaluations of the statistic on all rows' worth of data;
+ * the splits run in parallel (seeded per split, so results do not depend on the thread count).
+ */
+public final class Subsampling {
+  private Subsampling() {}
+
+  /** Largest 2^{2β} accepted (β = 1: variance falling like 1/N²). */
+  static final double MAX_RATE_FACTOR = 4;
+
+  /** Smallest 2^{2β} accepted (β = 0: variance not falling with N). */
+  static final double MIN_RATE_FACTOR = 1;
+
+  /**
+   * Runs the splits.
+   *
+   * @param scores the statistic on all rows, by id (the intervals' centres)
+   * @param n N (≥ 8)
+   * @param splits S (≥ 1)
+   * @param seed the seed
+   * @param statistic maps sorted row indices to named values; a subset on which it throws {@link
+   *     IllegalArgumentException} is skipped
+   * @param progress called once per finished split (from any thread)
+   * @return score id to uncertainty (method {@link Uncertainty#SUBSAMPLING}), for ids with ≥ 2 half
+   *     and ≥ 2 quarter values
+   */
+  public static Map<String, Uncertainty> run(
+      Map<String, Double> scores,
+      int n,
+      int splits,
+      long seed,
+      Function<int[], Map<String, Double>> statistic,
+      Runnable progress) {
+    if (n < 8 || splits < 1) {
+      throw new IllegalArgumentException(
+          "subsampling needs N ≥ 8 and S ≥ 1, got N = " + n + " and S = " + splits);
+    }
+    SplittableRandom root = new SplittableRandom(seed);
+    long[] seeds = new long[splits];
+    for (int s = 0; s < splits; s++) {
+      seeds[s] = root.nextLong();
+    }
+    AtomicReferenceArray<List<Map<String, Double>>> halves = new AtomicReferenceArray<>(splits);
+    AtomicReferenceArray<List<Map<String, Double>>> quarters = new AtomicReferenceArray<>(splits);
+    IntStream.range(0, splits)
+        .parallel()
+        .forEach(
+            s -> {
+              int[] perm = Arrays2.shuffled(n, new SplittableRandom(seeds[s]));
+              halves.set(s, evaluate(perm, 2, statistic));
+              quarters.set(s, evaluate(perm, 4, statistic));
+              progress.run();
+            });
+    Map<String, List<Double>> h = collect(halves);
+    Map<String, List<Double>> q = collect(quarters);
+    Map<String, Uncertainty> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Double> e : scores.entrySet()) {
+      List<Double> hv = h.get(e.getKey());
+      List<Double> qv = q.get(e.getKey());
+      if (hv == null || qv == null || hv.size() < 2 || qv.size() < 2) {
+        continue;
+      }
+      Uncertainty u = summarise(e.getValue(), toArray(hv), toArray(qv), splits, n);
+      if (u != null) {
+        out.put(e.getKey(), u);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The rate-corrected standard error from half and quarter values (see the class comment).
+   *
+   * @param score the statistic on all rows
+   * @param halfValues the statistic on disjoint halves
+   * @param quarterValues the statistic on disjoint quarters
+   * @param splits S, recorded as {@code replicates}
+   * @param n N, recorded
+   * @return the uncertainty, or {@code null} when a value is not finite
+   */
+  public static Uncertainty summarise(
+      double score, double[] halfValues, double[] quarterValues, int splits, int n) {
+    if (!allFinite(halfValues) || !allFinite(quarterValues) || !Double.isFinite(score)) {
+      return null;
+    }
+    double v2 = org.apache.commons.math3.stat.StatUtils.variance(halfValues);
+    double v4 = org.apache.commons.math3.stat.StatUtils.variance(quarterValues);
+    double factor =
+        v2 > 0
+            ? Math.min(MAX_RATE_FACTOR, Math.max(MIN_RATE_FACTOR, (2.0 / 3.0) * v4 / v2))
+            : MIN_RATE_FACTOR;
+    double se = Math.sqrt(2 * v2 / factor);
+    double bias = org.apache.commons.math3.stat.StatUtils.mean(halfValues) - score;
+    return Uncertainty.symmetric(
+        score, se, Double.POSITIVE_INFINITY, Uncertainty.SUBSAMPLING, splits, bias, n);
+  }
+
+  private static List<Map<String, Double>> evaluate(
+      int[] perm, int parts, Function<int[], Map<String, Double>> statistic) {
+    List<Map<String, Double>> out = new ArrayList<>();
+    int n = perm.length;
+    for (int p = 0; p < parts; p++) {
+      int from = (int) ((long) n * p / parts);
+      int to = (int) ((long) n * (p + 1) / parts);
+      int[] rows = Arrays.copyOfRange(perm, from, to);
+      Arrays.sort(rows);
+      try {
+        out.add(statistic.apply(rows));
+      } catch (IllegalArgumentException e) {
+        // a subset on which the statistic is undefined (e.g. every factor constant) is skipped
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, List<Double>> collect(
+      AtomicReferenceArray<List<Map<String, Double>>> perSplit) {
+    Map<String, List<Double>> out = new LinkedHashMap<>();
+    for (int s = 0; s < perSplit.length(); s++) {
+      for (Map<String, Double> m : perSplit.get(s)) {
+        m.forEach((k, v) -> out.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+      }
+    }
+    return out;
+  }
+
+  private static double[] toArray(List<Double> l) {
+    return l.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  private static boolean allFinite(double[] v) {
+    for (double x : v) {
+      if (!Double.isFinite(x)) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,253 @@
+package dev.candela.metrics.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.LearnedCodes;
+import dev.candela.metrics.Metric;
+import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.cg.CgUncertainty;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/** The interval methods of issue 24, on hand-computed cases and properties. */
+class IntervalsTest {
+
+  /** Sums of a few doubles computed two ways. */
+  private static final double EXACT = 1e-12;
+
+  /** Student's t quantiles against scipy.stats.t.ppf(0.975, df) (Commons Math agrees to ~1e-10). */
+  private static final double T_QUANTILE = 1e-9;
+
+  @Test
+  void tQuantilesMatchScipy() {
+    // scipy.stats.t.ppf(0.975, [1, 3, 99]) = 12.706204736174694, 3.1824463052837078, 1.984216951582
+    assertEquals(12.706204736174694, Uncertainty.t95(1), T_QUANTILE);
+    assertEquals(3.1824463052837078, Uncertainty.t95(3), T_QUANTILE);
+    assertEquals(1.9842169515864174, Uncertainty.t95(99), T_QUANTILE);
+    assertEquals(Uncertainty.Z95, Uncertainty.t95(Double.POSITIVE_INFINITY), 0);
+  }
+
+  @Test
+  void jackknifeSummaryByHand() {
+    // θ(g) = 1, 2, 3, 4, score 2: mean 2.5, Σ(θ−θ̄)² = 5, SE² = 3/4·5 = 3.75, bias = 3·0.5
+    Uncertainty u = MiJackknife.summarise(2, new double[] {1, 2, 3, 4}, 40);
+    assertNotNull(u);
+    assertEquals(Math.sqrt(3.75), u.se(), EXACT);
+    assertEquals(1.5, u.bias(), EXACT);
+    assertEquals(2 - 3.1824463052837078 * Math.sqrt(3.75), u.ci95().get(0), T_QUANTILE);
+    assertEquals(Uncertainty.JACKKNIFE, u.method());
+    assertEquals(4, u.replicates());
+    assertEquals(40, u.n());
+  }
+
+  @Test
+  void leaveGroupOutMatricesEqualDirectRecomputation() {
+    SplittableRandom r = new SplittableRandom(3);
+    int n = 90;
+    double[][] z = new double[2][n];
+    int[][] f = new int[2][n];
+    for (int i = 0; i < n; i++) {
+      f[0][i] = r.nextInt(3);
+      f[1][i] = r.nextInt(4);
+      z[0][i] = f[0][i] + r.nextGaussian() * 0.4;
+      z[1][i] = r.nextGaussian();
+    }
+    int bins = 5;
+    int groups = 6;
+    int[] g = MiJackknife.randomGroups(n, groups, 11);
+    MiJackknife.Replicates rep = MiJackknife.leaveGroupOut(z, f, bins, g, groups);
+    for (int k = 0; k < groups; k++) {
+      List<Integer> keep = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        if (g[i] != k) {
+          keep.add(i);
+        }
+      }
+      for (int f0 = 0; f0 < 2; f0++) {
+        int[] fc = keep.stream().mapToInt(i -> 0).toArray();
+        for (int t = 0; t < fc.length; t++) {
+          fc[t] = f[f0][keep.get(t)];
+        }
+        assertEquals(
+            DiscreteMutualInfo.entropy(fc), rep.factorEntropy()[k][f0], EXACT, "H, group " + k);
+        for (int j = 0; j < 2; j++) {
+          int[] all = new int[n];
+          HistogramDiscretizer.assign(z[j], HistogramDiscretizer.edges(z[j], bins), bins, all);
+          int[] bc = new int[fc.length];
+          for (int t = 0; t < bc.length; t++) {
+            bc[t] = all[keep.get(t)];
+          }
+          assertEquals(
+              DiscreteMutualInfo.mutualInformation(fc, bc),
+              rep.mutualInformation()[k][j][f0],
+              EXACT,
+              "MI, group " + k);
+        }
+      }
+    }
+  }
+
+  @Test
+  void groupsAreEqualSizedAndSeeded() {
+    int[] g = MiJackknife.randomGroups(103, 10, 5);
+    int[] count = new int[10];
+    for (int x : g) {
+      count[x]++;
+    }
+    for (int c : count) {
+      assertTrue(c == 10 || c == 11, java.util.Arrays.toString(count));
+    }
+    assertEquals(
+        java.util.Arrays.toString(g),
+        java.util.Arrays.toString(MiJackknife.randomGroups(103, 10, 5)));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> MiJackknife.randomGroups(5, 6, 0));
+    assertEquals("jackknife groups must be in 2..5 (the rows), got 6", e.getMessage());
+  }
+
+  @Test
+  void subsamplingSummaryByHand() {
+    // halves {1, 3}: v2 = 2; quarters {0, 2, 4, 6}: v4 = 20/3; 2^{2β} = (2/3)(20/3)/2 = 20/9;
+    // SE² = 2·2/(20/9) = 1.8; bias = mean of halves 2 − score 1.5
+    Uncertainty u =
+        Subsampling.summarise(1.5, new double[] {1, 3}, new double[] {0, 2, 4, 6}, 1, 100);
+    assertEquals(Math.sqrt(1.8), u.se(), EXACT);
+    assertEquals(0.5, u.bias(), EXACT);
+    assertEquals(1.5 + Uncertainty.Z95 * Math.sqrt(1.8), u.ci95().get(1), EXACT);
+    assertEquals(Uncertainty.SUBSAMPLING, u.method());
+    // the rate factor is clamped to [1, 4]: quarters no more spread than halves → β = 0, SE² = 2·v2
+    Uncertainty flat = Subsampling.summarise(0, new double[] {1, 3}, new double[] {1, 3}, 1, 8);
+    assertEquals(Math.sqrt(4), flat.se(), EXACT);
+  }
+
+  @Test
+  void subsamplingOfAMeanIsNearSigmaOverRootN() {
+    // a √N-regular statistic: the estimate is the half-sampling variance, ≈ σ²/N
+    int n = 4000;
+    SplittableRandom r = new SplittableRandom(1);
+    double[] x = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = r.nextGaussian();
+    }
+    Map<String, Uncertainty> u =
+        Subsampling.run(
+            Map.of("m", mean(x, null)), n, 200, 9, idx -> Map.of("m", mean(x, idx)), () -> {});
+    double expected = 1 / Math.sqrt(n);
+    // 200 splits: ~1,200 values; the clamped rate estimate adds noise; allow 25%
+    assertEquals(expected, u.get("m").se(), 0.25 * expected);
+  }
+
+  @Test
+  void halfSamplePairsByHand() {
+    // pairs (1, 3) and (2, 2): Σ(a−b)² = 4, SE² = 4/(4·2) = 0.5; t with 2 df; bias = 2 − 1.8
+    Uncertainty u =
+        CodeScorer.halfSamples(1.8, List.of(new double[] {1, 3}, new double[] {2, 2}), 50);
+    assertEquals(Math.sqrt(0.5), u.se(), EXACT);
+    assertEquals(0.2, u.bias(), EXACT);
+    assertEquals(1.8 + 4.302652729749462 * Math.sqrt(0.5), u.ci95().get(1), T_QUANTILE);
+    assertEquals(4, u.replicates());
+  }
+
+  @Test
+  void cgIntervalsAreMeansOfTerms() {
+    // factor a: 0, 1; factor b: 1, 1 → per-sample averages 0.5, 1 → cg 0.75, s = √0.125, SE = 0.25
+    Map<String, Uncertainty> u =
+        CgUncertainty.of(List.of("a", "b"), new double[][] {{0, 1}, {1, 1}});
+    assertEquals(0.25, u.get("cg").se(), EXACT);
+    assertEquals(0.75 - 12.706204736174694 * 0.25, u.get("cg").ci95().get(0), T_QUANTILE);
+    assertEquals(0.5, u.get("cg.a").se(), EXACT);
+    assertEquals(0, u.get("cg.b").se(), EXACT);
+    assertEquals(2, u.get("cg").n());
+  }
+
+  @Property
+  void aMeanIntervalContainsTheMean(@ForAll @IntRange(min = 2, max = 200) int n) {
+    double[] t = new double[n];
+    SplittableRandom r = new SplittableRandom(n);
+    for (int i = 0; i < n; i++) {
+      t[i] = r.nextDouble();
+    }
+    Uncertainty u = Uncertainty.ofMean(t);
+    double m = mean(t, null);
+    assertTrue(u.ci95().get(0) <= m && m <= u.ci95().get(1));
+    assertEquals(m, (u.ci95().get(0) + u.ci95().get(1)) / 2, EXACT);
+  }
+
+  @Test
+  void biasNoteIsOneLineNamingTheAffectedScores() {
+    Optional<String> line = BiasNote.line(List.of("irs", "uc@1", "mig", "modularity"), 1000);
+    assertTrue(line.isPresent());
+    assertTrue(
+        line.get().startsWith("irs, mig depend on the number of rows (N = 1000"), line.get());
+    assertTrue(BiasNote.line(List.of("modularity", "dci.completeness"), 1000).isEmpty());
+  }
+
+  @Test
+  void splitsShrinkToTheWorkBudgetAndVanishBelowTheMinimum() {
+    CodeScorer.IntervalOptions d = CodeScorer.IntervalOptions.defaults();
+    assertEquals(20, d.effectiveSplits(10_000, 10, 5));
+    // 10^8 / (2·10^5·10·5) = 10
+    assertEquals(10, d.effectiveSplits(100_000, 10, 5));
+    assertEquals(0, d.effectiveSplits(1_000_000, 64, 6));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> CodeScorer.IntervalOptions.of(20, 5));
+    assertEquals(
+        "--replicates must be ≥ 0 and --refits even and ≥ 0, got 20 and 5", e.getMessage());
+  }
+
+  @Test
+  void codeScorerIntervalsAreKeyedLikeScoresSeededAndRecordN() {
+    LatentCodes codes = LearnedCodes.disentangled(300, 3, new int[] {3, 4}, 0.3, 5);
+    CodeScorer.Options o =
+        new CodeScorer.Options(
+            Metric.of(Metric.Kind.CODES),
+            List.of(1),
+            EnumSet.of(UcSelection.TOPK),
+            0,
+            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+            200,
+            100,
+            0);
+    Map<String, Double> scores = CodeScorer.score(codes, null, o).scores();
+    CodeScorer.IntervalOptions io = new CodeScorer.IntervalOptions(4, 10, 2, Long.MAX_VALUE);
+    Map<String, Uncertainty> u =
+        CodeScorer.uncertainty(codes, null, o, scores, io, CodeScorer.Progress.NONE);
+    assertEquals(scores.keySet(), u.keySet());
+    assertEquals(Uncertainty.SUBSAMPLING, u.get("irs").method());
+    assertEquals(Uncertainty.JACKKNIFE, u.get("mig").method());
+    assertEquals(Uncertainty.HALF_SAMPLES, u.get("sap").method());
+    assertEquals(300, u.get("mig").n());
+    assertEquals(300, u.get("dci.disentanglement").n());
+    assertEquals(
+        u,
+        CodeScorer.uncertainty(codes, null, o, scores, io, CodeScorer.Progress.NONE),
+        "same seed, same replicates");
+  }
+
+  private static double mean(double[] x, int[] idx) {
+    double s = 0;
+    if (idx == null) {
+      for (double v : x) {
+        s += v;
+      }
+      return s / x.length;
+    }
+    for (int i : idx) {
+      s += x[i];
+    }
+    return s / idx.length;
+  }
+}
