@@ -135,7 +135,8 @@ class HeldOutDspritesTest {
     Path vae = vaeCard("dsprites:737280:bd6595827529a98a", 90_000);
     Path root = Files.createTempDirectory(tmp, "root");
     Path f = DefaultDataset.forModel(root, vae, ProgressListener.SILENT);
-    assertEquals("dsprites-deepmind-10000-seed1-heldout-90000-seed0.npz", f.getFileName().toString());
+    assertEquals(
+        "dsprites-deepmind-10000-seed1-heldout-90000-seed0.npz", f.getFileName().toString());
     assertEquals(DefaultDataset.COUNT, assertNoTrainingImage(f, vae));
     // a model trained on a file of its own gets the plain default
     Path own = vaeCard("dsprites:10000:5e52457e8c0f2d23", 4000);
