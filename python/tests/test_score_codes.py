@@ -68,7 +68,7 @@ class ScoreCodesTest(unittest.TestCase):
         factors, latents = codes()
         r = candela.score_codes(factors, latents, metrics="mig", bootstrap=0)
         self.assertTrue(math.isnan(r.rows()[0]["se"]))
-        self.assertTrue(any("bootstrap off" in w for w in r.warnings), r.warnings)
+        self.assertTrue(any("intervals off" in w for w in r.warnings), r.warnings)
 
     def test_text_factor_values(self):
         factors, latents = codes()

@@ -85,7 +85,7 @@ public final class Main implements Runnable {
       CommandLine leaf =
           parseResult.asCommandLineList().get(parseResult.asCommandLineList().size() - 1);
       PrintWriter err = leaf.getErr();
-      err.println("candela " + leaf.getCommandName() + ": " + outOfMemoryMessage(parseResult, oom));
+      err.println(commandName(leaf) + ": " + outOfMemoryMessage(parseResult, oom));
       if (System.getenv("CANDELA_DEBUG") != null) {
         oom.printStackTrace(err);
       }
@@ -173,6 +173,12 @@ public final class Main implements Runnable {
     return BAD_INPUT;
   }
 
+  /** The command's full name as typed, e.g. {@code candela dataset generate dsprites}. */
+  private static String commandName(CommandLine cl) {
+    String q = cl.getCommandSpec().qualifiedName(" ");
+    return q.startsWith("candela") ? q : "candela " + q;
+  }
+
   private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parseResult) {
     PrintWriter err = cl.getErr();
     boolean userError =
@@ -180,7 +186,7 @@ public final class Main implements Runnable {
             || e instanceof IllegalArgumentException
             || e instanceof java.nio.file.NoSuchFileException;
     String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    err.println("candela " + cl.getCommandName() + ": " + msg.replace('\n', ' '));
+    err.println(commandName(cl) + ": " + msg.replace('\n', ' '));
     if (System.getenv("CANDELA_DEBUG") != null) {
       e.printStackTrace(err);
     }

@@ -102,7 +102,7 @@ public final class BatchEvaluation {
     EvaluationSettings settings = r.options().settings(data, null, r.seed());
     Map<String, ScoreReport> reports = new LinkedHashMap<>();
     try (FactorDataset ds = opener.open(data)) {
-      List<String> names = ModelPaths.uniqueNames(models);
+      List<String> names = ModelPaths.qualifiedNames(models);
       for (int i = 0; i < models.size(); i++) {
         Path m = models.get(i);
         Path clf = r.classifier() != null ? r.classifier() : ModelPaths.defaultClassifier(root, m);

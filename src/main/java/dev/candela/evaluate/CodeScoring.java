@@ -152,6 +152,10 @@ public final class CodeScoring {
     if (!(r.trainFraction() > 0 && r.trainFraction() < 1)) {
       throw new BadInputException("--train-fraction must be in (0, 1), got " + r.trainFraction());
     }
+    List<String> factorNames =
+        CodeTables.rename("--factor-names", factors, ft.columns(), r.factorNames());
+    List<String> latentNames =
+        CodeTables.rename("--latent-names", latents, lt.columns(), r.latentNames());
     listener.message(
         String.format(
             Locale.ROOT,
@@ -160,10 +164,6 @@ public final class CodeScoring {
             ft.columns().size(),
             lt.columns().size(),
             (System.nanoTime() - t0) / 1e9));
-    List<String> factorNames =
-        CodeTables.rename("--factor-names", factors, ft.columns(), r.factorNames());
-    List<String> latentNames =
-        CodeTables.rename("--latent-names", latents, lt.columns(), r.latentNames());
     LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), latentNames, factorNames);
     CodeScorer.Options options =
         new CodeScorer.Options(

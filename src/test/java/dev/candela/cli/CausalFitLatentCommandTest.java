@@ -80,7 +80,7 @@ class CausalFitLatentCommandTest {
             dir.resolve("m.json").toString());
     assertEquals(Main.BAD_INPUT, r.exit());
     assertEquals(
-        "candela fit-latent: "
+        "candela causal fit-latent: "
             + dag
             + ": DAG variable 'q' is not a factor of "
             + in[0]

@@ -80,7 +80,7 @@ class CausalNumericCommandTest {
     assertTrue(
         r.err()
             .startsWith(
-                "candela sample: --evidence: evidence Y=5.0 has weight 0 in all 10000 particles"
+                "candela causal sample: --evidence: evidence Y=5.0 has weight 0 in all 10000 particles"
                     + " (ESS 0): the value is outside the support of its uniform noise (scale"
                     + " 0.5)"),
         r.err());

@@ -124,7 +124,7 @@ class ClassifierCommandTest {
     String warnings = j.get("warnings").toString();
     assertTrue(warnings.contains("looks collapsed"), warnings);
     assertTrue(warnings.contains("cg.shape is unreliable"), warnings);
-    assertTrue(r.out().contains("looks collapsed"), r.out());
+    assertTrue(r.err().contains("looks collapsed"), r.err());
     JsonNode cg = j.get("details").get("cg");
     assertTrue(cg.get("unreliableFactors").toString().contains("shape"), cg.toString());
     assertTrue(j.get("details").get("vaeCheck").get("collapsed").asBoolean());
@@ -197,7 +197,7 @@ class ClassifierCommandTest {
             "--quiet");
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.err().contains("warning: VAE"), r.err());
-    assertTrue(r.out().contains("looks collapsed"), r.out());
+    assertTrue(r.err().contains("looks collapsed"), r.err());
     JsonNode f = new ObjectMapper().readTree(out.resolve("fitness.json").toFile());
     assertTrue(f.get("vae").get("collapsed").asBoolean(), f.toString());
     assertTrue(f.get("classifier").get("unreliable").size() > 0, f.toString());

@@ -162,7 +162,7 @@ class ColleagueOutputTest {
             "--json",
             json.toString());
     assertEquals(0, ok.exit(), ok.err());
-    assertTrue(ok.err().contains("warning: bootstrap off"), ok.err());
+    assertTrue(ok.err().contains("warning: intervals off"), ok.err());
     assertFalse(ok.out().contains("warning"), ok.out());
     JsonNode j = new ObjectMapper().readTree(json.toFile());
     assertEquals("[\"shape\",\"size\"]", j.at("/details/columns/factors").toString());
@@ -238,7 +238,9 @@ class ColleagueOutputTest {
             bad.toString());
     assertEquals(Main.BAD_INPUT, r.exit());
     assertEquals(
-        "candela dsprites: " + bad + ": line 3: 'fourteen' is not an integer index",
+        "candela dataset generate dsprites: "
+            + bad
+            + ": line 3: 'fourteen' is not an integer index",
         r.err().strip());
     Files.writeString(bad, "12\n737280\n");
     r =
@@ -253,7 +255,7 @@ class ColleagueOutputTest {
             "--exclude-training",
             bad.toString());
     assertEquals(
-        "candela dsprites: "
+        "candela dataset generate dsprites: "
             + bad
             + ": index 737280 (entry 2) is outside 0..737279, the flat indices of the"
             + " 737280-image dataset",

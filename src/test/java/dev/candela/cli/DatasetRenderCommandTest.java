@@ -61,7 +61,9 @@ class DatasetRenderCommandTest {
             dir.resolve("nope").toString());
     assertEquals(Main.BAD_INPUT, r.exit());
     assertEquals(
-        "candela render: Blender not found: --blender " + dir.resolve("nope") + " is not a program",
+        "candela dataset render: Blender not found: --blender "
+            + dir.resolve("nope")
+            + " is not a program",
         r.err().strip());
   }
 

@@ -176,7 +176,7 @@ class LatentPipelineTest {
     CliRun oneToOne = CliRun.of(base.toArray(String[]::new));
     assertEquals(Main.BAD_INPUT, oneToOne.exit());
     assertEquals(
-        "candela fit-latent: "
+        "candela causal fit-latent: "
             + l
             + ": 3 factors × 1 latents each need 3 distinct latents, but only 2 are active"
             + " (non-constant)",

@@ -171,7 +171,11 @@ class SweepCommandTest {
     assertEquals(0, ev.exit(), ev.err());
     String scoresCsv = Files.readString(listOut.resolve(Comparison.SCORES_CSV));
     String cgLine =
-        scoresCsv.lines().filter(l -> l.startsWith("a-tiny-vae,cg,")).findFirst().orElseThrow();
+        scoresCsv
+            .lines()
+            .filter(l -> l.startsWith("a-tiny-vae,cg,"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no cg row of a-tiny-vae in\n" + scoresCsv));
     assertFalse(cgLine.split(",")[3].isEmpty(), "cg has a standard error: " + cgLine);
     assertEquals(scoresCsv, Files.readString(out.resolve(Comparison.SCORES_CSV)));
     assertEquals(

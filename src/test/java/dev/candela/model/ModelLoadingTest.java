@@ -184,7 +184,7 @@ class ModelLoadingTest {
     BadInputException e =
         assertThrows(BadInputException.class, () -> VaeModels.load(tmp, Device.cpu()));
     assertTrue(
-        e.getMessage().contains("model.json") && e.getMessage().contains("no model card"),
+        e.getMessage().contains("model.json") && e.getMessage().contains("not a model folder"),
         e.getMessage());
   }
 

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "coverage",
     mixinStandardHelpOptions = true,
-    description = "Empirical coverage of every score's 95% interval on synthetic codes.")
+    description = "Empirical coverage of every score's 95%% interval on synthetic codes.")
 public final class BenchCoverageCommand implements Callable<Integer> {
 
   @Option(
