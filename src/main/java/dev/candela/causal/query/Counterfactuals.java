@@ -94,47 +94,53 @@ public final class Counterfactuals {
     DiscreteJoint.checkEnumerable(m);
     Sampler.checkIntervention(m, iv);
     int d = m.size();
-    double[] prior = DiscreteJoint.joint(m, Intervention.none());
-    int[] cards = new int[d];
-    for (int i = 0; i < d; i++) {
-      cards[i] = m.cardinality(i);
-    }
-    double[] out = new double[prior.length];
+    double[] out = new double[(int) DiscreteJoint.stateCount(m)];
     long[] stride = DiscreteJoint.strides(m, DiscreteJoint.allColumns(d));
+    int[] fixed = new int[d];
+    java.util.Arrays.fill(fixed, -1);
+    boolean possible = true;
+    for (int k = 0; k < evCols.length; k++) {
+      possible &= fixed[evCols[k]] < 0 || fixed[evCols[k]] == evVals[k];
+      possible &= evVals[k] >= 0 && evVals[k] < m.cardinality(evCols[k]);
+      fixed[evCols[k]] = evVals[k];
+    }
+    int[] order = m.topologicalOrder();
+    // Only the full worlds consistent with the evidence, each with its prior mass (the product of
+    // its CPT entries, as DiscreteJoint.joint computes it), taken in flat-index order: the same
+    // sums as over the whole joint, without enumerating the states the evidence rules out.
+    ConsistentWorlds worlds = new ConsistentWorlds();
+    if (possible) {
+      consistent(m, order, 0, new double[d], 1.0, fixed, stride, worlds);
+    }
+    Integer[] byIndex = new Integer[worlds.size];
+    for (int j = 0; j < byIndex.length; j++) {
+      byIndex[j] = j;
+    }
+    java.util.Arrays.sort(byIndex, java.util.Comparator.comparingLong(j -> worlds.index[j]));
     double evidenceMass = 0;
     double[] lo = new double[d];
     double[] hi = new double[d];
-    double[] row = new double[d];
     boolean[] forced = iv.mask(d);
-    int[] order = m.topologicalOrder();
-    for (int w = 0; w < prior.length; w++) {
-      if (prior[w] == 0) {
+    for (int j : byIndex) {
+      double prior = worlds.mass[j];
+      if (prior == 0) {
         continue;
       }
-      int[] world = MixedRadix.digits(w, cards);
-      boolean ok = true;
-      for (int k = 0; k < evCols.length && ok; k++) {
-        ok = world[evCols[k]] == evVals[k];
-      }
-      if (!ok) {
-        continue;
-      }
-      evidenceMass += prior[w];
-      for (int i = 0; i < d; i++) {
-        row[i] = world[i];
-      }
+      double[] row = worlds.rows.get(j);
+      evidenceMass += prior;
       for (int i = 0; i < d; i++) {
         Cpt c = (Cpt) m.variable(i).mechanism();
         int r = m.cptRow(i, row);
+        int wi = (int) row[i];
         double f = 0;
-        for (int x = 0; x < world[i]; x++) {
+        for (int x = 0; x < wi; x++) {
           f += c.p(r, x);
         }
         lo[i] = f;
-        hi[i] = f + c.p(r, world[i]);
+        hi[i] = f + c.p(r, wi);
       }
       double[] cf = new double[d];
-      predict(m, order, 0, cf, prior[w], lo, hi, forced, iv, out, stride);
+      predict(m, order, 0, cf, prior, lo, hi, forced, iv, out, stride);
     }
     if (evidenceMass == 0) {
       StringBuilder sb = new StringBuilder();
@@ -151,6 +157,60 @@ public final class Counterfactuals {
       out[s] /= evidenceMass;
     }
     return out;
+  }
+
+  /** The full worlds of {@link #discrete}: flat index, prior mass and values. */
+  private static final class ConsistentWorlds {
+    long[] index = new long[16];
+    double[] mass = new double[16];
+    final java.util.List<double[]> rows = new java.util.ArrayList<>();
+    int size;
+
+    void add(long idx, double p, double[] row) {
+      if (size == index.length) {
+        index = java.util.Arrays.copyOf(index, 2 * size);
+        mass = java.util.Arrays.copyOf(mass, 2 * size);
+      }
+      index[size] = idx;
+      mass[size] = p;
+      rows.add(row.clone());
+      size++;
+    }
+  }
+
+  /**
+   * Enumerates, in topological order, the worlds whose evidence columns ({@code fixed[i] >= 0})
+   * take their evidence values, multiplying the CPT entries as {@link DiscreteJoint#joint} does.
+   */
+  private static void consistent(
+      CausalModel m,
+      int[] order,
+      int depth,
+      double[] row,
+      double p,
+      int[] fixed,
+      long[] stride,
+      ConsistentWorlds out) {
+    if (depth == order.length) {
+      long idx = 0;
+      for (int i = 0; i < row.length; i++) {
+        idx += (long) row[i] * stride[i];
+      }
+      out.add(idx, p, row);
+      return;
+    }
+    int i = order[depth];
+    Cpt c = (Cpt) m.variable(i).mechanism();
+    int r = m.cptRow(i, row);
+    int from = fixed[i] >= 0 ? fixed[i] : 0;
+    int to = fixed[i] >= 0 ? fixed[i] + 1 : c.cardinality();
+    for (int x = from; x < to; x++) {
+      double q = c.p(r, x);
+      if (q > 0) {
+        row[i] = x;
+        consistent(m, order, depth + 1, row, p * q, fixed, stride, out);
+      }
+    }
   }
 
   private static void predict(
