@@ -366,6 +366,26 @@ public final class Evaluation {
       try {
         ScmStage.Result r = ScmStage.run(lc, vocab, codeScores, truth, scm, s.seed());
         scores.putAll(r.scores());
+        // OD, ID and CD are means over R sampled replicates: their SE gives the interval
+        r.scores()
+            .forEach(
+                (k, v) -> {
+                  Double se = r.scores().get(k + ".se");
+                  if (se != null) {
+                    Uncertainty u =
+                        Uncertainty.symmetric(
+                            v,
+                            se,
+                            scm.replicates() - 1,
+                            Uncertainty.REPLICATES,
+                            scm.replicates(),
+                            0,
+                            lc.numSamples());
+                    if (u != null) {
+                      uncertainty.put(k, u);
+                    }
+                  }
+                });
         scmDetails = r.details();
         details.put("scm", scmDetails);
       } catch (BadInputException e) {

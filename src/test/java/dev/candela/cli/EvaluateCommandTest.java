@@ -36,6 +36,43 @@ class EvaluateCommandTest {
     DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(400, 5), i -> {});
   }
 
+  @Test
+  void theLatentCausalModelCarriesItsReplicateIntervals() throws Exception {
+    Path small = tmp.resolve("dsprites-3000.npz");
+    DSpritesGenerator.write(small, DSpritesGenerator.chooseIndices(3000, 9), i -> {});
+    Path out = tmp.resolve("scm");
+    CliRun r =
+        CliRun.of(
+            "evaluate",
+            "--dataset",
+            small.toString(),
+            "--model",
+            MODELS.resolve("dsprites-beta-vae").toString(),
+            "--metrics",
+            "irs,scm",
+            "--samples",
+            "3000",
+            "--device",
+            "cpu",
+            "--quiet",
+            "--out",
+            out.toString());
+    assertEquals(0, r.exit(), r.err());
+    JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    // OD, ID and CD are means over R sampled replicates: their SE is the interval's
+    for (String k : List.of("scm.od", "scm.id", "scm.cd")) {
+      assertTrue(j.get("scores").has(k), k + " missing: " + j.get("scores") + "\n" + r.err());
+      JsonNode u = j.at("/uncertainty/" + k);
+      assertEquals("replicates", u.path("method").asText(), k + ": " + u);
+      assertEquals(3, u.get("replicates").asInt(), k + ": " + u);
+      double se = j.at("/scores/" + k + ".se").asDouble();
+      assertEquals(se, u.get("se").asDouble(), EXACT, k);
+      double v = j.at("/scores/" + k).asDouble();
+      // t(0.975, 2) = 4.303
+      assertEquals(v - 4.302652729911275 * se, u.get("ci95").get(0).asDouble(), 1e-9, k);
+    }
+  }
+
   static String[] args(String... extra) {
     return Stream.concat(Stream.of(extra), Stream.of(TINY)).toArray(String[]::new);
   }

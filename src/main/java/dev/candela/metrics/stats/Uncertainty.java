@@ -69,6 +69,9 @@ public record Uncertainty(
   /** Mean of independent per-sample terms. */
   public static final String MEAN = "mean";
 
+  /** Mean of independent replicate runs of a sampled estimator (SE of their mean). */
+  public static final String REPLICATES = "replicates";
+
   /**
    * An uncertainty without a recorded row count ({@code n = 0}).
    *
