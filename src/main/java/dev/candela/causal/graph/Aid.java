@@ -1,6 +1,5 @@
 package dev.candela.causal.graph;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
 
@@ -136,7 +135,7 @@ public final class Aid {
     if (kind == null) {
       throw new IllegalArgumentException("kind is null");
     }
-    checkNames(truth.names(), guess.names());
+    SameVariables.check(truth.names(), guess.names(), "guess");
     int n = truth.size();
     if (n < 2) {
       throw new IllegalArgumentException("AID needs at least 2 nodes, got " + n);
@@ -147,26 +146,6 @@ public final class Aid {
     long count =
         IntStream.range(0, n).parallel().mapToLong(x -> local.get().mistakes(t, g, x, kind)).sum();
     return new AidResult(kind, count, n);
-  }
-
-  private static void checkNames(List<String> a, List<String> b) {
-    if (a.size() != b.size()) {
-      throw new IllegalArgumentException(
-          "shape mismatch: truth is "
-              + a.size()
-              + "x"
-              + a.size()
-              + ", guess is "
-              + b.size()
-              + "x"
-              + b.size());
-    }
-    for (int i = 0; i < a.size(); i++) {
-      if (!a.get(i).equals(b.get(i))) {
-        throw new IllegalArgumentException(
-            "variable " + i + " is '" + a.get(i) + "' in truth but '" + b.get(i) + "' in guess");
-      }
-    }
   }
 
   /** Compressed adjacency of a graph: children, directed parents and undirected neighbours. */

@@ -1,7 +1,6 @@
 package dev.candela.causal.graph;
 
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Edge-level statistics of a predicted graph against a true one, as graph-learning benchmarks
@@ -142,7 +141,7 @@ public final class EdgeStatistics {
    *     (it has no CPDAG)
    */
   public static Result of(Graph truth, Graph pred) {
-    checkNames(truth.names(), pred.names());
+    SameVariables.check(truth.names(), pred.names(), "prediction");
     int n = truth.size();
     long pairs = (long) n * (n - 1) / 2;
     int[][] tAdj = adjacent(truth);
@@ -202,23 +201,6 @@ public final class EdgeStatistics {
       return Cpdag.of(g.toDag());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(which + ": " + e.getMessage(), e);
-    }
-  }
-
-  private static void checkNames(List<String> a, List<String> b) {
-    if (a.size() != b.size()) {
-      throw new IllegalArgumentException(
-          "shape mismatch: truth is "
-              + a.size()
-              + "x"
-              + a.size()
-              + ", prediction is "
-              + b.size()
-              + "x"
-              + b.size());
-    }
-    if (!a.equals(b)) {
-      throw new IllegalArgumentException("variable names differ: truth " + a + ", prediction " + b);
     }
   }
 

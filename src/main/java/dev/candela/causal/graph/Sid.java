@@ -54,7 +54,7 @@ public final class Sid {
    * @throws IllegalArgumentException if the variable names differ
    */
   public static SidResult sid(Dag truth, Dag guess) {
-    checkNames(truth.names(), guess.names());
+    SameVariables.check(truth.names(), guess.names(), "guess");
     Kernel k = new Kernel(truth);
     int[][] pa = guess.parentLists();
     long total =
@@ -76,7 +76,7 @@ public final class Sid {
    *     #MAX_LOCAL_NEIGHBOURS} undirected neighbours in the local fallback
    */
   public static SidResult sid(Dag truth, Graph guess) {
-    checkNames(truth.names(), guess.names());
+    SameVariables.check(truth.names(), guess.names(), "guess");
     for (int i = 0; i < guess.size(); i++) {
       if (guess.hasDirectedEdge(i, i)) {
         throw new IllegalArgumentException(
@@ -216,7 +216,7 @@ public final class Sid {
    * @return the SID
    */
   public static long sidPairwise(Dag truth, Dag guess) {
-    checkNames(truth.names(), guess.names());
+    SameVariables.check(truth.names(), guess.names(), "guess");
     int n = truth.size();
     int[][] ch = truth.childLists();
     int[][] pa = truth.parentLists();
@@ -357,28 +357,6 @@ public final class Sid {
       }
     }
     return false;
-  }
-
-  private static void checkNames(List<String> a, List<String> b) {
-    if (a.size() != b.size()) {
-      throw new IllegalArgumentException(
-          "graphs differ in size: truth is "
-              + a.size()
-              + "x"
-              + a.size()
-              + ", guess is "
-              + b.size()
-              + "x"
-              + b.size());
-    }
-    if (!a.equals(b)) {
-      for (int i = 0; i < a.size(); i++) {
-        if (!a.get(i).equals(b.get(i))) {
-          throw new IllegalArgumentException(
-              "variable " + i + " is '" + a.get(i) + "' in truth but '" + b.get(i) + "' in guess");
-        }
-      }
-    }
   }
 
   /** Connected components of the undirected part, in order of their smallest node. */

@@ -76,8 +76,7 @@ class EdgeStatisticsTest {
     assertEquals("shape mismatch: truth is 4x4, prediction is 3x3", e.getMessage());
     Graph other = Graph.of(List.of("A", "B", "C", "E"), new int[4][4]);
     e = assertThrows(IllegalArgumentException.class, () -> EdgeStatistics.of(truth(), other));
-    assertEquals(
-        "variable names differ: truth [A, B, C, D], prediction [A, B, C, E]", e.getMessage());
+    assertEquals("variable 3 is 'D' in truth but 'E' in prediction", e.getMessage());
     Graph cyclic = Graph.fromEdges(ABCD, new int[][] {{0, 1}, {1, 2}, {2, 0}}, new int[0][]);
     e = assertThrows(IllegalArgumentException.class, () -> EdgeStatistics.of(truth(), cyclic));
     assertTrue(e.getMessage().startsWith("prediction: graph has a cycle: "), e.getMessage());
