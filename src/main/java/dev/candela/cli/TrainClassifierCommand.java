@@ -61,6 +61,20 @@ public final class TrainClassifierCommand implements Callable<Integer> {
               + " conv4-fc-candle (120x160, CANDLE at half resolution).")
   String architecture;
 
+  @Option(
+      names = "--lr-drop-epoch",
+      paramLabel = "E",
+      description =
+          "Multiply the learning rate by --lr-drop-factor from epoch E on (counting from 0;"
+              + " default 0 = constant). May be added on --resume while E >= the epochs done.")
+  int lrDropEpoch;
+
+  @Option(
+      names = "--lr-drop-factor",
+      paramLabel = "F",
+      description = "The learning-rate factor of --lr-drop-epoch (default ${DEFAULT-VALUE}).")
+  double lrDropFactor = ClassifierTrainer.Config.DEFAULT_LR_DROP_FACTOR;
+
   @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
   boolean resume;
 
@@ -82,7 +96,9 @@ public final class TrainClassifierCommand implements Callable<Integer> {
             lr,
             trainCount,
             testCount,
-            architecture);
+            architecture,
+            lrDropEpoch,
+            lrDropFactor);
     Device dev = common.parsedDevice();
     String command = TrainingOptions.invocation(spec);
     ClassifierTrainer.Result r;

@@ -21,7 +21,7 @@ import java.util.Map;
  * across processes (DJL parameter ids are not).
  */
 final class CheckpointAdam extends Optimizer {
-  private final float lr;
+  private float lr;
   private final float beta1;
   private final float beta2;
   private final float eps;
@@ -40,6 +40,15 @@ final class CheckpointAdam extends Optimizer {
       idToName.put(p.getValue().getId(), p.getKey());
     }
     this.names = block.getParameters().keys();
+  }
+
+  /**
+   * Sets the learning rate of the following steps (a step schedule; the moments are kept).
+   *
+   * @param rate the learning rate
+   */
+  void setLearningRate(float rate) {
+    this.lr = rate;
   }
 
   @Override

@@ -61,6 +61,31 @@ final class Checkpoints {
    */
   State start(boolean resume, Map<String, Object> config, Map<String, Object> legacy)
       throws BadInputException {
+    return start(resume, config, legacy, null, null);
+  }
+
+  /**
+   * As {@link #start(boolean, Map, Map)}, and a step schedule may also change on resume where it
+   * changes only epochs not yet trained: {@code epochKey} (the 0-based epoch the schedule starts
+   * at, absent for none) and {@code valueKey} may differ when both the checkpoint's and the new
+   * start epoch are at least the epochs done, so the resumed run gives the weights of an
+   * uninterrupted run with the new schedule.
+   *
+   * @param resume continue from the checkpoint when present
+   * @param config the run's configuration
+   * @param legacy values implied for keys that older checkpoints lack
+   * @param epochKey the schedule's start-epoch key, or null
+   * @param valueKey the schedule's value key, or null
+   * @return the state
+   * @throws BadInputException when DIR holds a model and not resuming, or the configuration differs
+   */
+  State start(
+      boolean resume,
+      Map<String, Object> config,
+      Map<String, Object> legacy,
+      String epochKey,
+      String valueKey)
+      throws BadInputException {
     recover();
     Path state = dir.resolve(STATE);
     boolean hasCheckpoint = Files.isRegularFile(state);
@@ -92,6 +117,15 @@ final class Checkpoints {
       implied.forEach(a::putIfAbsent);
       a.remove("epochs");
       b.remove("epochs");
+      int doneSoFar = root.get("epochsDone").asInt();
+      if (epochKey != null
+          && untrained(a.get(epochKey), doneSoFar)
+          && untrained(b.get(epochKey), doneSoFar)) {
+        a.remove(epochKey);
+        b.remove(epochKey);
+        a.remove(valueKey);
+        b.remove(valueKey);
+      }
       if (!a.equals(b)) {
         throw new BadInputException(
             state
@@ -99,7 +133,8 @@ final class Checkpoints {
                 + a
                 + ", not "
                 + b
-                + " (only --epochs may change on --resume)");
+                + " (only --epochs may change on --resume, and a schedule of epochs not yet"
+                + " trained)");
       }
       int done = root.get("epochsDone").asInt();
       List<Map<String, Double>> history =
@@ -108,6 +143,11 @@ final class Checkpoints {
     } catch (IOException e) {
       throw new BadInputException(state + ": unreadable checkpoint state: " + e.getMessage(), e);
     }
+  }
+
+  /** Whether a schedule's start epoch (absent: none) leaves the epochs already trained alone. */
+  private static boolean untrained(Object startEpoch, int epochsDone) {
+    return startEpoch == null || ((Number) startEpoch).intValue() >= epochsDone;
   }
 
   /**

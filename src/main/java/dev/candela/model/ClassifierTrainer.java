@@ -33,6 +33,12 @@ import java.util.SplittableRandom;
 public final class ClassifierTrainer {
   private ClassifierTrainer() {}
 
+  /** Configuration key of the epoch from which the learning rate is dropped. */
+  static final String LR_DROP_EPOCH = "lrDropEpoch";
+
+  /** Configuration key of the factor the learning rate is dropped by. */
+  static final String LR_DROP_FACTOR = "lrDropFactor";
+
   /**
    * Hyper-parameters.
    *
@@ -44,6 +50,9 @@ public final class ClassifierTrainer {
    * @param trainCount training images (0 = all not held out)
    * @param testCount held-out images
    * @param architecture one of {@link Architectures#CLASSIFIERS}
+   * @param lrDropEpoch the 0-based epoch from which the learning rate is multiplied by {@code
+   *     lrDropFactor} (0 = a constant rate)
+   * @param lrDropFactor that factor, in (0, 1]
    */
   public record Config(
       String head,
@@ -53,9 +62,55 @@ public final class ClassifierTrainer {
       double learningRate,
       int trainCount,
       int testCount,
-      String architecture) {
+      String architecture,
+      int lrDropEpoch,
+      double lrDropFactor) {
+    /** The factor of {@code --lr-drop-factor} when none is given. */
+    public static final double DEFAULT_LR_DROP_FACTOR = 0.1;
+
+    /**
+     * A configuration with a constant learning rate.
+     *
+     * @param head softmax or sigmoid
+     * @param epochs epochs
+     * @param batchSize batch size
+     * @param seed seed
+     * @param learningRate Adam's learning rate
+     * @param trainCount training images (0 = all but the test images)
+     * @param testCount held-out images
+     * @param architecture the architecture
+     */
+    public Config(
+        String head,
+        int epochs,
+        int batchSize,
+        long seed,
+        double learningRate,
+        int trainCount,
+        int testCount,
+        String architecture) {
+      this(
+          head,
+          epochs,
+          batchSize,
+          seed,
+          learningRate,
+          trainCount,
+          testCount,
+          architecture,
+          0,
+          DEFAULT_LR_DROP_FACTOR);
+    }
+
     /** Validates; messages name the option and value. */
     public Config {
+      if (lrDropEpoch < 0) {
+        throw new IllegalArgumentException("--lr-drop-epoch must be >= 0, got " + lrDropEpoch);
+      }
+      if (!(lrDropFactor > 0 && lrDropFactor <= 1)) {
+        throw new IllegalArgumentException(
+            "--lr-drop-factor must be in (0, 1], got " + lrDropFactor);
+      }
       if (!Architectures.CLASSIFIERS.contains(architecture)) {
         throw new IllegalArgumentException(
             "--architecture must be one of "
@@ -96,7 +151,22 @@ public final class ClassifierTrainer {
       if (!Architectures.CLASSIFIER.equals(architecture)) {
         m.put("architecture", architecture);
       }
+      if (lrDropEpoch > 0) {
+        m.put(LR_DROP_EPOCH, lrDropEpoch);
+        m.put(LR_DROP_FACTOR, lrDropFactor);
+      }
       return m;
+    }
+
+    /**
+     * The learning rate of an epoch: {@code learningRate}, times {@code lrDropFactor} from epoch
+     * {@code lrDropEpoch} (0-based) on when that is &gt; 0.
+     *
+     * @param epoch the 0-based epoch
+     * @return its learning rate
+     */
+    public double rateAt(int epoch) {
+      return lrDropEpoch > 0 && epoch >= lrDropEpoch ? learningRate * lrDropFactor : learningRate;
     }
   }
 
@@ -167,7 +237,7 @@ public final class ClassifierTrainer {
     Checkpoints ck = new Checkpoints(out);
     Map<String, Object> config = cfg.toMap();
     config.put("architecture", cfg.architecture());
-    Checkpoints.State state = ck.start(resume, config);
+    Checkpoints.State state = ck.start(resume, config, Map.of(), LR_DROP_EPOCH, LR_DROP_FACTOR);
     long size = ds.size();
     if (size > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("dataset too large; the split needs an int index");
@@ -223,6 +293,7 @@ public final class ClassifierTrainer {
       try (Trainer trainer = model.newTrainer(VaeTrainer.config(adam, device))) {
         trainer.initialize(new Shape(b, c, shape.height(), shape.width()));
         for (int epoch = state.epochsDone(); epoch < cfg.epochs(); epoch++) {
+          adam.setLearningRate((float) cfg.rateAt(epoch));
           long es = VaeTrainer.mix(cfg.seed(), epoch);
           engine.setRandomSeed((int) es);
           int[] order = VaeTrainer.permutation(wantTrain, new SplittableRandom(es));

@@ -125,6 +125,51 @@ class ClassifierTrainerTest {
   }
 
   @Test
+  void aLearningRateDropAddedOnResumeGivesTheWeightsOfAnUninterruptedScheduledRun()
+      throws Exception {
+    Path full = tmp.resolve("clf-drop-full");
+    Path part = tmp.resolve("clf-drop-part");
+    ClassifierTrainer.Config scheduled =
+        new ClassifierTrainer.Config("softmax", 2, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.1);
+    ClassifierTrainer.Config constant =
+        new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 128, 32, CONV3);
+    assertEquals(2e-3, scheduled.rateAt(0), 0.0);
+    assertEquals(2e-4, scheduled.rateAt(1), 1e-18);
+    try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
+      ClassifierTrainer.Result a =
+          ClassifierTrainer.train(
+              ds, scheduled, full, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+      ClassifierTrainer.train(
+          ds, constant, part, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+      ClassifierTrainer.Result b =
+          ClassifierTrainer.train(
+              ds, scheduled, part, true, Device.cpu(), null, VaeTrainer.Progress.NONE);
+      assertEquals(a.lossHistory(), b.lossHistory());
+      assertArrayEquals(a.accuracy(), b.accuracy(), SAME_RUN);
+      assertEquals(1, a.card().training().get("lrDropEpoch"), a.card().training().toString());
+      // a drop inside the epochs already trained would change them: refused
+      ClassifierTrainer.Config early =
+          new ClassifierTrainer.Config("softmax", 3, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.5);
+      Path again = tmp.resolve("clf-drop-again");
+      ClassifierTrainer.train(
+          ds,
+          new ClassifierTrainer.Config("softmax", 2, 32, 3, 2e-3, 128, 32, CONV3),
+          again,
+          false,
+          Device.cpu(),
+          null,
+          VaeTrainer.Progress.NONE);
+      BadInputException e =
+          assertThrows(
+              BadInputException.class,
+              () ->
+                  ClassifierTrainer.train(
+                      ds, early, again, true, Device.cpu(), null, VaeTrainer.Progress.NONE));
+      assertTrue(e.getMessage().contains("lrDropEpoch"), e.getMessage());
+    }
+  }
+
+  @Test
   void resumeWithAnotherConfigurationIsRefused() throws Exception {
     Path out = tmp.resolve("clf-other");
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
