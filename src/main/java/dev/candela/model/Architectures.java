@@ -102,6 +102,9 @@ public final class Architectures {
    */
   public static final String CLASSIFIER_FC256 = "conv3-fc256";
 
+  /** Units of {@value #CLASSIFIER_FC256}'s hidden dense layer. */
+  public static final int FC256_HIDDEN = 256;
+
   /** The classifier architectures, the default first. */
   public static final java.util.List<String> CLASSIFIERS =
       java.util.List.of(CLASSIFIER, CLASSIFIER_CANDLE, CLASSIFIER_FC256);
@@ -540,7 +543,7 @@ public final class Architectures {
           .add(conv(64))
           .add(Activation.reluBlock())
           .add(Blocks.batchFlattenBlock())
-          .add(Linear.builder().setUnits(256).build())
+          .add(Linear.builder().setUnits(FC256_HIDDEN).build())
           .add(Activation.reluBlock())
           .add(Linear.builder().setUnits(outputs).build());
     }

@@ -68,12 +68,19 @@ public final class TorchAnchor implements AutoCloseable {
    * @param latentDim D of the networks
    * @param channels C of the images
    * @param factorSizes the classifier's factor sizes (its outputs are their sum)
+   * @param classifierHidden units of the classifier's hidden dense layer ({@code conv3-fc256}: 256;
+   *     0 for {@code conv3-fc})
    * @return the running anchor; close it
    * @throws BadInputException when the Python does not start or has no torch
    * @throws CandelaException when the script cannot be written
    */
   public static TorchAnchor start(
-      Path python, Device device, int latentDim, int channels, int[] factorSizes)
+      Path python,
+      Device device,
+      int latentDim,
+      int channels,
+      int[] factorSizes,
+      int classifierHidden)
       throws CandelaException {
     Path script;
     try (InputStream s = TorchAnchor.class.getResourceAsStream(SCRIPT)) {
@@ -103,7 +110,9 @@ public final class TorchAnchor implements AutoCloseable {
                 "--channels",
                 Integer.toString(channels),
                 "--factor-sizes",
-                sizes.toString()));
+                sizes.toString(),
+                "--classifier-hidden",
+                Integer.toString(classifierHidden)));
     if (threads > 0) {
       cmd.addAll(List.of("--threads", Integer.toString(threads)));
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Plain-PyTorch anchor for Candela's model benchmarks (`candela bench models|cg --anchor-python`).
 
-Builds the dl-conv64 VAE encoder and decoder and the conv3-fc factor classifier with torch.nn, the
+Builds the dl-conv64 VAE encoder and decoder and the conv3-fc factor classifier (conv3-fc256 with
+--classifier-hidden 256) with torch.nn, the
 same layer shapes as Candela's dev.candela.model.Architectures and TransposedConv2d (PyTorch's own
 ConvTranspose2d(4, 2, padding 1) here), and times them on one device. The weights are random: only
 throughput is measured.
@@ -53,13 +54,16 @@ def decoder(channels, latent_dim):
         nn.ConvTranspose2d(32, channels, 4, 2, 1))
 
 
-def classifier(channels, outputs):
+def classifier(channels, outputs, hidden=0):
+    """conv3-fc, or conv3-fc256 with hidden=256 (a hidden dense layer and ReLU before the heads)."""
+    head = ([nn.Linear(64 * 8 * 8, hidden), nn.ReLU(), nn.Linear(hidden, outputs)] if hidden > 0
+            else [nn.Linear(64 * 8 * 8, outputs)])
     return nn.Sequential(
         nn.Conv2d(channels, 32, 4, 2, 1), nn.ReLU(),
         nn.Conv2d(32, 64, 4, 2, 1), nn.ReLU(),
         nn.Conv2d(64, 64, 4, 2, 1), nn.ReLU(),
         nn.Flatten(),
-        nn.Linear(64 * 8 * 8, outputs))
+        *head)
 
 
 class Anchor:
@@ -71,7 +75,7 @@ class Anchor:
         torch.manual_seed(args.seed)
         self.enc = encoder(self.c, self.d).to(self.dev)
         self.dec = decoder(self.c, self.d).to(self.dev)
-        self.clf = classifier(self.c, sum(self.heads)).to(self.dev)
+        self.clf = classifier(self.c, sum(self.heads), args.classifier_hidden).to(self.dev)
         for m in (self.enc, self.dec, self.clf):
             m.eval()
 
@@ -146,6 +150,8 @@ def main():
     p.add_argument("--channels", type=int, default=1)
     p.add_argument(
         "--factor-sizes", type=lambda s: [int(v) for v in s.split(",")], default=[1, 3, 6, 40, 32, 32])
+    p.add_argument("--classifier-hidden", type=int, default=0,
+                   help="units of the classifier's hidden dense layer (0: conv3-fc; 256: conv3-fc256)")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args()
     if args.threads > 0:

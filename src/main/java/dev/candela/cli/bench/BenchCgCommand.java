@@ -469,17 +469,24 @@ public final class BenchCgCommand implements Callable<Integer> {
     if (anchorPython == null) {
       return null;
     }
+    String clf = m.classifierCard().architecture();
     if (!Architectures.DL_CONV64.equals(m.vaeCard().architecture())
-        || !Architectures.CLASSIFIER.equals(m.classifierCard().architecture())) {
+        || !(Architectures.CLASSIFIER.equals(clf) || Architectures.CLASSIFIER_FC256.equals(clf))) {
       throw new BadInputException(
-          "--anchor-python: the anchor runs the dl-conv64 VAE and conv3-fc classifier shapes, got "
+          "--anchor-python: the anchor runs the dl-conv64 VAE and the conv3-fc or conv3-fc256"
+              + " classifier shapes, got "
               + m.vaeCard().architecture()
               + " and "
-              + m.classifierCard().architecture());
+              + clf);
     }
     int[] sizes = m.classifierFactors().stream().mapToInt(f -> f.size()).toArray();
     return TorchAnchor.start(
-        anchorPython, device, m.vaeCard().latentDim(), m.vaeCard().input().channels(), sizes);
+        anchorPython,
+        device,
+        m.vaeCard().latentDim(),
+        m.vaeCard().input().channels(),
+        sizes,
+        Architectures.CLASSIFIER_FC256.equals(clf) ? Architectures.FC256_HIDDEN : 0);
   }
 
   /** Encoded latents and codes of some samples. */

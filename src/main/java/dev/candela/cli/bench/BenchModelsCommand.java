@@ -127,7 +127,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
               + " shapes; use it without --model and with --architecture "
               + Architectures.DL_CONV64);
     }
-    TorchAnchor a = TorchAnchor.start(anchorPython, dev, latentDim, channels, new int[] {1});
+    TorchAnchor a = TorchAnchor.start(anchorPython, dev, latentDim, channels, new int[] {1}, 0);
     System.out.println("anchor: " + a.description() + " (" + anchorPython + ")");
     return a;
   }
