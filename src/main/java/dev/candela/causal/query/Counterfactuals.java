@@ -108,25 +108,21 @@ public final class Counterfactuals {
     // Only the full worlds consistent with the evidence, each with its prior mass (the product of
     // its CPT entries, as DiscreteJoint.joint computes it), taken in flat-index order: the same
     // sums as over the whole joint, without enumerating the states the evidence rules out.
-    ConsistentWorlds worlds = new ConsistentWorlds();
+    java.util.List<World> worlds = new java.util.ArrayList<>();
     if (possible) {
       consistent(m, order, 0, new double[d], 1.0, fixed, stride, worlds);
     }
-    Integer[] byIndex = new Integer[worlds.size];
-    for (int j = 0; j < byIndex.length; j++) {
-      byIndex[j] = j;
-    }
-    java.util.Arrays.sort(byIndex, java.util.Comparator.comparingLong(j -> worlds.index[j]));
+    worlds.sort(java.util.Comparator.comparingLong(World::index));
     double evidenceMass = 0;
     double[] lo = new double[d];
     double[] hi = new double[d];
     boolean[] forced = iv.mask(d);
-    for (int j : byIndex) {
-      double prior = worlds.mass[j];
+    for (World w : worlds) {
+      double prior = w.mass();
       if (prior == 0) {
         continue;
       }
-      double[] row = worlds.rows.get(j);
+      double[] row = w.row();
       evidenceMass += prior;
       for (int i = 0; i < d; i++) {
         Cpt c = (Cpt) m.variable(i).mechanism();
@@ -159,24 +155,8 @@ public final class Counterfactuals {
     return out;
   }
 
-  /** The full worlds of {@link #discrete}: flat index, prior mass and values. */
-  private static final class ConsistentWorlds {
-    long[] index = new long[16];
-    double[] mass = new double[16];
-    final java.util.List<double[]> rows = new java.util.ArrayList<>();
-    int size;
-
-    void add(long idx, double p, double[] row) {
-      if (size == index.length) {
-        index = java.util.Arrays.copyOf(index, 2 * size);
-        mass = java.util.Arrays.copyOf(mass, 2 * size);
-      }
-      index[size] = idx;
-      mass[size] = p;
-      rows.add(row.clone());
-      size++;
-    }
-  }
+  /** A full world of {@link #discrete}: its flat index, prior mass and values. */
+  private record World(long index, double mass, double[] row) {}
 
   /**
    * Enumerates, in topological order, the worlds whose evidence columns ({@code fixed[i] >= 0})
@@ -190,13 +170,13 @@ public final class Counterfactuals {
       double p,
       int[] fixed,
       long[] stride,
-      ConsistentWorlds out) {
+      java.util.List<World> out) {
     if (depth == order.length) {
       long idx = 0;
       for (int i = 0; i < row.length; i++) {
         idx += (long) row[i] * stride[i];
       }
-      out.add(idx, p, row);
+      out.add(new World(idx, p, row.clone()));
       return;
     }
     int i = order[depth];
