@@ -164,6 +164,21 @@ public final class Dci {
       trainAcc[k] = fit.trainAccuracy;
       testAcc[k] = fit.testAccuracy;
     }
+    return result(importance, trainAcc, testAcc, train, test, seed, DciLearner.XGBOOST);
+  }
+
+  /**
+   * The result of one DCI fit, whichever learner made the importances: D, C and I from them and the
+   * per-factor accuracies.
+   */
+  static DciResult result(
+      double[][] importance,
+      double[] trainAcc,
+      double[] testAcc,
+      LatentCodes train,
+      LatentCodes test,
+      long seed,
+      DciLearner learner) {
     return new DciResult(
         scores(importance),
         importance,
@@ -176,7 +191,7 @@ public final class Dci {
         seed,
         train.numSamples(),
         test.numSamples(),
-        DciLearner.XGBOOST);
+        learner);
   }
 
   /** One factor's normalised importances (one per latent) and accuracies. */

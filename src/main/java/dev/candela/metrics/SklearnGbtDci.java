@@ -52,19 +52,7 @@ final class SklearnGbtDci {
       trainAcc[k] = fits[k].trainAccuracy();
       testAcc[k] = fits[k].testAccuracy();
     }
-    return new DciResult(
-        Dci.scores(importance),
-        importance,
-        LearnedMetricInputs.mean(testAcc),
-        LearnedMetricInputs.mean(trainAcc),
-        testAcc,
-        trainAcc,
-        train.latentNames(),
-        train.factorNames(),
-        seed,
-        train.numSamples(),
-        test.numSamples(),
-        DciLearner.SKLEARN_GBT);
+    return Dci.result(importance, trainAcc, testAcc, train, test, seed, DciLearner.SKLEARN_GBT);
   }
 
   private static Dci.FactorFit fitFactor(
