@@ -119,6 +119,13 @@ public final class BatchEvaluation {
         reports.put(names.get(i), report);
         each.scored(names.get(i), report, models.size() > 1);
       }
+      if (models.size() > 1 && steps == null) {
+        UdrRanking.Outcome udr =
+            UdrRanking.rank(
+                ds, models, names, r.seed(), settings.device(), settings.batchSize(), listener);
+        UdrRanking.write(udr, r.out());
+        reports = UdrRanking.withUdr(reports, udr);
+      }
     }
     boolean compared = models.size() > 1 || steps != null;
     if (compared) {

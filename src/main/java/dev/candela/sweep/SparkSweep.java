@@ -3,7 +3,11 @@ package dev.candela.sweep;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
+import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.DatasetOpener;
+import dev.candela.evaluate.EvaluationSettings;
+import dev.candela.evaluate.ProgressListener;
+import dev.candela.evaluate.UdrRanking;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.report.Comparison;
 import dev.candela.report.JsonReports;
@@ -156,8 +160,51 @@ public final class SparkSweep {
     } finally {
       spark.stop();
     }
-    writeTables(rows, out);
+    writeTables(rows, out, udr(tasks, rows, opener, log));
     return List.copyOf(rows);
+  }
+
+  /**
+   * UDR over the distinct checkpoints of the scored rows, on the driver ({@link UdrRanking}, the
+   * same inputs and seed as {@code evaluate --model LIST}: the first scored row's dataset and
+   * seed); {@code null} with fewer than two checkpoints or when it fails (said on {@code log}: the
+   * rows' own scores stand).
+   *
+   * @param tasks the tasks
+   * @param rows their rows
+   * @param opener opens the dataset
+   * @param log one-line messages
+   * @return the ranking (model names: the first row name of each checkpoint), or {@code null}
+   */
+  static UdrRanking.Outcome udr(
+      List<SweepTask> tasks, List<SweepRow> rows, DatasetOpener opener, Consumer<String> log) {
+    Map<String, String> firstRow = new LinkedHashMap<>();
+    for (SweepRow r : rows) {
+      if (r.ok()) {
+        firstRow.putIfAbsent(r.model(), r.name());
+      }
+    }
+    if (firstRow.size() < 2) {
+      return null;
+    }
+    String firstName = firstRow.values().iterator().next();
+    SweepTask first = tasks.stream().filter(t -> t.name().equals(firstName)).findFirst().get();
+    Path data = localDataset(first.dataset());
+    EvaluationSettings s = first.options().settings(data, null, first.seed());
+    List<Path> models = firstRow.keySet().stream().map(Path::of).toList();
+    try (FactorDataset ds = opener.open(data)) {
+      return UdrRanking.rank(
+          ds,
+          models,
+          List.copyOf(firstRow.values()),
+          first.seed(),
+          s.device(),
+          s.batchSize(),
+          ProgressListener.messages(log::accept));
+    } catch (CandelaException | RuntimeException e) {
+      log.accept("sweep: no UDR (" + e.getMessage() + ")");
+      return null;
+    }
   }
 
   /**
@@ -226,9 +273,26 @@ public final class SparkSweep {
    * @throws CandelaException when a file cannot be written
    */
   public static void writeTables(List<SweepRow> rows, Path out) throws CandelaException {
+    writeTables(rows, out, null);
+  }
+
+  /**
+   * {@link #writeTables(List, Path)} with each row's UDR ({@value UdrRanking#KEY}, the ranking of
+   * its checkpoint) added to the comparison and {@value UdrRanking#FILE} written.
+   *
+   * @param rows the rows
+   * @param out the folder
+   * @param udr the ranking of the rows' checkpoints, or {@code null}
+   * @throws CandelaException when a file cannot be written
+   */
+  public static void writeTables(List<SweepRow> rows, Path out, UdrRanking.Outcome udr)
+      throws CandelaException {
     Map<String, ScoreReport> reports = new LinkedHashMap<>();
+    Map<String, String> modelOf = new LinkedHashMap<>();
+    Map<String, String> firstRow = new LinkedHashMap<>();
     for (SweepRow r : rows) {
       if (r.ok()) {
+        modelOf.put(r.name(), firstRow.computeIfAbsent(r.model(), m -> r.name()));
         Map<String, String> inputs = new LinkedHashMap<>();
         inputs.put("model:" + r.model(), r.modelChecksum());
         reports.put(
@@ -241,6 +305,10 @@ public final class SparkSweep {
                 r.warnings(),
                 Provenance.now(inputs, r.seed(), Map.of())));
       }
+    }
+    if (udr != null) {
+      UdrRanking.write(udr, out);
+      reports = UdrRanking.withUdr(reports, udr, modelOf);
     }
     if (!reports.isEmpty()) {
       Comparison.write(reports, out);

@@ -1,10 +1,13 @@
 package dev.candela.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.evaluate.UdrRanking;
 import dev.candela.synth.DSpritesGenerator;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -258,6 +261,23 @@ class EvaluateCommandTest {
         Double.parseDouble(irs[4]) <= Double.parseDouble(irs[5]) && !irs[3].isEmpty(),
         longCsv.get(1));
     assertEquals("0", irs[6], "seed");
+    // UDR over the two models: each alone in its setting (beta-VAE, beta-TCVAE), so each one's
+    // median is over the other
+    JsonNode udr = new ObjectMapper().readTree(out.resolve("udr.json").toFile());
+    assertEquals(2, udr.get("settings").size());
+    assertNotEquals(udr.get("settings").get(0), udr.get("settings").get(1));
+    assertFalse(udr.get("withinSetting").get(0).asBoolean());
+    assertEquals(Math.min(UdrRanking.SAMPLES, 400), udr.get("samples").asInt(), "all 400 images");
+    List<String[]> udrRows =
+        longCsv.stream().map(l -> l.split(",", -1)).filter(c -> c[1].equals("udr")).toList();
+    assertEquals(2, udrRows.size(), longCsv.toString());
+    assertEquals(
+        udr.get("pairwise").get(1).get(0).asDouble(),
+        Double.parseDouble(udrRows.get(0)[2]),
+        0.0,
+        "model 0's UDR is UDR_10");
+    assertFalse(udrRows.get(0)[3].isEmpty(), "udr has a jackknife standard error");
+    assertTrue(csv.get(0).endsWith(",udr"), csv.get(0));
   }
 
   @Test

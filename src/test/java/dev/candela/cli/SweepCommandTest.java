@@ -179,6 +179,10 @@ class SweepCommandTest {
     assertFalse(cgLine.split(",")[3].isEmpty(), "cg has a standard error: " + cgLine);
     assertEquals(scoresCsv, Files.readString(out.resolve(Comparison.SCORES_CSV)));
     assertEquals(
+        2, scoresCsv.lines().filter(l -> l.contains("-tiny-vae,udr,")).count(), "UDR per model");
+    assertEquals(
+        Files.readString(listOut.resolve("udr.json")), Files.readString(out.resolve("udr.json")));
+    assertEquals(
         Files.readString(listOut.resolve("comparison.csv")),
         Files.readString(out.resolve("comparison.csv")));
 
