@@ -1,6 +1,5 @@
 package dev.candela.cli;
 
-import ai.djl.Device;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
@@ -13,6 +12,7 @@ import dev.candela.evaluate.ModelFitness;
 import dev.candela.evaluate.ModelMatch;
 import dev.candela.evaluate.Sampling;
 import dev.candela.model.ClassifierQuality;
+import dev.candela.model.ComputeDevice;
 import dev.candela.model.FactorClassifier;
 import dev.candela.model.ModelCard;
 import dev.candela.model.Reconstruction;
@@ -121,7 +121,7 @@ public final class ClassifierCommand implements Runnable {
           throw new BadInputException(dir + ": not a model folder (no " + ModelCard.FILE + ")");
         }
       }
-      Device dev = device.device();
+      ComputeDevice dev = device.device();
       try (FactorDataset ds = DatasetPaths.open(dataset);
           FactorClassifier clf = FactorClassifier.load(classifier, dev, batchSize);
           VaeModel v = vae == null ? null : VaeModels.load(vae, dev, batchSize)) {

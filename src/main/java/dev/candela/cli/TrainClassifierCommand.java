@@ -1,9 +1,9 @@
 package dev.candela.cli;
 
-import ai.djl.Device;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.Architectures;
 import dev.candela.model.ClassifierTrainer;
+import dev.candela.model.ComputeDevice;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -99,7 +99,7 @@ public final class TrainClassifierCommand implements Callable<Integer> {
             architecture,
             lrDropEpoch,
             lrDropFactor);
-    Device dev = common.parsedDevice();
+    ComputeDevice dev = common.parsedDevice();
     String command = TrainingOptions.invocation(spec);
     ClassifierTrainer.Result r;
     try (FactorDataset ds = common.openDataset();

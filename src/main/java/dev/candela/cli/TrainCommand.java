@@ -1,7 +1,7 @@
 package dev.candela.cli;
 
-import ai.djl.Device;
 import dev.candela.data.FactorDataset;
+import dev.candela.model.ComputeDevice;
 import dev.candela.model.TrainingLog;
 import dev.candela.model.TrainingMonitor;
 import dev.candela.model.VaeTrainer;
@@ -65,7 +65,7 @@ public final class TrainCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     VaeTrainingConfig cfg = hyper.config(common.batchSize, common.seed.seed());
-    Device dev = common.parsedDevice();
+    ComputeDevice dev = common.parsedDevice();
     String command = TrainingOptions.invocation(spec);
     VaeTrainer.Result r;
     try (FactorDataset ds = common.openDataset();

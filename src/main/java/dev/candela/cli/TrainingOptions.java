@@ -1,12 +1,12 @@
 package dev.candela.cli;
 
-import ai.djl.Device;
 import dev.candela.BadInputException;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
+import dev.candela.model.ComputeDevice;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,7 +40,7 @@ final class TrainingOptions {
   TrainingOptions() {}
 
   /** The parsed {@code --device}. */
-  Device parsedDevice() {
+  ComputeDevice parsedDevice() {
     return device.device();
   }
 

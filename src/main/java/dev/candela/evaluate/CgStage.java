@@ -1,6 +1,5 @@
 package dev.candela.evaluate;
 
-import ai.djl.Device;
 import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
@@ -19,6 +18,7 @@ import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.ClassifierQuality;
+import dev.candela.model.ComputeDevice;
 import dev.candela.model.FactorClassifier;
 import dev.candela.model.ModelCard;
 import dev.candela.model.VaeModel;
@@ -62,7 +62,7 @@ final class CgStage {
 
   static Result run(
       EvaluationSettings s,
-      Device device,
+      ComputeDevice device,
       FactorDataset dataset,
       VaeModel vae,
       LatentDecoder decoder,

@@ -5,8 +5,8 @@ import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.cf.CounterfactualJob;
 import dev.candela.metrics.cg.CgOptions;
+import dev.candela.model.ComputeDevice;
 import dev.candela.model.CounterfactualModels;
-import dev.candela.model.Devices;
 import dev.candela.model.ModelCard;
 import dev.candela.report.CounterfactualText;
 import dev.candela.report.JsonReports;
@@ -106,7 +106,7 @@ public final class Counterfactuals {
     try (FactorDataset data = opener.open(s.dataset());
         CounterfactualModels models =
             CounterfactualModels.load(
-                s.model(), s.classifier(), Devices.parse(s.device()), s.batchSize())) {
+                s.model(), s.classifier(), ComputeDevice.parse(s.device()), s.batchSize())) {
       ModelMatch.FactorMap map =
           ModelMatch.matchFactors(
               models.classifierFactors(), s.classifier(), data, s.dataset(), s.factors(), listener);

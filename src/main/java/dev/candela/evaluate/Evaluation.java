@@ -1,6 +1,5 @@
 package dev.candela.evaluate;
 
-import ai.djl.Device;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
@@ -23,7 +22,7 @@ import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.metrics.stats.BiasNote;
 import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.metrics.stats.Uncertainty;
-import dev.candela.model.Devices;
+import dev.candela.model.ComputeDevice;
 import dev.candela.model.ModelCard;
 import dev.candela.model.VaeModel;
 import dev.candela.model.VaeModels;
@@ -172,7 +171,7 @@ public final class Evaluation {
       throw new CandelaException(out + ": cannot create (" + e.getMessage() + ")", e);
     }
     long t0 = System.nanoTime();
-    Device device = Devices.parse(s.device());
+    ComputeDevice device = ComputeDevice.parse(s.device());
     try (VaeModel vae = VaeModels.load(modelDir, device, s.batchSize())) {
       Run run = new Run(dataset, modelDir, vaeCard, vae, device, out);
       run.codeMetrics();
@@ -192,7 +191,7 @@ public final class Evaluation {
     private final FactorSpace space;
     private final VaeModel vae;
     private final Path out;
-    private final Device device;
+    private final ComputeDevice device;
     private final int n;
     private final long[] idx;
     private final int[][] codes;
@@ -216,7 +215,7 @@ public final class Evaluation {
         Path modelDir,
         ModelCard vaeCard,
         VaeModel vae,
-        Device device,
+        ComputeDevice device,
         Path out)
         throws CandelaException {
       this.dataset = dataset;

@@ -6,7 +6,7 @@ import dev.candela.metrics.Udr;
 import dev.candela.metrics.UdrResult;
 import dev.candela.metrics.stats.MiJackknife;
 import dev.candela.metrics.stats.Uncertainty;
-import dev.candela.model.Devices;
+import dev.candela.model.ComputeDevice;
 import dev.candela.model.ModelCard;
 import dev.candela.model.VaeModel;
 import dev.candela.model.VaeModels;
@@ -153,7 +153,7 @@ public final class UdrRanking {
     List<float[][]> logVars = new ArrayList<>();
     List<String> settings = new ArrayList<>();
     for (Path m : models) {
-      try (VaeModel vae = VaeModels.load(m, Devices.parse(device), batchSize)) {
+      try (VaeModel vae = VaeModels.load(m, ComputeDevice.parse(device), batchSize)) {
         settings.add(setting(vae.card()));
         float[][] mu = new float[n][];
         float[][] lv = new float[n][];

@@ -201,7 +201,7 @@ public final class ClassifierTrainer {
       FactorDataset ds,
       Config cfg,
       Path out,
-      Device device,
+      ComputeDevice device,
       String command,
       VaeTrainer.Progress progress)
       throws CandelaException {
@@ -230,10 +230,11 @@ public final class ClassifierTrainer {
       Config cfg,
       Path out,
       boolean resume,
-      Device device,
+      ComputeDevice device,
       String command,
       VaeTrainer.Progress progress)
       throws CandelaException {
+    Device djl = device.djl();
     Checkpoints ck = new Checkpoints(out);
     Map<String, Object> config = cfg.toMap();
     config.put("architecture", cfg.architecture());
@@ -282,7 +283,7 @@ public final class ClassifierTrainer {
     engine.setRandomSeed((int) cfg.seed());
     SequentialBlock block = Architectures.classifier(cfg.architecture(), total);
     List<Map<String, Double>> terms = new ArrayList<>(state.history());
-    try (Model model = Model.newInstance(FactorClassifier.PREFIX, device, VaeModels.ENGINE)) {
+    try (Model model = Model.newInstance(FactorClassifier.PREFIX, djl, VaeModels.ENGINE)) {
       model.setBlock(block);
       CheckpointAdam adam =
           new CheckpointAdam(block, (float) cfg.learningRate(), 0.9f, 0.999f, 1e-8f);
@@ -290,7 +291,7 @@ public final class ClassifierTrainer {
       if (state.epochsDone() > 0) {
         ck.restore(model, adam, FactorClassifier.PREFIX);
       }
-      try (Trainer trainer = model.newTrainer(VaeTrainer.config(adam, device))) {
+      try (Trainer trainer = model.newTrainer(VaeTrainer.config(adam, djl))) {
         trainer.initialize(new Shape(b, c, shape.height(), shape.width()));
         for (int epoch = state.epochsDone(); epoch < cfg.epochs(); epoch++) {
           adam.setLearningRate((float) cfg.rateAt(epoch));
@@ -338,7 +339,7 @@ public final class ClassifierTrainer {
         history.add(t.get("loss"));
       }
       ck.saveModel(model, out, FactorClassifier.PREFIX);
-      return finish(ds, cfg, out, device, command, train, test, factors, block, history);
+      return finish(ds, cfg, out, djl, command, train, test, factors, block, history);
     }
   }
 

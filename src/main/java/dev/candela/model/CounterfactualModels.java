@@ -25,9 +25,9 @@ public final class CounterfactualModels implements AutoCloseable {
   private final VaeModel vae;
   private final FactorClassifier classifier;
   private final LatentDecoder decoder;
-  private final Device device;
+  private final ComputeDevice device;
 
-  private CounterfactualModels(VaeModel vae, FactorClassifier classifier, Device device) {
+  private CounterfactualModels(VaeModel vae, FactorClassifier classifier, ComputeDevice device) {
     this.vae = vae;
     this.device = device;
     this.classifier = classifier;
@@ -46,7 +46,8 @@ public final class CounterfactualModels implements AutoCloseable {
    * @throws CandelaException when a card or weights cannot be read
    */
   public static CounterfactualModels load(
-      Path vaeDir, Path classifierDir, Device device, int batchSize) throws CandelaException {
+      Path vaeDir, Path classifierDir, ComputeDevice device, int batchSize)
+      throws CandelaException {
     VaeModel v = VaeModels.load(vaeDir, device, batchSize);
     try {
       FactorClassifier c = FactorClassifier.load(classifierDir, device, batchSize);

@@ -56,7 +56,7 @@ public final class FactorClassifier implements AutoCloseable {
    * @return the classifier; close it
    * @throws CandelaException when the card or weights cannot be read
    */
-  public static FactorClassifier load(Path dir, Device device) throws CandelaException {
+  public static FactorClassifier load(Path dir, ComputeDevice device) throws CandelaException {
     return load(dir, device, VaeModels.DEFAULT_BATCH);
   }
 
@@ -69,8 +69,9 @@ public final class FactorClassifier implements AutoCloseable {
    * @return the classifier; close it
    * @throws CandelaException when the card or weights cannot be read
    */
-  public static FactorClassifier load(Path dir, Device device, int batchSize)
+  public static FactorClassifier load(Path dir, ComputeDevice device, int batchSize)
       throws CandelaException {
+    Device djl = device.djl();
     ModelCard card = ModelCard.read(dir);
     if (!card.kind().equals("classifier")) {
       throw new BadInputException(
@@ -90,8 +91,8 @@ public final class FactorClassifier implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(dir.resolve(ModelCard.FILE) + ": " + e.getMessage(), e);
     }
-    Model m = VaeModels.loadDjl(dir, PREFIX, block, device);
-    return new FactorClassifier(card, block, m, device, batchSize);
+    Model m = VaeModels.loadDjl(dir, PREFIX, block, djl);
+    return new FactorClassifier(card, block, m, djl, batchSize);
   }
 
   /**

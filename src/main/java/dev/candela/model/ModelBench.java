@@ -1,6 +1,5 @@
 package dev.candela.model;
 
-import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
@@ -87,7 +86,7 @@ public final class ModelBench {
       String architecture,
       int batchSize,
       int steps,
-      Device device,
+      ComputeDevice device,
       java.nio.file.Path scratch,
       StepTimes times)
       throws dev.candela.CandelaException {
@@ -128,8 +127,8 @@ public final class ModelBench {
    * @param seconds time budget
    * @return GFLOP/s (2·n³ floating-point operations per product)
    */
-  public static double matmulGflops(Device device, int n, double seconds) {
-    try (NDManager manager = VaeModels.newManager(device)) {
+  public static double matmulGflops(ComputeDevice device, int n, double seconds) {
+    try (NDManager manager = VaeModels.newManager(device.djl())) {
       NDArray a = manager.randomUniform(0f, 1f, new Shape(n, n));
       NDArray b = manager.randomUniform(0f, 1f, new Shape(n, n));
       try (NDManager warm = manager.newSubManager()) {

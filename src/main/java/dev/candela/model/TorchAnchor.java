@@ -1,6 +1,5 @@
 package dev.candela.model;
 
-import ai.djl.Device;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.BadInputException;
@@ -76,7 +75,7 @@ public final class TorchAnchor implements AutoCloseable {
    */
   public static TorchAnchor start(
       Path python,
-      Device device,
+      ComputeDevice device,
       int latentDim,
       int channels,
       int[] factorSizes,
@@ -104,7 +103,7 @@ public final class TorchAnchor implements AutoCloseable {
                 python.toString(),
                 script.toString(),
                 "--device",
-                device.isGpu() ? "cuda:" + device.getDeviceId() : "cpu",
+                device.gpu() ? "cuda:" + device.index() : "cpu",
                 "--latent-dim",
                 Integer.toString(latentDim),
                 "--channels",

@@ -39,7 +39,7 @@ public final class VaeModels {
    * @return the model; close it
    * @throws CandelaException when the card or the weights cannot be read
    */
-  public static VaeModel load(Path dir, Device device) throws CandelaException {
+  public static VaeModel load(Path dir, ComputeDevice device) throws CandelaException {
     return load(dir, device, DEFAULT_BATCH);
   }
 
@@ -52,7 +52,9 @@ public final class VaeModels {
    * @return the model; close it
    * @throws CandelaException when the card or the weights cannot be read
    */
-  public static VaeModel load(Path dir, Device device, int batchSize) throws CandelaException {
+  public static VaeModel load(Path dir, ComputeDevice device, int batchSize)
+      throws CandelaException {
+    Device djl = device.djl();
     ModelCard card = ModelCard.read(dir);
     if (!card.kind().equals("vae")) {
       throw new BadInputException(
@@ -60,18 +62,16 @@ public final class VaeModels {
     }
     card.verifyWeights(dir);
     if (card.format().equals("torchscript")) {
-      Model enc = loadTorchScript(dir, ENCODER_PT, device);
+      Model enc = loadTorchScript(dir, ENCODER_PT, djl);
       Model dec;
       try {
-        dec = loadTorchScript(dir, DECODER_PT, device);
+        dec = loadTorchScript(dir, DECODER_PT, djl);
       } catch (CandelaException e) {
         enc.close();
         throw e;
       }
       return probe(
-          dir,
-          card,
-          new HostedVae(card, enc.getBlock(), dec.getBlock(), device, batchSize, enc, dec));
+          dir, card, new HostedVae(card, enc.getBlock(), dec.getBlock(), djl, batchSize, enc, dec));
     }
     VaeBlock block;
     try {
@@ -82,7 +82,7 @@ public final class VaeModels {
     }
     Model m;
     try {
-      m = loadDjl(dir, DJL_VAE_PREFIX, block, device);
+      m = loadDjl(dir, DJL_VAE_PREFIX, block, djl);
     } catch (BadInputException e) {
       if (!Architectures.isUpsampling(card.architecture())
           && !e.getMessage().contains(NOT_WEIGHTS)
@@ -100,7 +100,7 @@ public final class VaeModels {
       throw e;
     }
     return probe(
-        dir, card, new HostedVae(card, block.encoder(), block.decoder(), device, batchSize, m));
+        dir, card, new HostedVae(card, block.encoder(), block.decoder(), djl, batchSize, m));
   }
 
   /** Probe latents decoded at load time besides the blank image's mean. */
@@ -227,7 +227,7 @@ public final class VaeModels {
    * @return the model; close it
    */
   public static VaeModel randomlyInitialised(
-      int latentDim, int channels, Device device, long seed, int batchSize) {
+      int latentDim, int channels, ComputeDevice device, long seed, int batchSize) {
     return randomlyInitialised(
         Architectures.DL_CONV64, latentDim, channels, device, seed, batchSize);
   }
@@ -244,11 +244,17 @@ public final class VaeModels {
    * @return the model; close it
    */
   public static VaeModel randomlyInitialised(
-      String architecture, int latentDim, int channels, Device device, long seed, int batchSize) {
+      String architecture,
+      int latentDim,
+      int channels,
+      ComputeDevice device,
+      long seed,
+      int batchSize) {
+    Device djl = device.djl();
     ModelCard.Shape in = Architectures.vaeInput(architecture, channels);
     ai.djl.engine.Engine.getEngine(ENGINE).setRandomSeed((int) seed);
     VaeBlock block = new VaeBlock(architecture, latentDim, channels);
-    Model m = Model.newInstance(DJL_VAE_PREFIX, device, ENGINE);
+    Model m = Model.newInstance(DJL_VAE_PREFIX, djl, ENGINE);
     m.setBlock(block);
     block.initialize(
         m.getNDManager(),
@@ -270,7 +276,7 @@ public final class VaeModels {
             java.util.Map.of(),
             null,
             null);
-    return new HostedVae(card, block.encoder(), block.decoder(), device, batchSize, m);
+    return new HostedVae(card, block.encoder(), block.decoder(), djl, batchSize, m);
   }
 
   /**

@@ -83,7 +83,7 @@ public final class VaeTrainer {
       VaeTrainingConfig cfg,
       Path out,
       boolean resume,
-      Device device,
+      ComputeDevice device,
       String command,
       Progress progress)
       throws CandelaException {
@@ -113,11 +113,12 @@ public final class VaeTrainer {
       VaeTrainingConfig cfg,
       Path out,
       boolean resume,
-      Device device,
+      ComputeDevice device,
       String command,
       Progress progress,
       TrainingMonitor monitor)
       throws CandelaException {
+    Device djl = device.djl();
     Objective obj = cfg.objective();
     int[] supervised = supervisedFactors(ds, cfg);
     VaeArchitecture arch = cfg.architecture();
@@ -146,7 +147,7 @@ public final class VaeTrainer {
 
     VaeBlock block = new VaeBlock(arch.id(), d, c);
     boolean resumed = state.epochsDone() > 0;
-    try (Model model = Model.newInstance(VaeModels.DJL_VAE_PREFIX, device, VaeModels.ENGINE)) {
+    try (Model model = Model.newInstance(VaeModels.DJL_VAE_PREFIX, djl, VaeModels.ENGINE)) {
       model.setBlock(block);
       CheckpointAdam adam =
           new CheckpointAdam(block, (float) cfg.learningRate(), 0.9f, 0.999f, 1e-8f);
@@ -155,9 +156,9 @@ public final class VaeTrainer {
       if (resumed) {
         ck.restore(model, adam, VaeModels.DJL_VAE_PREFIX);
       }
-      try (Trainer trainer = model.newTrainer(config(adam, device))) {
+      try (Trainer trainer = model.newTrainer(config(adam, djl))) {
         trainer.initialize(new Shape(b, c, inH, inW));
-        try (VaeLoss loss = objectiveLoss(cfg, device, b, resumed ? ck : null)) {
+        try (VaeLoss loss = objectiveLoss(cfg, djl, b, resumed ? ck : null)) {
           List<VaeLoss.LossTerm> additions = new ArrayList<>();
           if (obj.semiSupervised()) {
             additions.add(new SupervisedTerm(supervised.length, cfg.supervisedWeight()));
@@ -166,8 +167,7 @@ public final class VaeTrainer {
             additions.add(new BoundingBoxTerm(inH, inW, cfg.boxWeight()));
           }
           TrainingContext run =
-              new TrainingContext(
-                  cfg, ds, data, out, device, command, model, trainer, stepsPerEpoch);
+              new TrainingContext(cfg, ds, data, out, djl, command, model, trainer, stepsPerEpoch);
           List<TrainingListener> listeners =
               listeners(progress, log, monitor, new CheckpointListener(ck, config, adam, loss));
           Batches batches = new Batches(ds, data, supervised, labelled, b, obj.boundingBox());
@@ -214,7 +214,7 @@ public final class VaeTrainer {
           results.put("epochHistory", history);
           ModelCard card = run.card(out, results);
           card.write(out);
-          Map<String, Object> held = heldOutReconstruction(ds, indices, out, device, cfg.seed());
+          Map<String, Object> held = heldOutReconstruction(ds, indices, out, djl, cfg.seed());
           if (held != null) {
             results.put(Reconstruction.CARD_KEY, held);
             card = run.card(out, results);
@@ -239,7 +239,7 @@ public final class VaeTrainer {
     if (held.length == 0) {
       return null;
     }
-    try (VaeModel vae = VaeModels.load(out, device)) {
+    try (VaeModel vae = VaeModels.load(out, ComputeDevice.of(device))) {
       return Reconstruction.cardEntry(vae, ds, held);
     }
   }

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.djl.Device;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.data.DSpritesDrawing;
+import dev.candela.model.ComputeDevice;
 import dev.candela.model.ModelCard;
 import dev.candela.model.Objective;
 import dev.candela.model.Reconstruction;
@@ -57,7 +57,7 @@ class OutOfDistributionTest {
             .limit(160)
             .build();
     try (DSpritesDataset ds = DSpritesDataset.open(deepmind)) {
-      VaeTrainer.train(ds, cfg, model, false, Device.cpu(), "test", VaeTrainer.Progress.NONE);
+      VaeTrainer.train(ds, cfg, model, false, ComputeDevice.CPU, "test", VaeTrainer.Progress.NONE);
     }
     Set<Long> train = new HashSet<>();
     for (long i : dev.candela.model.TrainingSubset.of(model).indices()) {
@@ -107,7 +107,7 @@ class OutOfDistributionTest {
 
   private static ModelFitness.VaeCheck check(Path data) throws Exception {
     try (DSpritesDataset ds = DSpritesDataset.open(data);
-        VaeModel vae = VaeModels.load(model, Device.cpu())) {
+        VaeModel vae = VaeModels.load(model, ComputeDevice.CPU)) {
       return ModelFitness.vae(vae, model, ds, heldOut, (images, n) -> images);
     }
   }

@@ -83,7 +83,7 @@ class CandleArchitectureTest {
             .build();
     try (CandleDataset ds = CandleDataset.open(data)) {
       VaeTrainer.Result r =
-          VaeTrainer.train(ds, cfg, out, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+          VaeTrainer.train(ds, cfg, out, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
       assertEquals(1, r.history().size());
       Map<String, Double> terms = r.history().get(0);
       assertTrue(Double.isFinite(terms.get("loss")), terms.toString());
@@ -93,7 +93,7 @@ class CandleArchitectureTest {
       assertNull(r.card().sourceImage());
 
       float[] images = ds.images(new long[] {0, 1, 2, 3});
-      try (VaeModel vae = VaeModels.load(out, Device.cpu(), 3)) {
+      try (VaeModel vae = VaeModels.load(out, ComputeDevice.CPU, 3)) {
         assertEquals(Architectures.DL_CONV_CANDLE, vae.card().architecture());
         float[][] mu = vae.encodeMeans(images, 4);
         assertEquals(4, mu.length);

@@ -82,7 +82,8 @@ class CandleClassifierTest {
             "softmax", 4, 32, 1, 2e-3, 384, 128, Architectures.CLASSIFIER_CANDLE);
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.Result r =
-          ClassifierTrainer.train(ds, cfg, out, Device.cpu(), "test", VaeTrainer.Progress.NONE);
+          ClassifierTrainer.train(
+              ds, cfg, out, ComputeDevice.CPU, "test", VaeTrainer.Progress.NONE);
       assertEquals(Architectures.CLASSIFIER_CANDLE, r.card().architecture());
       assertEquals(new ModelCard.Shape(3, 120, 160), r.card().input());
       assertEquals(new ModelCard.Shape(3, 128, 128), r.card().sourceImage());
@@ -95,7 +96,7 @@ class CandleClassifierTest {
       float[] x =
           ImageResize.area(ds.images(new long[] {0, 50, 100}), 3, r.card().sourceImage(), small);
       float[] asInput = ImageResize.area(x, 3, small, r.card().input());
-      try (FactorClassifier clf = FactorClassifier.load(out, Device.cpu())) {
+      try (FactorClassifier clf = FactorClassifier.load(out, ComputeDevice.CPU)) {
         float[][][] stated = clf.probabilities(x, 3, small);
         float[][][] resized = clf.probabilities(asInput, 3);
         for (int f = 0; f < stated.length; f++) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.djl.Device;
 import dev.candela.BadInputException;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.synth.ToyGenerator;
@@ -48,7 +47,9 @@ class ClassifierTrainerTest {
         new ClassifierTrainer.Config("softmax", 6, 32, 1, 2e-3, 448, 128, CONV3);
     ClassifierTrainer.Result r;
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
-      r = ClassifierTrainer.train(ds, cfg, out, Device.cpu(), "test", VaeTrainer.Progress.NONE);
+      r =
+          ClassifierTrainer.train(
+              ds, cfg, out, ComputeDevice.CPU, "test", VaeTrainer.Progress.NONE);
       int shape = ds.space().names().indexOf("shape");
       int posX = ds.space().names().indexOf("pos_x");
       assertTrue(
@@ -57,7 +58,7 @@ class ClassifierTrainerTest {
       assertTrue(
           r.accuracy()[posX] >= POSITION_ACCURACY,
           "accuracy " + java.util.Arrays.toString(r.accuracy()));
-      try (FactorClassifier clf = FactorClassifier.load(out, Device.cpu())) {
+      try (FactorClassifier clf = FactorClassifier.load(out, ComputeDevice.CPU)) {
         float[] x = ds.images(new long[] {0, 100}); // source 3x128x128, resized inside
         float[][][] p = clf.probabilities(x, 2);
         assertEquals(ds.space().numFactors(), p.length);
@@ -100,19 +101,20 @@ class ClassifierTrainerTest {
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.Result a =
           ClassifierTrainer.train(
-              ds, two, full, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
-      ClassifierTrainer.train(ds, one, part, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+              ds, two, full, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
+      ClassifierTrainer.train(
+          ds, one, part, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
       assertTrue(Files.isRegularFile(part.resolve("checkpoint/state.json")));
       ClassifierTrainer.Result b =
           ClassifierTrainer.train(
-              ds, two, part, true, Device.cpu(), null, VaeTrainer.Progress.NONE);
+              ds, two, part, true, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
       assertEquals(2, b.lossHistory().size());
       assertEquals(a.lossHistory().get(0), b.lossHistory().get(0), SAME_RUN);
       assertEquals(a.lossHistory().get(1), b.lossHistory().get(1), SAME_RUN);
       assertArrayEquals(a.accuracy(), b.accuracy(), SAME_RUN);
       float[] x = ds.images(new long[] {3, 70, 200});
-      try (FactorClassifier ca = FactorClassifier.load(full, Device.cpu());
-          FactorClassifier cb = FactorClassifier.load(part, Device.cpu())) {
+      try (FactorClassifier ca = FactorClassifier.load(full, ComputeDevice.CPU);
+          FactorClassifier cb = FactorClassifier.load(part, ComputeDevice.CPU)) {
         float[][][] pa = ca.probabilities(x, 3);
         float[][][] pb = cb.probabilities(x, 3);
         for (int f = 0; f < pa.length; f++) {
@@ -138,12 +140,12 @@ class ClassifierTrainerTest {
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.Result a =
           ClassifierTrainer.train(
-              ds, scheduled, full, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+              ds, scheduled, full, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
       ClassifierTrainer.train(
-          ds, constant, part, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+          ds, constant, part, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
       ClassifierTrainer.Result b =
           ClassifierTrainer.train(
-              ds, scheduled, part, true, Device.cpu(), null, VaeTrainer.Progress.NONE);
+              ds, scheduled, part, true, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
       assertEquals(a.lossHistory(), b.lossHistory());
       assertArrayEquals(a.accuracy(), b.accuracy(), SAME_RUN);
       assertEquals(1, a.card().training().get("lrDropEpoch"), a.card().training().toString());
@@ -156,7 +158,7 @@ class ClassifierTrainerTest {
           new ClassifierTrainer.Config("softmax", 2, 32, 3, 2e-3, 128, 32, CONV3),
           again,
           false,
-          Device.cpu(),
+          ComputeDevice.CPU,
           null,
           VaeTrainer.Progress.NONE);
       BadInputException e =
@@ -164,7 +166,7 @@ class ClassifierTrainerTest {
               BadInputException.class,
               () ->
                   ClassifierTrainer.train(
-                      ds, early, again, true, Device.cpu(), null, VaeTrainer.Progress.NONE));
+                      ds, early, again, true, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE));
       assertTrue(e.getMessage().contains("lrDropEpoch"), e.getMessage());
     }
   }
@@ -178,7 +180,7 @@ class ClassifierTrainerTest {
           new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3),
           out,
           false,
-          Device.cpu(),
+          ComputeDevice.CPU,
           null,
           VaeTrainer.Progress.NONE);
       BadInputException e =
@@ -190,7 +192,7 @@ class ClassifierTrainerTest {
                       new ClassifierTrainer.Config("softmax", 2, 32, 3, 1e-3, 64, 16, CONV3),
                       out,
                       true,
-                      Device.cpu(),
+                      ComputeDevice.CPU,
                       null,
                       VaeTrainer.Progress.NONE));
       assertTrue(
@@ -207,7 +209,7 @@ class ClassifierTrainerTest {
                       new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3),
                       out,
                       false,
-                      Device.cpu(),
+                      ComputeDevice.CPU,
                       null,
                       VaeTrainer.Progress.NONE));
       assertTrue(again.getMessage().contains("--resume"), again.getMessage());

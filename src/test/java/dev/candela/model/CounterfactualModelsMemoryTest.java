@@ -3,7 +3,6 @@ package dev.candela.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.djl.Device;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaseline;
@@ -28,7 +27,7 @@ class CounterfactualModelsMemoryTest {
         CounterfactualModels.load(
             Path.of("models/dsprites-beta-vae"),
             Path.of("models/dsprites-classifier"),
-            Device.cpu(),
+            ComputeDevice.CPU,
             8)) {
       int n = CHUNKS * PER_CHUNK;
       long[] idx = DSpritesGenerator.chooseIndices(n, 5);

@@ -79,7 +79,7 @@ class HostedInputsUnchangedTest {
     float[][] mean;
     float[] decoded;
     float[][] z = new float[N][];
-    try (VaeModel vae = VaeModels.load(VAE, Device.cpu(), BATCH)) {
+    try (VaeModel vae = VaeModels.load(VAE, ComputeDevice.CPU, BATCH)) {
       mean = vae.encode(x, N).mean();
       SplittableRandom r = new SplittableRandom(2);
       for (int i = 0; i < N; i++) {
@@ -126,7 +126,7 @@ class HostedInputsUnchangedTest {
   void classifierProbabilitiesAreBitIdentical() throws Exception {
     float[] x = images(N, 3);
     float[][][] p;
-    try (FactorClassifier c = FactorClassifier.load(CLASSIFIER, Device.cpu(), BATCH)) {
+    try (FactorClassifier c = FactorClassifier.load(CLASSIFIER, ComputeDevice.CPU, BATCH)) {
       p = c.probabilities(x, N);
     }
     ModelCard card = ModelCard.read(CLASSIFIER);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.djl.Device;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.candela.BadInputException;
@@ -43,7 +42,8 @@ class ModelLoadFailuresTest {
   }
 
   private static String loadError(Path dir) {
-    return assertThrows(BadInputException.class, () -> VaeModels.load(dir, Device.cpu()).close())
+    return assertThrows(
+            BadInputException.class, () -> VaeModels.load(dir, ComputeDevice.CPU).close())
         .getMessage();
   }
 

@@ -60,7 +60,7 @@ class ModelLoadingTest {
     Path dir = copyFixture();
     JsonNode exp = new ObjectMapper().readTree(dir.resolve("expected.json").toFile());
     int n = exp.get("n").asInt();
-    try (VaeModel m = VaeModels.load(dir, Device.cpu())) {
+    try (VaeModel m = VaeModels.load(dir, ComputeDevice.CPU)) {
       assertEquals(3, m.latentDim());
       float[] x = pattern(n * 16 * 16, 37, 101, 100f, 0f);
       VaeModel.Encoding e = m.encode(x, n);
@@ -141,7 +141,7 @@ class ModelLoadingTest {
   void djlFormatBiasOnlyVaeGivesHandComputedOutputs() throws Exception {
     int d = 4;
     Path dir = biasOnlyVae(d);
-    try (VaeModel m = VaeModels.load(dir, Device.cpu())) {
+    try (VaeModel m = VaeModels.load(dir, ComputeDevice.CPU)) {
       VaeModel.Encoding e = m.encode(new float[2 * 64 * 64], 2);
       assertArrayEquals(new float[] {1, 2, 3, 4}, e.mean()[1], EXACT);
       assertArrayEquals(new float[] {5, 6, 7, 8}, e.logVar()[0], EXACT);
@@ -156,7 +156,7 @@ class ModelLoadingTest {
   @Test
   void manyBatchesDoNotGrowNativeMemory() throws Exception {
     Path dir = biasOnlyVae(4);
-    try (VaeModel m = VaeModels.load(dir, Device.cpu(), 1)) {
+    try (VaeModel m = VaeModels.load(dir, ComputeDevice.CPU, 1)) {
       HostedVae h = (HostedVae) m;
       float[] x = new float[3 * 64 * 64];
       m.encode(x, 3);
@@ -175,14 +175,14 @@ class ModelLoadingTest {
     Path dir = copyFixture();
     Files.write(dir.resolve("decoder.pt"), new byte[] {1, 2, 3});
     BadInputException e =
-        assertThrows(BadInputException.class, () -> VaeModels.load(dir, Device.cpu()));
+        assertThrows(BadInputException.class, () -> VaeModels.load(dir, ComputeDevice.CPU));
     assertTrue(e.getMessage().contains("decoder.pt: SHA-256"), e.getMessage());
   }
 
   @Test
   void missingCardIsNamed() {
     BadInputException e =
-        assertThrows(BadInputException.class, () -> VaeModels.load(tmp, Device.cpu()));
+        assertThrows(BadInputException.class, () -> VaeModels.load(tmp, ComputeDevice.CPU));
     assertTrue(
         e.getMessage().contains("model.json") && e.getMessage().contains("not a model folder"),
         e.getMessage());
@@ -190,7 +190,7 @@ class ModelLoadingTest {
 
   @Test
   void wrongImageSizeIsRejectedWithTheSizes() throws Exception {
-    try (VaeModel m = VaeModels.load(copyFixture(), Device.cpu())) {
+    try (VaeModel m = VaeModels.load(copyFixture(), ComputeDevice.CPU)) {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> m.encode(new float[100], 1));
       assertTrue(
@@ -200,12 +200,16 @@ class ModelLoadingTest {
 
   @Test
   void deviceOptionIsParsed() {
-    assertEquals(Device.cpu(), Devices.parse("cpu"));
+    assertEquals(ComputeDevice.CPU, ComputeDevice.parse("cpu"));
     boolean gpu = ai.djl.engine.Engine.getEngine(VaeModels.ENGINE).getGpuCount() > 0;
-    assertEquals(gpu ? Device.gpu() : Device.cpu(), Devices.parse("auto"));
+    assertEquals(gpu ? ComputeDevice.gpu(0) : ComputeDevice.CPU, ComputeDevice.parse("auto"));
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> Devices.parse("tpu"));
+        assertThrows(IllegalArgumentException.class, () -> ComputeDevice.parse("tpu"));
     assertTrue(e.getMessage().contains("'tpu'"), e.getMessage());
+    // reports record DJL's text for the device
+    assertEquals(Device.cpu().toString(), ComputeDevice.CPU.toString());
+    assertEquals(Device.gpu(1).toString(), ComputeDevice.gpu(1).toString());
+    assertEquals(ComputeDevice.gpu(1), ComputeDevice.of(Device.gpu(1)));
   }
 
   private Path savedVae(String trainedAs, String cardSays) throws Exception {
@@ -240,12 +244,12 @@ class ModelLoadingTest {
   @Test
   void upsamplingWeightsLoadUnderTheirOwnNameAndTheOldNameSaysSo() throws Exception {
     Path ok = savedVae(Architectures.DL_CONV64_UPSAMPLE, Architectures.DL_CONV64_UPSAMPLE);
-    try (VaeModel m = VaeModels.load(ok, Device.cpu())) {
+    try (VaeModel m = VaeModels.load(ok, ComputeDevice.CPU)) {
       assertEquals(64 * 64, m.decode(new float[][] {{0.5f, -1f, 2f}}).length);
     }
     Path old = savedVae(Architectures.DL_CONV64_UPSAMPLE, Architectures.DL_CONV64);
     BadInputException e =
-        assertThrows(BadInputException.class, () -> VaeModels.load(old, Device.cpu()));
+        assertThrows(BadInputException.class, () -> VaeModels.load(old, ComputeDevice.CPU));
     assertTrue(
         e.getMessage().contains("cannot load DJL parameters")
             && e.getMessage().contains("in its card to dl-conv64-upsample"),

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.djl.Device;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,7 +34,7 @@ class TinyRandomModelsTest {
     assertNotEquals(
         ModelCard.read(one[1]).weights(), ModelCard.read(other[1]).weights(), "other seed");
     float[][] z = {{0, 0, 0, 0, 0}, {1, -1, 2, 0.5f, -3}};
-    try (CounterfactualModels m = CounterfactualModels.load(one[0], one[1], Device.cpu(), 4)) {
+    try (CounterfactualModels m = CounterfactualModels.load(one[0], one[1], ComputeDevice.CPU, 4)) {
       assertEquals(Architectures.TINY_DENSE64, m.vaeCard().architecture());
       assertEquals(Architectures.TINY_CLASSIFIER, m.classifierCard().architecture());
       assertArrayEquals(new int[] {1, 64, 64}, m.decoder().imageShape());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ai.djl.Device;
 import dev.candela.BadInputException;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.synth.DSpritesGenerator;
@@ -50,13 +49,19 @@ class VaeTrainerTest {
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
       r =
           VaeTrainer.train(
-              ds, cfg("beta-vae", 3), out, false, Device.cpu(), "test", VaeTrainer.Progress.NONE);
+              ds,
+              cfg("beta-vae", 3),
+              out,
+              false,
+              ComputeDevice.CPU,
+              "test",
+              VaeTrainer.Progress.NONE);
     }
     List<Map<String, Double>> h = r.history();
     assertEquals(3, h.size());
     assertTrue(h.get(2).get("loss") < h.get(0).get("loss"), "loss history " + h);
     assertTrue(Files.isRegularFile(out.resolve("vae-0000.params")));
-    try (VaeModel m = VaeModels.load(out, Device.cpu());
+    try (VaeModel m = VaeModels.load(out, ComputeDevice.CPU);
         DSpritesDataset ds = DSpritesDataset.open(npz)) {
       float[] x = ds.images(new long[] {0, 1, 2});
       float[][] mu = m.encodeMeans(x, 3);
@@ -76,16 +81,22 @@ class VaeTrainerTest {
     Path part = tmp.resolve("part");
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
       VaeTrainer.train(
-          ds, cfg("factor-vae", 2), full, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+          ds, cfg("factor-vae", 2), full, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
       VaeTrainer.train(
-          ds, cfg("factor-vae", 1), part, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+          ds, cfg("factor-vae", 1), part, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
       VaeTrainer.Result r =
           VaeTrainer.train(
-              ds, cfg("factor-vae", 2), part, true, Device.cpu(), null, VaeTrainer.Progress.NONE);
+              ds,
+              cfg("factor-vae", 2),
+              part,
+              true,
+              ComputeDevice.CPU,
+              null,
+              VaeTrainer.Progress.NONE);
       assertEquals(2, r.history().size());
       float[] x = ds.images(new long[] {5, 6});
-      try (VaeModel a = VaeModels.load(full, Device.cpu());
-          VaeModel b = VaeModels.load(part, Device.cpu())) {
+      try (VaeModel a = VaeModels.load(full, ComputeDevice.CPU);
+          VaeModel b = VaeModels.load(part, ComputeDevice.CPU)) {
         float[][] ma = a.encodeMeans(x, 2);
         float[][] mb = b.encodeMeans(x, 2);
         for (int i = 0; i < 2; i++) {
@@ -100,7 +111,7 @@ class VaeTrainerTest {
     Path out = tmp.resolve("twice");
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
       VaeTrainer.train(
-          ds, cfg("beta-vae", 1), out, false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+          ds, cfg("beta-vae", 1), out, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
       BadInputException e =
           assertThrows(
               BadInputException.class,
@@ -110,7 +121,7 @@ class VaeTrainerTest {
                       cfg("beta-vae", 1),
                       out,
                       false,
-                      Device.cpu(),
+                      ComputeDevice.CPU,
                       null,
                       VaeTrainer.Progress.NONE));
       assertTrue(e.getMessage().contains("--resume"), e.getMessage());
@@ -126,7 +137,7 @@ class VaeTrainerTest {
             d.toBuilder().epochs(1).batchSize(8).supervisedFraction(0.5).limit(16).build();
         VaeTrainer.Result r =
             VaeTrainer.train(
-                ds, c, tmp.resolve(o), false, Device.cpu(), null, VaeTrainer.Progress.NONE);
+                ds, c, tmp.resolve(o), false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
         Map<String, Double> terms = r.history().get(0);
         String extra =
             switch (o) {
@@ -154,7 +165,7 @@ class VaeTrainerTest {
                       cfg("ss-fvae-bb", 1),
                       tmp.resolve("bb"),
                       false,
-                      Device.cpu(),
+                      ComputeDevice.CPU,
                       null,
                       VaeTrainer.Progress.NONE));
       assertTrue(
@@ -177,7 +188,7 @@ class VaeTrainerTest {
                       small,
                       tmp.resolve("ss3"),
                       false,
-                      Device.cpu(),
+                      ComputeDevice.CPU,
                       null,
                       VaeTrainer.Progress.NONE));
       assertTrue(
@@ -220,7 +231,8 @@ class VaeTrainerTest {
     assertEquals(50, m.get("discriminatorUnits"));
     assertEquals(Architectures.DL_CONV64, m.get("architecture"));
     ai.djl.nn.Block disc = Architectures.discriminator(6, 1000);
-    try (ai.djl.Model model = ai.djl.Model.newInstance("disc", Device.cpu(), VaeModels.ENGINE)) {
+    try (ai.djl.Model model =
+        ai.djl.Model.newInstance("disc", ai.djl.Device.cpu(), VaeModels.ENGINE)) {
       model.setBlock(disc);
       disc.initialize(
           model.getNDManager(),

@@ -12,8 +12,8 @@ import dev.candela.metrics.cg.CgResult;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.model.Architectures;
+import dev.candela.model.ComputeDevice;
 import dev.candela.model.CounterfactualModels;
-import dev.candela.model.Devices;
 import dev.candela.model.TorchAnchor;
 import dev.candela.report.TextTable;
 import dev.candela.synth.DSpritesGenerator;
@@ -258,7 +258,7 @@ public final class BenchCgCommand implements Callable<Integer> {
     java.io.PrintWriter out = spec.commandLine().getOut();
     java.io.PrintWriter err = spec.commandLine().getErr();
     int djlBatch = djlBatches.stream().mapToInt(Integer::intValue).max().orElseThrow();
-    ai.djl.Device djlDevice = Devices.parse(device);
+    ComputeDevice djlDevice = ComputeDevice.parse(device);
     try (CounterfactualModels m = CounterfactualModels.load(vae, classifier, djlDevice, djlBatch);
         TorchAnchor anchor = startAnchor(djlDevice, m)) {
       List<String> names =
@@ -464,7 +464,7 @@ public final class BenchCgCommand implements Callable<Integer> {
   private record Batched(int batch, double seconds, double cg, double torch) {}
 
   /** The plain-PyTorch anchor for the shipped networks' shapes, or null without the option. */
-  private TorchAnchor startAnchor(ai.djl.Device device, CounterfactualModels m)
+  private TorchAnchor startAnchor(ComputeDevice device, CounterfactualModels m)
       throws CandelaException {
     if (anchorPython == null) {
       return null;

@@ -1,12 +1,12 @@
 package dev.candela.cli.bench;
 
-import ai.djl.Device;
 import dev.candela.AtomicFiles;
 import dev.candela.cli.Main;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.Architectures;
+import dev.candela.model.ComputeDevice;
 import dev.candela.model.ModelBench;
 import dev.candela.model.StepTimes;
 import dev.candela.model.TorchAnchor;
@@ -107,7 +107,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Device dev = device.device();
+    ComputeDevice dev = device.device();
     if (repeats < 1) {
       throw new IllegalArgumentException("--repeats must be at least 1, got " + repeats);
     }
@@ -116,7 +116,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
     }
   }
 
-  private TorchAnchor startAnchor(Device dev) throws dev.candela.CandelaException {
+  private TorchAnchor startAnchor(ComputeDevice dev) throws dev.candela.CandelaException {
     if (anchorPython == null) {
       return null;
     }
@@ -132,7 +132,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
     return a;
   }
 
-  private Integer run(Device dev, TorchAnchor anchor) throws Exception {
+  private Integer run(ComputeDevice dev, TorchAnchor anchor) throws Exception {
     int maxBatch = batchSizes.stream().mapToInt(Integer::intValue).max().orElse(1);
     double gflops = ModelBench.matmulGflops(dev, matmulSize, seconds);
     System.out.printf(

@@ -1,7 +1,6 @@
 package dev.candela.cli.options;
 
-import ai.djl.Device;
-import dev.candela.model.Devices;
+import dev.candela.model.ComputeDevice;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,8 +24,17 @@ public final class DeviceOption {
     return device;
   }
 
-  /** The parsed device. */
-  public Device device() {
-    return Devices.parse(device);
+  /**
+   * The parsed device; a bad choice or a missing GPU is one line that names the flag.
+   *
+   * @return the device
+   * @throws IllegalArgumentException for an unknown choice or a missing GPU
+   */
+  public ComputeDevice device() {
+    try {
+      return ComputeDevice.parse(device);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--device " + device + ": " + e.getMessage(), e);
+    }
   }
 }
