@@ -6,8 +6,8 @@ import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.DatasetPaths;
+import dev.candela.evaluate.CounterfactualDriver;
 import dev.candela.evaluate.CounterfactualSettings;
-import dev.candela.evaluate.Counterfactuals;
 import dev.candela.evaluate.SelectionPass;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
@@ -22,9 +22,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code candela counterfactuals}: the resumable counterfactual batch job over a dataset with a
- * hosted VAE and factor classifier ({@link Counterfactuals}). A selection pass encodes a seeded
- * sample of at most {@value SelectionPass#MAX_SAMPLES} images of the range (all of it when smaller)
- * for the sets Z_I and the baseline statistics; then the job runs over the range in chunks.
+ * hosted VAE and factor classifier ({@link CounterfactualDriver}). A selection pass encodes a
+ * seeded sample of at most {@value SelectionPass#MAX_SAMPLES} images of the range (all of it when
+ * smaller) for the sets Z_I and the baseline statistics; then the job runs over the range in
+ * chunks.
  */
 @Command(
     name = "counterfactuals",
@@ -122,8 +123,8 @@ public final class CounterfactualsCommand implements Callable<Integer> {
             gridSamples,
             encodeAll);
     PrintWriter err = spec.commandLine().getErr();
-    Counterfactuals.Outcome res =
-        Counterfactuals.run(
+    CounterfactualDriver.Outcome res =
+        CounterfactualDriver.run(
             s,
             DatasetPaths::open,
             new ProgressBars(err, "candela counterfactuals: ", quiet.quiet()),

@@ -4,7 +4,7 @@ import dev.candela.CandelaException;
 import dev.candela.cli.options.DciLearnerConverter;
 import dev.candela.cli.options.FactorBins;
 import dev.candela.cli.options.SeedOption;
-import dev.candela.evaluate.CodeScoring;
+import dev.candela.evaluate.ScoreCodesJob;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
@@ -167,9 +167,9 @@ public final class ScoreCodesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws CandelaException {
     java.io.PrintWriter err = spec.commandLine().getErr();
-    CodeScoring.Result res =
-        CodeScoring.score(
-            new CodeScoring.Request(
+    ScoreCodesJob.Result res =
+        ScoreCodesJob.score(
+            new ScoreCodesJob.Request(
                 factors,
                 latents,
                 EnumSet.copyOf(metrics),

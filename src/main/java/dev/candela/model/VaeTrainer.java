@@ -288,7 +288,7 @@ public final class VaeTrainer {
       TrainingMonitor monitor,
       CheckpointListener checkpoint) {
     List<TrainingListener> listeners = new ArrayList<>();
-    listeners.add(new ProgressListener(progress));
+    listeners.add(new StepProgressListener(progress));
     listeners.add(log);
     if (monitor.keepCheckpoints() != 0) {
       listeners.add(new SnapshotListener(monitor.evalEvery(), monitor.keepCheckpoints()));

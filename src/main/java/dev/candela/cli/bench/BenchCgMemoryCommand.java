@@ -5,8 +5,8 @@ import dev.candela.CandelaException;
 import dev.candela.cli.Main;
 import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
+import dev.candela.evaluate.CounterfactualDriver;
 import dev.candela.evaluate.CounterfactualSettings;
-import dev.candela.evaluate.Counterfactuals;
 import dev.candela.evaluate.ModelPaths;
 import dev.candela.evaluate.ProgressListener;
 import dev.candela.metrics.UcSelection;
@@ -209,7 +209,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
     List<Checkpoint> points = new ArrayList<>();
     double[] flops = new double[1];
     long[] clock = {0, 0, 0};
-    Counterfactuals.ChunkObserver observer =
+    CounterfactualDriver.ChunkObserver observer =
         (models, k, total, done) -> {
           if (k == 0) {
             flops[0] = models.flopsPerImage();
@@ -269,8 +269,8 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
             seed,
             8,
             false);
-    Counterfactuals.Outcome res =
-        Counterfactuals.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
+    CounterfactualDriver.Outcome res =
+        CounterfactualDriver.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
     out.print(res.text(settings.rho()));
     out.flush();
     res.warnings().forEach(w -> err.println("warning: " + w));

@@ -117,8 +117,8 @@ public final class BenchMetricsCommand implements Callable<Integer> {
   private static double scoreCodes(Path factors, Path latents, int replicates)
       throws CandelaException {
     long t0 = System.nanoTime();
-    dev.candela.evaluate.CodeScoring.score(
-        new dev.candela.evaluate.CodeScoring.Request(
+    dev.candela.evaluate.ScoreCodesJob.score(
+        new dev.candela.evaluate.ScoreCodesJob.Request(
             factors,
             latents,
             java.util.EnumSet.of(

@@ -1,10 +1,10 @@
 package dev.candela.model;
 
 /** Passes every step's count and running loss means to a {@link VaeTrainer.Progress}. */
-final class ProgressListener implements TrainingListener {
+final class StepProgressListener implements TrainingListener {
   private final VaeTrainer.Progress progress;
 
-  ProgressListener(VaeTrainer.Progress progress) {
+  StepProgressListener(VaeTrainer.Progress progress) {
     this.progress = progress;
   }
 

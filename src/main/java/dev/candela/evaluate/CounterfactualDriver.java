@@ -23,8 +23,8 @@ import java.util.Map;
  * statistics, then the resumable {@link CounterfactualJob} over the range in chunks, each chunk's
  * images encoded in batches (codes of the selection pass are reused).
  */
-public final class Counterfactuals {
-  private Counterfactuals() {}
+public final class CounterfactualDriver {
+  private CounterfactualDriver() {}
 
   /** Told after every chunk, with the loaded models (the memory benchmark samples here). */
   @FunctionalInterface

@@ -26,8 +26,8 @@ import java.util.Set;
  * Scores a representation given as arrays (a latent table and a factor table, CSV or npy) with the
  * code metrics of {@link CodeScorer} and their intervals, into a {@link ScoreReport}.
  */
-public final class CodeScoring {
-  private CodeScoring() {}
+public final class ScoreCodesJob {
+  private ScoreCodesJob() {}
 
   /**
    * What was scored and the report.
