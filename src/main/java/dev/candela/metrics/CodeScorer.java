@@ -397,7 +397,10 @@ public final class CodeScorer {
    *       Uncertainty#HALF_SAMPLES}.
    * </ul>
    *
-   * Every result records the rows its score was computed on ({@link Uncertainty#n()}).
+   * Every result records the rows its score was computed on ({@link Uncertainty#n()}), and every
+   * interval is clipped to [0, 1], the range of all these scores ({@link Uncertainty#clipped}): a
+   * normal interval around UC (a few discrete values) or a MIG near 0 would otherwise reach past
+   * it.
    *
    * @param codes the representation
    * @param vocabularies as for {@link #score}
@@ -471,6 +474,8 @@ public final class CodeScorer {
       out.putAll(halfSampleRefits(scored, options, scores, intervals.refits() / 2, seed, progress));
     }
     out.keySet().retainAll(scores.keySet());
+    // every code metric lies in [0, 1]: an interval never claims values the score cannot take
+    out.replaceAll((k, u) -> u.clipped(Math.min(0, scores.get(k)), Math.max(1, scores.get(k))));
     return out;
   }
 

@@ -237,6 +237,41 @@ class IntervalsTest {
         "same seed, same replicates");
   }
 
+  @Test
+  void codeScorerIntervalsStayInsideZeroOne() {
+    // noisy codes on few rows: MIG near 0 and UC jumping between its few values, so a normal
+    // interval (score ± t·SE) would reach below 0 or above 1
+    LatentCodes codes = LearnedCodes.disentangled(60, 3, new int[] {3, 4}, 3.0, 11);
+    CodeScorer.Options o =
+        new CodeScorer.Options(
+            EnumSet.of(Metric.IRS, Metric.UC, Metric.MIG, Metric.MODULARITY),
+            List.of(1),
+            EnumSet.of(UcSelection.TOPK),
+            0,
+            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+            200,
+            100,
+            0);
+    Map<String, Double> scores = CodeScorer.score(codes, null, o).scores();
+    Map<String, Uncertainty> u =
+        CodeScorer.uncertainty(
+            codes,
+            null,
+            o,
+            scores,
+            new CodeScorer.IntervalOptions(8, 10, 0, Long.MAX_VALUE),
+            CodeScorer.Progress.NONE);
+    int atBound = 0;
+    for (Map.Entry<String, Uncertainty> e : u.entrySet()) {
+      double lo = e.getValue().ci95().get(0);
+      double hi = e.getValue().ci95().get(1);
+      double score = scores.get(e.getKey());
+      assertTrue(0 <= lo && lo <= score && score <= hi && hi <= 1, e.getKey() + ": " + e);
+      atBound += lo == 0 || hi == 1 ? 1 : 0;
+    }
+    assertTrue(atBound > 0, "some interval was clipped: " + u);
+  }
+
   private static double mean(double[] x, int[] idx) {
     double s = 0;
     if (idx == null) {
