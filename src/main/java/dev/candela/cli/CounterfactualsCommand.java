@@ -5,7 +5,7 @@ import dev.candela.cli.options.CgBaselineConverter;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
-import dev.candela.data.DatasetPaths;
+import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.CounterfactualDriver;
 import dev.candela.evaluate.CounterfactualSettings;
 import dev.candela.evaluate.SelectionPass;

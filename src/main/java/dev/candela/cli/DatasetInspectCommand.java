@@ -1,7 +1,7 @@
 package dev.candela.cli;
 
-import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.loading.DatasetPaths;
 import dev.candela.data.validate.FactorStatistics;
 import dev.candela.report.StatisticsPlots;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.EvaluationMixin;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
-import dev.candela.data.DatasetPaths;
+import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.BatchEvaluation;
 import dev.candela.evaluate.Evaluation;
 import dev.candela.evaluate.ScmSettings;

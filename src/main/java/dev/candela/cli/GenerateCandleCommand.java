@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.cli.console.ConsoleBars;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.synth.CandleGenerator;

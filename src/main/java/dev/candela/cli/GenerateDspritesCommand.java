@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.BadInputException;
+import dev.candela.cli.console.ConsoleBars;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.DSpritesDrawing;
 import dev.candela.evaluate.DefaultDataset;

@@ -3,6 +3,8 @@ package dev.candela.cli;
 import dev.candela.BadInputException;
 import dev.candela.Provenance;
 import dev.candela.cli.bench.BenchCommand;
+import dev.candela.cli.bench.BenchSweepCommand;
+import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,14 +21,14 @@ import picocli.CommandLine.Command;
     description = "Evaluate causally disentangled representations and causal models.")
 public final class Main implements Runnable {
 
-  /** Exit code for success. */
-  public static final int OK = 0;
+  /** Exit code for success ({@link ExitCodes#OK}). */
+  public static final int OK = ExitCodes.OK;
 
-  /** Exit code for a failure that is not the user's input. */
-  public static final int FAILURE = 1;
+  /** Exit code for a failure that is not the user's input ({@link ExitCodes#FAILURE}). */
+  public static final int FAILURE = ExitCodes.FAILURE;
 
-  /** Exit code for bad input or usage. */
-  public static final int BAD_INPUT = 2;
+  /** Exit code for bad input or usage ({@link ExitCodes#BAD_INPUT}). */
+  public static final int BAD_INPUT = ExitCodes.BAD_INPUT;
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
@@ -50,6 +52,10 @@ public final class Main implements Runnable {
     cl.addSubcommand(new SweepCommand());
     cl.addSubcommand(new EncodeCommand());
     cl.addSubcommand(new BenchCommand());
+    // bench sweep times whole commands; it gets the tree's builder instead of importing cli
+    ((BenchSweepCommand)
+            cl.getSubcommands().get("bench").getSubcommands().get("sweep").getCommand())
+        .commands(Main::commandLine);
     cl.addSubcommand(new DatasetCommand());
     cl.addSubcommand(new CausalCommand());
     cl.addSubcommand(new TrainCommand());

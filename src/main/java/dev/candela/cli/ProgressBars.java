@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.cli.console.ConsoleBars;
 import dev.candela.evaluate.ProgressListener;
 import java.io.PrintWriter;
 import me.tongfei.progressbar.ProgressBar;

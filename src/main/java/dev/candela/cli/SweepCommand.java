@@ -4,7 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.cli.options.EvaluationMixin;
 import dev.candela.cli.options.QuietOption;
-import dev.candela.data.DatasetPaths;
+import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.EvaluationOptions;
 import dev.candela.evaluate.ModelPaths;
 import dev.candela.report.TextTable;

@@ -6,6 +6,7 @@ import dev.candela.model.TrainingLog;
 import dev.candela.model.TrainingMonitor;
 import dev.candela.model.VaeTrainer;
 import dev.candela.model.VaeTrainingConfig;
+import dev.candela.report.TrainingCurves;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -75,7 +76,10 @@ public final class TrainCommand implements Callable<Integer> {
               evalEvery,
               heldOut,
               TrainingMonitor.parseKeep(keepCheckpoints),
-              new TrainingLog(common.out));
+              new TrainingLog(
+                  common.out,
+                  (steps, values) ->
+                      TrainingCurves.write(common.out.resolve(TrainingLog.PNG), steps, values)));
       r = VaeTrainer.train(ds, cfg, common.out, resume, dev, command, p, monitor);
     }
     Map<String, Double> last = r.history().get(r.history().size() - 1);

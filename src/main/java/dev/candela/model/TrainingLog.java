@@ -2,7 +2,6 @@ package dev.candela.model;
 
 import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
-import dev.candela.report.Plots;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,12 +11,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The training log of {@code candela train}: {@code training-log.csv} in the model folder, long
- * format {@code step,epoch,source,name,value} ({@code source} = {@code train} for the mean loss
- * terms of a step window, {@code heldout} for the held-out snapshot), appended row group by row
- * group; and {@code training.png}, every curve against the step, redrawn after each held-out
- * snapshot and loss window. A resumed run first drops the rows at or after its first new step
- * (written after the checkpoint it resumes from), then appends.
+ * The training log of {@code candela train}, as data: {@code training-log.csv} in the model folder,
+ * long format {@code step,epoch,source,name,value} ({@code source} = {@code train} for the mean
+ * loss terms of a step window, {@code heldout} for the held-out snapshot), appended row group by
+ * row group. After each group its {@link CurveSink} gets every curve against the step (the command
+ * draws them into {@code training.png} with {@code report.TrainingCurves}; the log knows no
+ * plotting). A resumed run first drops the rows at or after its first new step (written after the
+ * checkpoint it resumes from), then appends.
  */
 public final class TrainingLog implements TrainingMonitor.Listener {
 
@@ -30,7 +30,21 @@ public final class TrainingLog implements TrainingMonitor.Listener {
   /** The CSV header line. */
   public static final String HEADER = "step,epoch,source,name,value";
 
+  /** Receives the curves after each row group. */
+  @FunctionalInterface
+  public interface CurveSink {
+    /**
+     * The curves so far, one per (source, name), in first-seen order.
+     *
+     * @param steps per curve, its steps
+     * @param values per curve, its values
+     * @throws CandelaException when they cannot be written
+     */
+    void curves(Map<String, double[]> steps, Map<String, double[]> values) throws CandelaException;
+  }
+
   private final Path dir;
+  private final CurveSink sink;
   private final List<String[]> rows = new ArrayList<>();
   private boolean first = true;
 
@@ -38,9 +52,11 @@ public final class TrainingLog implements TrainingMonitor.Listener {
    * A log in a model folder.
    *
    * @param dir the model folder
+   * @param sink told the curves after each row group
    */
-  public TrainingLog(Path dir) {
+  public TrainingLog(Path dir, CurveSink sink) {
     this.dir = dir;
+    this.sink = sink;
   }
 
   @Override
@@ -83,8 +99,8 @@ public final class TrainingLog implements TrainingMonitor.Listener {
     drawCurves();
   }
 
-  /** Draws every (source, name) curve against the step into training.png, atomically. */
-  void drawCurves() throws CandelaException {
+  /** Hands every (source, name) curve against the step to the sink. */
+  private void drawCurves() throws CandelaException {
     Map<String, List<double[]>> pts = new LinkedHashMap<>();
     for (String[] r : rows) {
       if (r[3].equals("heldout_in_training")) {
@@ -100,14 +116,8 @@ public final class TrainingLog implements TrainingMonitor.Listener {
           xs.put(k, v.stream().mapToDouble(a -> a[0]).toArray());
           ys.put(k, v.stream().mapToDouble(a -> a[1]).toArray());
         });
-    if (ys.isEmpty()) {
-      return;
-    }
-    Path png = dir.resolve(PNG);
-    try {
-      AtomicFiles.writeBytes(png, Plots.curves("training", xs, ys, null));
-    } catch (IOException e) {
-      throw new CandelaException(png + ": cannot write (" + e.getMessage() + ")", e);
+    if (!ys.isEmpty()) {
+      sink.curves(xs, ys);
     }
   }
 }

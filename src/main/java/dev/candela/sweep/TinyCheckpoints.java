@@ -1,8 +1,8 @@
 package dev.candela.sweep;
 
 import dev.candela.CandelaException;
-import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.loading.DatasetPaths;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.ModelCard;
 import dev.candela.synth.DSpritesGenerator;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.MixedRadix;
+import dev.candela.cli.console.ConsoleBars;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.candela.data.DatasetPaths;
+import dev.candela.data.loading.DatasetPaths;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpzWriter;
 import dev.candela.evaluate.cf.CounterfactualJob;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.data.CodeTables;
-import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.loading.DatasetPaths;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;

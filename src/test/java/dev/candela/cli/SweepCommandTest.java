@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.loading.DatasetPaths;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.ModelCard;
 import dev.candela.report.Comparison;

@@ -15,6 +15,46 @@ class TrainCommandTest {
   @TempDir Path tmp;
 
   @Test
+  void evalEveryWritesTheLogAndItsCurves() throws Exception {
+    Path data = tmp.resolve("d.npz");
+    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(300, 2), k -> {});
+    Path out = tmp.resolve("m");
+    CliRun r =
+        CliRun.of(
+            "train",
+            "--objective",
+            "beta-vae",
+            "--architecture",
+            "fc-higgins",
+            "--latent-dim",
+            "4",
+            "--epochs",
+            "1",
+            "--batch-size",
+            "32",
+            "--limit",
+            "128",
+            "--eval-every",
+            "2",
+            "--held-out",
+            "100",
+            "--dataset",
+            data.toString(),
+            "--out",
+            out.toString(),
+            "--device",
+            "cpu",
+            "--quiet");
+    assertEquals(Main.OK, r.exit(), r.err());
+    java.util.List<String> log = Files.readAllLines(out.resolve("training-log.csv"));
+    assertEquals("step,epoch,source,name,value", log.get(0));
+    assertTrue(log.stream().anyMatch(l -> l.startsWith("2,1,heldout,mig,")), log.toString());
+    // the curves drawn by report.TrainingCurves: a PNG with its signature
+    byte[] png = Files.readAllBytes(out.resolve("training.png"));
+    assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G');
+  }
+
+  @Test
   void unknownObjectiveIsAUserError() {
     CliRun r =
         CliRun.of(

@@ -2,8 +2,8 @@ package dev.candela.evaluate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.loading.DatasetPaths;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.Provenance;
-import dev.candela.data.DatasetPaths;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.loading.DatasetPaths;
 import dev.candela.metrics.Udr;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.CounterfactualModels;

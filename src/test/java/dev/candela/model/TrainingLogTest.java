@@ -2,7 +2,6 @@ package dev.candela.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +24,8 @@ class TrainingLogTest {
 
   @Test
   void writesLongRowsAndCurvesAndAResumeDropsRowsAfterTheCheckpoint() throws Exception {
-    TrainingLog log = new TrainingLog(dir);
+    List<Map<String, double[]>> drawn = new java.util.ArrayList<>();
+    TrainingLog log = new TrainingLog(dir, (steps, values) -> drawn.add(values));
     log.log(10, 1, "train", values(5, 0.1));
     log.log(10, 1, "heldout", values(6, 0.2));
     log.log(20, 2, "train", values(4, 0.3));
@@ -34,9 +34,15 @@ class TrainingLogTest {
     assertEquals(TrainingLog.HEADER, lines.get(0));
     assertEquals("10,1,train,loss,5.0", lines.get(1));
     assertEquals(9, lines.size());
-    assertTrue(Files.size(dir.resolve(TrainingLog.PNG)) > 1000, "training.png drawn");
+    assertEquals(4, drawn.size(), "the curves after each row group");
+    assertEquals(
+        List.of("train loss", "train mig", "heldout loss", "heldout mig"),
+        List.copyOf(drawn.get(3).keySet()));
+    assertEquals(
+        List.of(5.0, 4.0, 3.0),
+        java.util.Arrays.stream(drawn.get(3).get("train loss")).boxed().toList());
     // resumed from the checkpoint after step 10: the first new row is step 20 again
-    TrainingLog resumed = new TrainingLog(dir);
+    TrainingLog resumed = new TrainingLog(dir, (steps, values) -> {});
     resumed.log(20, 2, "train", values(4.5, 0.35));
     List<String> after = Files.readAllLines(dir.resolve(TrainingLog.CSV));
     assertEquals(

@@ -1,5 +1,6 @@
 package dev.candela.causal.distance;
 
+import dev.candela.causal.fit.Hungarian;
 import java.util.Arrays;
 
 /**

@@ -1,6 +1,5 @@
 package dev.candela.causal.fit;
 
-import dev.candela.causal.distance.Hungarian;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.candela.cli.bench;
 import dev.candela.causal.graph.Aid;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.graph.RandomDags;
-import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -117,7 +117,7 @@ public final class BenchAidCommand implements Callable<Integer> {
       searchTable(out, rng);
     }
     out.flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   private static double q(String density, int p) {

@@ -10,7 +10,7 @@ import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.RandomScms;
 import dev.candela.causal.query.Intervention;
 import dev.candela.causal.query.Sampler;
-import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -135,7 +135,7 @@ public final class BenchCausalCommand implements Callable<Integer> {
         "CD-extra = CD run time minus ID run time; LP/OT = simplex time / Hungarian time on the same pair (same optimum); OT/pool = exact ID"
             + " time / pooled-histogram ID time (a different, unfaithful estimator).");
     out.flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   /**

@@ -2,7 +2,7 @@ package dev.candela.cli.bench;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
-import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.Cg;
 import dev.candela.metrics.cg.CgAccumulator;
@@ -150,7 +150,7 @@ public final class BenchCgCommand implements Callable<Integer> {
     if (!noDjl) {
       djlRows();
     }
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   private void toyRows(int samples) {

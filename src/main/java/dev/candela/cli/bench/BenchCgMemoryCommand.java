@@ -2,9 +2,9 @@ package dev.candela.cli.bench;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
-import dev.candela.cli.Main;
-import dev.candela.data.DatasetPaths;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.CounterfactualDriver;
 import dev.candela.evaluate.CounterfactualSettings;
 import dev.candela.evaluate.ModelPaths;
@@ -288,7 +288,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
     out.print(table(points));
     out.println(growth(points, step));
     out.flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   /** The checkpoint table. */

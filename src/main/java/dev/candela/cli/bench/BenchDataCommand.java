@@ -1,8 +1,8 @@
 package dev.candela.cli.bench;
 
 import dev.candela.BadInputException;
-import dev.candela.cli.ConsoleBars;
-import dev.candela.cli.Main;
+import dev.candela.cli.console.ConsoleBars;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.synth.DSpritesGenerator;
 import java.io.IOException;
@@ -125,7 +125,7 @@ public final class BenchDataCommand implements Callable<Integer> {
           "read via loader (batch %d): %8.3f s  %8.0f images/s  ratio to copy %.2f%n",
           batch, read, n / read, read / cp);
       System.out.printf("(checksums %d %.1f)%n", sum, checksum);
-      return Main.OK;
+      return ExitCodes.OK;
     } catch (IOException e) {
       throw new BadInputException(work + ": " + e.getMessage(), e);
     } finally {

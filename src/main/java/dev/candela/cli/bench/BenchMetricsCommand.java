@@ -1,7 +1,7 @@
 package dev.candela.cli.bench;
 
 import dev.candela.CandelaException;
-import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.CodeTables;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;
@@ -195,7 +195,7 @@ public final class BenchMetricsCommand implements Callable<Integer> {
         FACTOR_SIZES.length,
         Runtime.getRuntime().availableProcessors());
     System.out.print(TextTable.render(rows));
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   private static int[] range(int from, int to) {

@@ -1,7 +1,7 @@
 package dev.candela.cli.bench;
 
 import dev.candela.AtomicFiles;
-import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.data.FactorDataset;
@@ -258,7 +258,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
     // the matmul rate again, so drift in a shared machine's load is visible
     System.out.printf(
         "engine matmul again: %.1f GFLOP/s%n", ModelBench.matmulGflops(dev, matmulSize, seconds));
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   /**

@@ -3,7 +3,7 @@ package dev.candela.cli.bench;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.graph.RandomDags;
 import dev.candela.causal.graph.Sid;
-import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -140,6 +140,6 @@ public final class BenchSidCommand implements Callable<Integer> {
     }
     out.println("edges = mean edges per DAG; SID = mean SID; '-' = beyond the baseline cap.");
     out.flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

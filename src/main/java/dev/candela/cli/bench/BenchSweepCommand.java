@@ -1,7 +1,7 @@
 package dev.candela.cli.bench;
 
 import dev.candela.CandelaException;
-import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.sweep.SparkCheck;
 import dev.candela.sweep.SweepResults;
 import dev.candela.sweep.TinyCheckpoints;
@@ -73,6 +73,19 @@ public final class BenchSweepCommand implements Callable<Integer> {
 
   /** Creates the command. */
   public BenchSweepCommand() {}
+
+  /** Builds a fresh command tree to run {@code evaluate} and {@code sweep} in this process. */
+  private java.util.function.Supplier<CommandLine> commands;
+
+  /**
+   * Sets the builder of the command tree whose {@code evaluate} and {@code sweep} this bench times
+   * ({@code Main} passes its own; the bench does not import {@code cli}).
+   *
+   * @param builder a fresh, fully registered command line per call
+   */
+  public void commands(java.util.function.Supplier<CommandLine> builder) {
+    this.commands = builder;
+  }
 
   @Override
   public Integer call() throws Exception {
@@ -148,7 +161,7 @@ public final class BenchSweepCommand implements Callable<Integer> {
           cores,
           hours);
       out.flush();
-      return Main.OK;
+      return ExitCodes.OK;
     } finally {
       if (temporary) {
         deleteTree(dir);
@@ -178,7 +191,10 @@ public final class BenchSweepCommand implements Callable<Integer> {
     args.addAll(List.of("--out", dir.resolve(name).toString()));
     args.addAll(List.of(common));
     StringWriter errs = new StringWriter();
-    CommandLine cl = Main.commandLine();
+    if (commands == null) {
+      throw new IllegalStateException("bench sweep: no command tree (Main registers it)");
+    }
+    CommandLine cl = commands.get();
     cl.setOut(new PrintWriter(new StringWriter()));
     cl.setErr(new PrintWriter(errs));
     long t0 = System.nanoTime();

@@ -1,4 +1,4 @@
-package dev.candela.cli;
+package dev.candela.cli.console;
 
 import dev.candela.BadInputException;
 import dev.candela.synth.DSpritesGenerator;

@@ -1,6 +1,10 @@
-package dev.candela.data;
+package dev.candela.data.loading;
 
 import dev.candela.BadInputException;
+import dev.candela.data.DSpritesDataset;
+import dev.candela.data.FactorDataset;
+import dev.candela.data.Mpi3dDataset;
+import dev.candela.data.Shapes3dDataset;
 import dev.candela.data.candle.CandleDataset;
 import dev.candela.data.candle.FactorFolderDataset;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.candela.causal.distance;
+package dev.candela.causal.fit;
 
 /**
  * Exact minimum-cost perfect assignment on a square cost matrix: the Hungarian method with
