@@ -6,28 +6,36 @@ import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import java.io.Serializable;
 import java.nio.file.Path;
-import java.util.EnumSet;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * The options shared by every evaluation of a batch ({@code evaluate} over one or many models, a
- * sweep's tasks), as plain serialisable values (they travel to Spark's executors); {@link
- * #settings} turns them into the {@link EvaluationSettings} of one dataset, classifier and seed.
+ * What an evaluation computes and at which sizes, shared by every evaluation of a batch ({@code
+ * evaluate} over one or many models, a sweep's tasks), as plain serialisable values (they travel to
+ * Spark's executors). Built with {@link #builder()}, whose defaults are {@code evaluate}'s; {@link
+ * #settings} adds the dataset, classifier and seed of one evaluation. The messages of a bad value
+ * name the setting ({@code samples must be at least 10, got 5}); the CLI turns the name into its
+ * flag.
  *
- * @param metrics the metric families
- * @param samples evaluation samples
- * @param rhos UC sizes ρ
- * @param ucSelection UC's latent selection
+ * @param metrics the metric families (at least one)
+ * @param samples evaluation samples drawn from the dataset (without replacement, seeded; ≥ 10)
+ * @param rhos UC sizes ρ (≥ 1); the first is used for CG's latent sets
+ * @param ucSelection how the latent sets are chosen from the IRS matrix
  * @param baseline CG's baseline
- * @param batchSize images per network call
- * @param device auto, cpu or gpu
- * @param maxTrain DCI/SAP/explicitness training-row cap
- * @param maxTest their test-row cap
- * @param classicScale BetaVAE/FactorVAE size scale
- * @param gridSamples grid samples
- * @param cgSamples CG samples
- * @param classicFromDataset BetaVAE/FactorVAE from the whole dataset
+ * @param batchSize images per encoder/decoder/classifier call (≥ 1)
+ * @param device {@code auto}, {@code cpu}, {@code gpu} or {@code gpu:K}
+ * @param maxTrain cap on training rows of DCI/SAP/explicitness
+ * @param maxTest cap on test rows of DCI/SAP/explicitness
+ * @param classicScale scale of BetaVAE/FactorVAE's reference point counts (10,000 / 5,000), in (0,
+ *     1]
+ * @param gridSamples samples shown in the reconstruction and counterfactual grids (≥ 1)
+ * @param cgSamples evaluation samples (a seeded random subset) CG is computed on (≥ 1)
+ * @param classicFromDataset BetaVAE/FactorVAE draw from the whole dataset (encoding what they draw,
+ *     cached) instead of from the already-encoded evaluation samples
  * @param dciLearner the classifier DCI fits per factor
  */
 public record EvaluationOptions(
@@ -47,65 +55,72 @@ public record EvaluationOptions(
     DciLearner dciLearner)
     implements Serializable {
 
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
-  /**
-   * Options with the default DCI learner ({@link DciLearner#DEFAULT}); the parameters are those of
-   * the canonical constructor.
-   *
-   * @param metrics the metric families
-   * @param samples evaluation samples
-   * @param rhos UC sizes ρ
-   * @param ucSelection UC's latent selection
-   * @param baseline CG's baseline
-   * @param batchSize images per network call
-   * @param device auto, cpu or gpu
-   * @param maxTrain DCI/SAP/explicitness training-row cap
-   * @param maxTest their test-row cap
-   * @param classicScale BetaVAE/FactorVAE size scale
-   * @param gridSamples grid samples
-   * @param cgSamples CG samples
-   * @param classicFromDataset BetaVAE/FactorVAE from the whole dataset
-   */
-  public EvaluationOptions(
-      List<Metric> metrics,
-      int samples,
-      List<Integer> rhos,
-      UcSelection ucSelection,
-      CgBaseline baseline,
-      int batchSize,
-      String device,
-      int maxTrain,
-      int maxTest,
-      double classicScale,
-      int gridSamples,
-      int cgSamples,
-      boolean classicFromDataset) {
-    this(
-        metrics,
-        samples,
-        rhos,
-        ucSelection,
-        baseline,
-        batchSize,
-        device,
-        maxTrain,
-        maxTest,
-        classicScale,
-        gridSamples,
-        cgSamples,
-        classicFromDataset,
-        DciLearner.DEFAULT);
-  }
-
-  /** Copies the lists. */
+  /** Validates the values and copies the lists (metrics and ρ without repeats, in order). */
   public EvaluationOptions {
-    metrics = List.copyOf(metrics);
-    rhos = List.copyOf(rhos);
     Objects.requireNonNull(ucSelection, "ucSelection");
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(device, "device");
     Objects.requireNonNull(dciLearner, "dciLearner");
+    metrics = List.copyOf(new java.util.LinkedHashSet<>(metrics));
+    rhos = List.copyOf(new java.util.LinkedHashSet<>(rhos));
+    if (metrics.isEmpty()) {
+      throw new IllegalArgumentException("metrics: none requested");
+    }
+    if (rhos.isEmpty() || rhos.stream().anyMatch(r -> r < 1)) {
+      throw new IllegalArgumentException("rho needs values ≥ 1, got " + rhos);
+    }
+    if (samples < 10) {
+      throw new IllegalArgumentException("samples must be at least 10, got " + samples);
+    }
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batch size must be at least 1, got " + batchSize);
+    }
+    if (!(classicScale > 0 && classicScale <= 1)) {
+      throw new IllegalArgumentException("classic scale must be in (0, 1], got " + classicScale);
+    }
+    if (cgSamples < 1) {
+      throw new IllegalArgumentException("CG samples must be at least 1, got " + cgSamples);
+    }
+    if (gridSamples < 1) {
+      throw new IllegalArgumentException("grid samples must be at least 1, got " + gridSamples);
+    }
+  }
+
+  /**
+   * A builder with {@code evaluate}'s defaults: every metric, 1,000 samples, ρ = 1, top-k UC sets,
+   * the max-deviation CG baseline, batch 256, device {@code auto}, 2,000 / 1,000 learned-metric
+   * rows, classic scale 0.1, 8 grid samples, 500 CG samples, the default DCI learner.
+   *
+   * @return the builder
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * A builder starting from these options.
+   *
+   * @return the builder
+   */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.metrics = new ArrayList<>(metrics);
+    b.samples = samples;
+    b.rhos = new ArrayList<>(rhos);
+    b.ucSelection = ucSelection;
+    b.baseline = baseline;
+    b.batchSize = batchSize;
+    b.device = device;
+    b.maxTrain = maxTrain;
+    b.maxTest = maxTest;
+    b.classicScale = classicScale;
+    b.gridSamples = gridSamples;
+    b.cgSamples = cgSamples;
+    b.classicFromDataset = classicFromDataset;
+    b.dciLearner = dciLearner;
+    return b;
   }
 
   /**
@@ -114,26 +129,202 @@ public record EvaluationOptions(
    * @param dataset the dataset path as the executor sees it
    * @param classifier the classifier folder, or {@code null} to skip CG
    * @param seed the seed
-   * @return the settings, validated
+   * @return the settings
    */
   public EvaluationSettings settings(Path dataset, Path classifier, long seed) {
-    return new EvaluationSettings(
-        dataset,
-        classifier,
-        metrics.isEmpty() ? EnumSet.noneOf(Metric.class) : EnumSet.copyOf(metrics),
-        samples,
-        rhos,
-        ucSelection,
-        baseline,
-        batchSize,
-        device,
-        seed,
-        maxTrain,
-        maxTest,
-        classicScale,
-        gridSamples,
-        cgSamples,
-        classicFromDataset,
-        dciLearner);
+    return new EvaluationSettings(dataset, classifier, seed, this);
+  }
+
+  /**
+   * The options as a JSON-friendly map for provenance.
+   *
+   * @return name to value
+   */
+  public Map<String, Object> asMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put(
+        "metrics", metrics.stream().sorted().map(x -> x.name().toLowerCase(Locale.ROOT)).toList());
+    m.put("samples", samples);
+    m.put("rho", rhos);
+    m.put("ucSelection", ucSelection.name().toLowerCase(Locale.ROOT));
+    m.put("cgBaseline", baseline.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+    m.put("batchSize", batchSize);
+    m.put("maxTrain", maxTrain);
+    m.put("maxTest", maxTest);
+    m.put("dciLearner", dciLearner.id());
+    m.put("classicScale", classicScale);
+    m.put("classicFromDataset", classicFromDataset);
+    m.put("cgSamples", cgSamples);
+    return m;
+  }
+
+  /** Builds {@link EvaluationOptions}; every value starts at {@code evaluate}'s default. */
+  public static final class Builder {
+    private List<Metric> metrics = List.of(Metric.values());
+    private int samples = 1000;
+    private List<Integer> rhos = List.of(1);
+    private UcSelection ucSelection = UcSelection.TOPK;
+    private CgBaseline baseline = CgBaseline.MAX_DEVIATION;
+    private int batchSize = 256;
+    private String device = "auto";
+    private int maxTrain = 2000;
+    private int maxTest = 1000;
+    private double classicScale = 0.1;
+    private int gridSamples = 8;
+    private int cgSamples = 500;
+    private boolean classicFromDataset;
+    private DciLearner dciLearner = DciLearner.DEFAULT;
+
+    private Builder() {}
+
+    /**
+     * @param v the metric families
+     * @return this
+     */
+    public Builder metrics(List<Metric> v) {
+      metrics = v;
+      return this;
+    }
+
+    /**
+     * @param v evaluation samples
+     * @return this
+     */
+    public Builder samples(int v) {
+      samples = v;
+      return this;
+    }
+
+    /**
+     * @param v UC sizes ρ
+     * @return this
+     */
+    public Builder rhos(List<Integer> v) {
+      rhos = v;
+      return this;
+    }
+
+    /**
+     * @param v UC's latent selection
+     * @return this
+     */
+    public Builder ucSelection(UcSelection v) {
+      ucSelection = v;
+      return this;
+    }
+
+    /**
+     * @param v CG's baseline
+     * @return this
+     */
+    public Builder baseline(CgBaseline v) {
+      baseline = v;
+      return this;
+    }
+
+    /**
+     * @param v images per network call
+     * @return this
+     */
+    public Builder batchSize(int v) {
+      batchSize = v;
+      return this;
+    }
+
+    /**
+     * @param v the device text
+     * @return this
+     */
+    public Builder device(String v) {
+      device = v;
+      return this;
+    }
+
+    /**
+     * @param v training-row cap of the learned metrics
+     * @return this
+     */
+    public Builder maxTrain(int v) {
+      maxTrain = v;
+      return this;
+    }
+
+    /**
+     * @param v test-row cap of the learned metrics
+     * @return this
+     */
+    public Builder maxTest(int v) {
+      maxTest = v;
+      return this;
+    }
+
+    /**
+     * @param v BetaVAE/FactorVAE size scale
+     * @return this
+     */
+    public Builder classicScale(double v) {
+      classicScale = v;
+      return this;
+    }
+
+    /**
+     * @param v grid samples
+     * @return this
+     */
+    public Builder gridSamples(int v) {
+      gridSamples = v;
+      return this;
+    }
+
+    /**
+     * @param v CG samples
+     * @return this
+     */
+    public Builder cgSamples(int v) {
+      cgSamples = v;
+      return this;
+    }
+
+    /**
+     * @param v BetaVAE/FactorVAE from the whole dataset
+     * @return this
+     */
+    public Builder classicFromDataset(boolean v) {
+      classicFromDataset = v;
+      return this;
+    }
+
+    /**
+     * @param v DCI's learner
+     * @return this
+     */
+    public Builder dciLearner(DciLearner v) {
+      dciLearner = v;
+      return this;
+    }
+
+    /**
+     * Validates and builds.
+     *
+     * @return the options
+     * @throws IllegalArgumentException naming the setting of a bad value
+     */
+    public EvaluationOptions build() {
+      return new EvaluationOptions(
+          metrics,
+          samples,
+          rhos,
+          ucSelection,
+          baseline,
+          batchSize,
+          device,
+          maxTrain,
+          maxTest,
+          classicScale,
+          gridSamples,
+          cgSamples,
+          classicFromDataset,
+          dciLearner);
+    }
   }
 }

@@ -62,7 +62,8 @@ class DciSklearnAgreementTest {
         "multiclass-imbalanced",
         "ties-and-thresholds",
         "many-classes",
-        "dl-compare"
+        "dl-compare",
+        "reference-dsprites"
       })
   void agreesWithSklearn(String name) throws Exception {
     Path dir = DIR.resolve(name);

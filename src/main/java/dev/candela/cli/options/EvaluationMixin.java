@@ -6,8 +6,8 @@ import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
@@ -127,20 +127,51 @@ public final class EvaluationMixin {
    * @return the options
    */
   public EvaluationOptions options(String device) {
-    return new EvaluationOptions(
-        metrics,
-        samples,
-        List.copyOf(new LinkedHashSet<>(rhos)),
-        ucSelection,
-        cgBaseline,
-        batchSize,
-        device,
-        maxTrain,
-        maxTest,
-        classicScale,
-        gridSamples,
-        cgSamples,
-        classicFromDataset,
-        dciLearner);
+    try {
+      return EvaluationOptions.builder()
+          .metrics(metrics)
+          .samples(samples)
+          .rhos(rhos)
+          .ucSelection(ucSelection)
+          .baseline(cgBaseline)
+          .batchSize(batchSize)
+          .device(device)
+          .maxTrain(maxTrain)
+          .maxTest(maxTest)
+          .classicScale(classicScale)
+          .gridSamples(gridSamples)
+          .cgSamples(cgSamples)
+          .classicFromDataset(classicFromDataset)
+          .dciLearner(dciLearner)
+          .build();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(flagWords(e.getMessage()), e);
+    }
+  }
+
+  /** The settings' names in library messages and the flags that set them. */
+  private static final Map<String, String> FLAGS =
+      Map.of(
+          "metrics: none requested", "--metrics names no metric",
+          "rho ", "--rho ",
+          "samples ", "--samples ",
+          "batch size ", "--batch-size ",
+          "classic scale ", "--classic-scale ",
+          "CG samples ", "--cg-samples ",
+          "grid samples ", "--grid-samples ");
+
+  /**
+   * A library message about an option, with the setting's name replaced by its flag.
+   *
+   * @param message e.g. {@code samples must be at least 10, got 5}
+   * @return e.g. {@code --samples must be at least 10, got 5}
+   */
+  static String flagWords(String message) {
+    for (Map.Entry<String, String> e : FLAGS.entrySet()) {
+      if (message.startsWith(e.getKey())) {
+        return e.getValue() + message.substring(e.getKey().length());
+      }
+    }
+    return message;
   }
 }
