@@ -11,6 +11,7 @@ import dev.candela.metrics.Metric;
 import dev.candela.metrics.Mig;
 import dev.candela.metrics.Modularity;
 import dev.candela.metrics.SampledMetricOptions;
+import dev.candela.metrics.SampledMetricRepeats;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaseline;
@@ -324,10 +325,21 @@ public final class CoverageStudy {
             };
         SampledMetricOptions so = SampledMetricOptions.defaults().scaled(0.1).withSeed(seed);
         try {
-          double beta = BetaVae.compute(sampler, rep, so).score();
-          add(out, "betavae", beta, Uncertainty.binomial(beta, so.numEval()));
-          double fvae = FactorVae.compute(sampler, rep, so).score();
-          add(out, "factorvae", fvae, Uncertainty.binomial(fvae, so.numEval()));
+          int rowCount = codes.numSamples();
+          long[] idx = new long[rowCount];
+          int[][] rows = new int[rowCount][codes.numFactors()];
+          for (int i = 0; i < rowCount; i++) {
+            idx[i] = i;
+            for (int f = 0; f < rows[i].length; f++) {
+              rows[i][f] = codes.factors()[f][i];
+            }
+          }
+          SampledMetricRepeats.Run betaRun = (sm, o) -> BetaVae.compute(sm, rep, o).score();
+          double beta = betaRun.score(sampler, so);
+          add(out, "betavae", beta, SampledMetricRepeats.of(beta, betaRun, sampler, idx, rows, so));
+          SampledMetricRepeats.Run fRun = (sm, o) -> FactorVae.compute(sm, rep, o).score();
+          double fvae = fRun.score(sampler, so);
+          add(out, "factorvae", fvae, SampledMetricRepeats.of(fvae, fRun, sampler, idx, rows, so));
         } catch (dev.candela.CandelaException e) {
           throw new IllegalStateException(e.getMessage(), e);
         }

@@ -17,6 +17,7 @@ import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.Representation;
 import dev.candela.metrics.SampledMetricOptions;
+import dev.candela.metrics.SampledMetricRepeats;
 import dev.candela.metrics.cg.CgSummary;
 import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.metrics.stats.BiasNote;
@@ -274,6 +275,40 @@ public final class Evaluation {
       cg = s.metrics().contains(Metric.CG) && s.classifier() != null;
     }
 
+    /**
+     * BetaVAE's or FactorVAE's interval from {@link SampledMetricRepeats} (the first run is the
+     * score already computed; with {@code --replicates 0} no interval, as for the other scores).
+     */
+    private void putRepeats(
+        String key,
+        double score,
+        SampledMetricRepeats.Run run,
+        FactorSampler sampler,
+        SampledMetricOptions so)
+        throws CandelaException {
+      if (replicates == 0) {
+        return;
+      }
+      Uncertainty u =
+          s.classicFromDataset()
+              ? SampledMetricRepeats.of(score, run, sampler, null, null, so)
+              : SampledMetricRepeats.of(score, run, sampler, idx, rowCodes(), so);
+      if (u != null) {
+        uncertainty.put(key, u);
+      }
+    }
+
+    /** The evaluation rows' factor codes, {@code [row][factor]}. */
+    private int[][] rowCodes() {
+      int[][] rows = new int[n][space.numFactors()];
+      for (int i = 0; i < n; i++) {
+        for (int f = 0; f < rows[i].length; f++) {
+          rows[i][f] = codes[f][i];
+        }
+      }
+      return rows;
+    }
+
     /** 1. The code metrics of {@code score-codes} (and IRS whenever CG needs its matrix). */
     void codeMetrics() throws CandelaException {
       Set<Metric> codeMetrics = Metric.of(s.metrics(), Metric.Kind.CODES);
@@ -407,13 +442,7 @@ public final class Evaluation {
       if (s.classicFromDataset()) {
         sampler = FactorSampler.of(dataset);
       } else {
-        int[][] rowsCodes = new int[n][space.numFactors()];
-        for (int i = 0; i < n; i++) {
-          for (int f = 0; f < rowsCodes[i].length; f++) {
-            rowsCodes[i][f] = codes[f][i];
-          }
-        }
-        sampler = FactorSampler.forCodes(space, idx, rowsCodes);
+        sampler = FactorSampler.forCodes(space, idx, rowCodes());
       }
       CachedRepresentation rep = new CachedRepresentation(vae, dataset, s.batchSize());
       rep.seed(idx, z);
@@ -423,7 +452,8 @@ public final class Evaluation {
         try (ProgressListener.Task pb = listener.task("betavae", so.numTrain() + so.numEval())) {
           BetaVaeResult r = BetaVae.compute(sampler, counting(rep, pb), so);
           scores.put("betavae", r.score());
-          uncertainty.put("betavae", Uncertainty.binomial(r.score(), so.numEval()));
+          putRepeats(
+              "betavae", r.score(), (sm, o) -> BetaVae.compute(sm, rep, o).score(), sampler, so);
           details.put("betavae", r);
         }
       }
@@ -432,7 +462,12 @@ public final class Evaluation {
             listener.task("factorvae", so.numTrain() + so.numEval() + 1)) {
           FactorVaeResult r = FactorVae.compute(sampler, counting(rep, pb), so);
           scores.put("factorvae", r.score());
-          uncertainty.put("factorvae", Uncertainty.binomial(r.score(), so.numEval()));
+          putRepeats(
+              "factorvae",
+              r.score(),
+              (sm, o) -> FactorVae.compute(sm, rep, o).score(),
+              sampler,
+              so);
           details.put("factorvae", r);
         }
       }

@@ -358,7 +358,7 @@ class EvaluateCommandTest {
   /** The interval method chosen for each score (docs/evaluate.md). */
   private static String expectedMethod(String k) {
     if (k.contains("vae")) {
-      return "binomial";
+      return "repeats";
     }
     if (k.startsWith("cg")) {
       return "mean";

@@ -73,6 +73,12 @@ public record Uncertainty(
   public static final String REPLICATES = "replicates";
 
   /**
+   * One run of a sampled estimator among R independent runs with other seeds (SE of one run: the
+   * spread of the R scores).
+   */
+  public static final String REPEATS = "repeats";
+
+  /**
    * An uncertainty without a recorded row count ({@code n = 0}).
    *
    * @param se the standard error
