@@ -2,6 +2,7 @@ package dev.candela.metrics;
 
 import dev.candela.CandelaException;
 import dev.candela.data.FactorSampler;
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.Uncertainty;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -130,16 +131,7 @@ public final class SampledMetricRepeats {
   private static FactorSampler[] halves(
       FactorSampler sampler, long[] indices, int[][] rowCodes, SplittableRandom rng) {
     int n = indices.length;
-    int[] perm = new int[n];
-    for (int i = 0; i < n; i++) {
-      perm[i] = i;
-    }
-    for (int i = n - 1; i > 0; i--) {
-      int j = rng.nextInt(i + 1);
-      int t = perm[i];
-      perm[i] = perm[j];
-      perm[j] = t;
-    }
+    int[] perm = Arrays2.shuffled(n, rng);
     FactorSampler[] out = new FactorSampler[2];
     for (int h = 0; h < 2; h++) {
       int from = h * (n / 2);

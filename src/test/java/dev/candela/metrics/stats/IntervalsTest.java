@@ -211,16 +211,7 @@ class IntervalsTest {
   @Test
   void codeScorerIntervalsAreKeyedLikeScoresSeededAndRecordN() {
     LatentCodes codes = LearnedCodes.disentangled(300, 3, new int[] {3, 4}, 0.3, 5);
-    CodeScorer.Options o =
-        new CodeScorer.Options(
-            Metric.of(Metric.Kind.CODES),
-            List.of(1),
-            EnumSet.of(UcSelection.TOPK),
-            0,
-            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-            200,
-            100,
-            0);
+    CodeScorer.Options o = options(Metric.of(Metric.Kind.CODES));
     Map<String, Double> scores = CodeScorer.score(codes, null, o).scores();
     CodeScorer.IntervalOptions io = new CodeScorer.IntervalOptions(4, 10, 2, Long.MAX_VALUE);
     Map<String, Uncertainty> u =
@@ -243,15 +234,7 @@ class IntervalsTest {
     // interval (score ± t·SE) would reach below 0 or above 1
     LatentCodes codes = LearnedCodes.disentangled(60, 3, new int[] {3, 4}, 3.0, 11);
     CodeScorer.Options o =
-        new CodeScorer.Options(
-            EnumSet.of(Metric.IRS, Metric.UC, Metric.MIG, Metric.MODULARITY),
-            List.of(1),
-            EnumSet.of(UcSelection.TOPK),
-            0,
-            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-            200,
-            100,
-            0);
+        options(EnumSet.of(Metric.IRS, Metric.UC, Metric.MIG, Metric.MODULARITY));
     Map<String, Double> scores = CodeScorer.score(codes, null, o).scores();
     Map<String, Uncertainty> u =
         CodeScorer.uncertainty(
@@ -270,6 +253,19 @@ class IntervalsTest {
       atBound += lo == 0 || hi == 1 ? 1 : 0;
     }
     assertTrue(atBound > 0, "some interval was clipped: " + u);
+  }
+
+  /** Top-k UC at ρ = 1, 20 bins, 200 / 100 learned-metric rows, seed 0. */
+  private static CodeScorer.Options options(java.util.Set<Metric> metrics) {
+    return new CodeScorer.Options(
+        metrics,
+        List.of(1),
+        EnumSet.of(UcSelection.TOPK),
+        0,
+        CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+        200,
+        100,
+        0);
   }
 
   private static double mean(double[] x, int[] idx) {
