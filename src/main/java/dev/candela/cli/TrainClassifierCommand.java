@@ -78,6 +78,15 @@ public final class TrainClassifierCommand implements Callable<Integer> {
   @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
   boolean resume;
 
+  @Option(
+      names = "--init-from",
+      paramLabel = "DIR",
+      description =
+          "Start from this classifier's weights (same dataset, architecture and head): its"
+              + " held-out images stay the held-out images (--test-count must equal its own),"
+              + " and --train-count images are drawn from all the others with --seed.")
+  java.nio.file.Path initFrom;
+
   @Mixin TrainingOptions common;
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -104,7 +113,8 @@ public final class TrainClassifierCommand implements Callable<Integer> {
     ClassifierTrainer.Result r;
     try (FactorDataset ds = common.openDataset();
         Progress p = new Progress("train-classifier", common.quiet.quiet())) {
-      r = ClassifierTrainer.train(ds, cfg, common.out, resume, dev, command, p);
+      ClassifierTrainer.Init init = initFrom == null ? null : ClassifierTrainer.Init.read(initFrom);
+      r = ClassifierTrainer.train(ds, cfg, common.out, resume, init, dev, command, p);
     }
     System.out.println(
         "wrote " + common.out + "; held-out accuracy " + r.card().results().get("heldOutAccuracy"));

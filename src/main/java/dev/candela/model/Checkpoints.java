@@ -175,6 +175,20 @@ final class Checkpoints {
   }
 
   void restore(Model model, CheckpointAdam adam, String prefix) throws BadInputException {
+    loadWeights(model, dir, prefix);
+    try (InputStream in = Files.newInputStream(dir.resolve(prefix + "-adam.bin"))) {
+      adam.load(in, model.getNDManager());
+    } catch (IOException e) {
+      throw new BadInputException(
+          dir + ": cannot restore checkpoint '" + prefix + "': " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Loads {@code dir/prefix-0000.params} into the model's block, gradients re-attached for
+   * training.
+   */
+  static void loadWeights(Model model, Path dir, String prefix) throws BadInputException {
     try {
       model.load(dir, prefix);
       // Parameter.load does not re-attach gradients; training needs them.
@@ -183,12 +197,9 @@ final class Checkpoints {
           p.getArray().setRequiresGradient(true);
         }
       }
-      try (InputStream in = Files.newInputStream(dir.resolve(prefix + "-adam.bin"))) {
-        adam.load(in, model.getNDManager());
-      }
     } catch (IOException | MalformedModelException e) {
       throw new BadInputException(
-          dir + ": cannot restore checkpoint '" + prefix + "': " + e.getMessage(), e);
+          dir + ": cannot load the weights '" + prefix + "': " + e.getMessage(), e);
     }
   }
 

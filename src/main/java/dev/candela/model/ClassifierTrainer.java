@@ -10,6 +10,7 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.SequentialBlock;
 import ai.djl.training.GradientCollector;
 import ai.djl.training.Trainer;
+import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
@@ -234,30 +235,109 @@ public final class ClassifierTrainer {
       String command,
       VaeTrainer.Progress progress)
       throws CandelaException {
-    Device djl = device.djl();
-    Checkpoints ck = new Checkpoints(out);
-    Map<String, Object> config = cfg.toMap();
-    config.put("architecture", cfg.architecture());
-    Checkpoints.State state = ck.start(resume, config, Map.of(), LR_DROP_EPOCH, LR_DROP_FACTOR);
-    long size = ds.size();
+    return train(ds, cfg, out, resume, null, device, command, progress);
+  }
+
+  /**
+   * A trained classifier to start from ({@code train-classifier --init-from}): its weights are the
+   * initial weights, and its held-out images stay held out, so the new held-out accuracy is
+   * measured on images neither run trained on.
+   *
+   * @param dir the classifier's folder
+   * @param card its card
+   */
+  public record Init(Path dir, ModelCard card) {
+    /**
+     * Reads a classifier folder.
+     *
+     * @param dir the folder
+     * @return its card and folder
+     * @throws CandelaException when it holds no classifier card
+     */
+    public static Init read(Path dir) throws CandelaException {
+      ModelCard card = ModelCard.read(dir);
+      if (!"classifier".equals(card.kind()) || !"djl".equals(card.format())) {
+        throw new BadInputException(
+            dir
+                + ": --init-from needs a classifier trained by Candela (kind classifier, format"
+                + " djl), got kind "
+                + card.kind()
+                + ", format "
+                + card.format());
+      }
+      return new Init(dir, card);
+    }
+
+    /** The weights' SHA-256 recorded in the card. */
+    String weightsSha256() {
+      return card.weights().getOrDefault(FactorClassifier.PREFIX + "-0000.params", "");
+    }
+
+    /** Checks that this classifier can start {@code cfg} on {@code ds}; returns its held-out. */
+    long[] heldOut(FactorDataset ds, Config cfg) throws CandelaException {
+      Map<String, Object> t = card.training();
+      String fp = ds.fingerprint();
+      if (!fp.equals(t.get("datasetFingerprint"))) {
+        throw new BadInputException(
+            dir
+                + ": --init-from was trained on dataset "
+                + t.get("datasetFingerprint")
+                + ", not on "
+                + fp
+                + "; its held-out images cannot be kept held out");
+      }
+      Object arch = t.getOrDefault("architecture", Architectures.CLASSIFIER);
+      if (!cfg.architecture().equals(arch) || !cfg.head().equals(card.output())) {
+        throw new BadInputException(
+            dir
+                + ": --init-from is a "
+                + arch
+                + " classifier with head "
+                + card.output()
+                + ", not --architecture "
+                + cfg.architecture()
+                + " --head "
+                + cfg.head());
+      }
+      int testCount = ((Number) t.get("testCount")).intValue();
+      if (testCount != cfg.testCount()) {
+        throw new BadInputException(
+            dir
+                + ": --test-count "
+                + cfg.testCount()
+                + " differs from the "
+                + testCount
+                + " held-out images of --init-from, which stay the held-out images");
+      }
+      long[][] split =
+          split(
+              ds.size(),
+              ((Number) t.get("trainCount")).intValue(),
+              testCount,
+              ((Number) t.get("seed")).longValue());
+      return split[1];
+    }
+  }
+
+  /**
+   * The seeded split of a dataset into training and held-out indices, each increasing.
+   *
+   * @param size dataset size
+   * @param trainCount training images (0 = all not held out)
+   * @param testCount held-out images
+   * @param seed the seed
+   * @return {training, held-out}
+   */
+  static long[][] split(long size, int trainCount, int testCount, long seed) {
     if (size > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("dataset too large; the split needs an int index");
     }
-    int wantTrain = cfg.trainCount() == 0 ? (int) size - cfg.testCount() : cfg.trainCount();
-    if (wantTrain < 1 || (long) wantTrain + cfg.testCount() > size) {
-      throw new IllegalArgumentException(
-          "--train-count "
-              + wantTrain
-              + " + --test-count "
-              + cfg.testCount()
-              + " exceed the "
-              + size
-              + " images of the dataset");
-    }
-    long[] chosen = TrainingData.subset(size, wantTrain + cfg.testCount(), cfg.seed());
-    int[] perm = VaeTrainer.permutation(chosen.length, new SplittableRandom(cfg.seed() + 17));
+    int wantTrain = trainCount == 0 ? (int) size - testCount : trainCount;
+    checkCounts(wantTrain, testCount, size);
+    long[] chosen = TrainingData.subset(size, wantTrain + testCount, seed);
+    int[] perm = VaeTrainer.permutation(chosen.length, new SplittableRandom(seed + 17));
     long[] trainIdx = new long[wantTrain];
-    long[] testIdx = new long[cfg.testCount()];
+    long[] testIdx = new long[testCount];
     for (int i = 0; i < chosen.length; i++) {
       if (i < wantTrain) {
         trainIdx[i] = chosen[perm[i]];
@@ -267,6 +347,94 @@ public final class ClassifierTrainer {
     }
     Arrays.sort(trainIdx);
     Arrays.sort(testIdx);
+    return new long[][] {trainIdx, testIdx};
+  }
+
+  private static void checkCounts(int wantTrain, int testCount, long size) {
+    if (wantTrain < 1 || (long) wantTrain + testCount > size) {
+      throw new IllegalArgumentException(
+          "--train-count "
+              + wantTrain
+              + " + --test-count "
+              + testCount
+              + " exceed the "
+              + size
+              + " images of the dataset");
+    }
+  }
+
+  /**
+   * A seeded training subset of the images outside {@code heldOut}: {@code trainCount} of them (0 =
+   * all), increasing.
+   */
+  static long[] trainingOutside(long size, long[] heldOut, int trainCount, long seed) {
+    int free = (int) (size - heldOut.length);
+    int want = trainCount == 0 ? free : trainCount;
+    checkCounts(want, heldOut.length, size);
+    long[] pick = TrainingData.subset(free, want, seed);
+    // the k-th free index: skip the held-out indices below it (both increasing)
+    long[] out = new long[pick.length];
+    int h = 0;
+    for (int i = 0; i < pick.length; i++) {
+      long idx = pick[i] + h;
+      while (h < heldOut.length && heldOut[h] <= idx) {
+        h++;
+        idx++;
+      }
+      out[i] = idx;
+    }
+    return out;
+  }
+
+  /**
+   * As {@link #train(FactorDataset, Config, Path, boolean, ComputeDevice, String,
+   * VaeTrainer.Progress)}, starting from {@code init}'s weights when it is not null: its held-out
+   * images are the held-out images, and the {@code trainCount} training images are a seeded subset
+   * of the others (they may include {@code init}'s training images). The card records {@code
+   * training.initFrom} (the folder name, its weights' SHA-256 and its training configuration).
+   *
+   * @param ds the dataset
+   * @param cfg hyper-parameters ({@code testCount} must equal {@code init}'s)
+   * @param out the output directory (must not hold a model unless resuming)
+   * @param resume continue from {@code out/checkpoint} when present
+   * @param init the classifier to start from, or null for a fresh initialisation
+   * @param device the device
+   * @param command the command line for the card, or null
+   * @param progress progress sink (step, total, running terms)
+   * @return card, accuracy, loss history
+   * @throws CandelaException on I/O failure, a checkpoint of another configuration or an {@code
+   *     init} of another dataset, architecture or held-out size
+   */
+  public static Result train(
+      FactorDataset ds,
+      Config cfg,
+      Path out,
+      boolean resume,
+      Init init,
+      ComputeDevice device,
+      String command,
+      VaeTrainer.Progress progress)
+      throws CandelaException {
+    Device djl = device.djl();
+    Checkpoints ck = new Checkpoints(out);
+    Map<String, Object> config = cfg.toMap();
+    config.put("architecture", cfg.architecture());
+    if (init != null) {
+      config.put("initFromWeightsSha256", init.weightsSha256());
+    }
+    Checkpoints.State state = ck.start(resume, config, Map.of(), LR_DROP_EPOCH, LR_DROP_FACTOR);
+    long size = ds.size();
+    long[] trainIdx;
+    long[] testIdx;
+    if (init == null) {
+      long[][] split = split(size, cfg.trainCount(), cfg.testCount(), cfg.seed());
+      trainIdx = split[0];
+      testIdx = split[1];
+    } else {
+      testIdx = init.heldOut(ds, cfg);
+      trainIdx = trainingOutside(size, testIdx, cfg.trainCount(), cfg.seed());
+    }
+    int wantTrain = trainIdx.length;
     ModelCard.Shape shape =
         Architectures.classifierInput(cfg.architecture(), ds.imageShape().channels());
     TrainingData train =
@@ -290,6 +458,8 @@ public final class ClassifierTrainer {
       // restored before the trainer exists (Trainer.initialize skips initialised parameters)
       if (state.epochsDone() > 0) {
         ck.restore(model, adam, FactorClassifier.PREFIX);
+      } else if (init != null) {
+        Checkpoints.loadWeights(model, init.dir(), FactorClassifier.PREFIX);
       }
       try (Trainer trainer = model.newTrainer(VaeTrainer.config(adam, djl))) {
         trainer.initialize(new Shape(b, c, shape.height(), shape.width()));
@@ -339,7 +509,7 @@ public final class ClassifierTrainer {
         history.add(t.get("loss"));
       }
       ck.saveModel(model, out, FactorClassifier.PREFIX);
-      return finish(ds, cfg, out, djl, command, train, test, factors, block, history);
+      return finish(ds, cfg, out, init, djl, command, train, test, factors, block, history);
     }
   }
 
@@ -347,6 +517,7 @@ public final class ClassifierTrainer {
       FactorDataset ds,
       Config cfg,
       Path out,
+      Init init,
       Device device,
       String command,
       TrainingData train,
@@ -359,6 +530,13 @@ public final class ClassifierTrainer {
     Map<String, Object> training = new LinkedHashMap<>(cfg.toMap());
     TrainingData.recordDataset(training, ds);
     training.put("device", device.toString());
+    if (init != null) {
+      Map<String, Object> from = new LinkedHashMap<>();
+      from.put("model", init.dir().getFileName().toString());
+      from.put("weightsSha256", init.weightsSha256());
+      from.put("training", init.card().training());
+      training.put("initFrom", from);
+    }
     ModelCard card =
         new ModelCard(
             "classifier",

@@ -215,4 +215,81 @@ class ClassifierTrainerTest {
       assertTrue(again.getMessage().contains("--resume"), again.getMessage());
     }
   }
+
+  @Test
+  void initFromStartsAtTheGivenWeightsAndKeepsItsHeldOutImages() throws Exception {
+    Path base = tmp.resolve("clf-init-base");
+    Path tuned = tmp.resolve("clf-init-tuned");
+    try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
+      ClassifierTrainer.Result a =
+          ClassifierTrainer.train(
+              ds,
+              new ClassifierTrainer.Config("softmax", 2, 32, 3, 2e-3, 256, 64, CONV3),
+              base,
+              false,
+              ComputeDevice.CPU,
+              null,
+              VaeTrainer.Progress.NONE);
+      // a step too small to move any weight: the start is the base's weights, the held-out set
+      // is the base's, so the held-out accuracy is the base's exactly
+      ClassifierTrainer.Init init = ClassifierTrainer.Init.read(base);
+      ClassifierTrainer.Result b =
+          ClassifierTrainer.train(
+              ds,
+              new ClassifierTrainer.Config("softmax", 1, 32, 5, 1e-12, 300, 64, CONV3),
+              tuned,
+              false,
+              init,
+              ComputeDevice.CPU,
+              null,
+              VaeTrainer.Progress.NONE);
+      assertArrayEquals(a.accuracy(), b.accuracy(), 0.0);
+      @SuppressWarnings("unchecked")
+      java.util.Map<String, Object> from =
+          (java.util.Map<String, Object>) b.card().training().get("initFrom");
+      assertEquals("clf-init-base", from.get("model"));
+      assertEquals(
+          a.card().weights().get(FactorClassifier.PREFIX + "-0000.params"),
+          from.get("weightsSha256"));
+      assertEquals(300, b.card().results().get("trainImages"));
+      BadInputException e =
+          assertThrows(
+              BadInputException.class,
+              () ->
+                  ClassifierTrainer.train(
+                      ds,
+                      new ClassifierTrainer.Config("softmax", 1, 32, 5, 1e-3, 300, 16, CONV3),
+                      tmp.resolve("clf-init-bad"),
+                      false,
+                      init,
+                      ComputeDevice.CPU,
+                      null,
+                      VaeTrainer.Progress.NONE));
+      assertTrue(
+          e.getMessage().contains("--test-count 16") && e.getMessage().contains("64 held-out"),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void trainingImagesOutsideTheHeldOutSetAreDisjointIncreasingAndCounted() {
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(11);
+    for (int trial = 0; trial < 200; trial++) {
+      int size = 20 + rng.nextInt(200);
+      int test = 1 + rng.nextInt(size / 2);
+      long[] held = ClassifierTrainer.split(size, 0, test, rng.nextLong())[1];
+      int want = rng.nextInt(size - test + 1); // 0 = all
+      long[] train = ClassifierTrainer.trainingOutside(size, held, want, rng.nextLong());
+      assertEquals(want == 0 ? size - test : want, train.length);
+      java.util.Set<Long> h = new java.util.HashSet<>();
+      for (long v : held) {
+        h.add(v);
+      }
+      for (int i = 0; i < train.length; i++) {
+        assertTrue(train[i] >= 0 && train[i] < size, "index " + train[i] + " of " + size);
+        assertTrue(!h.contains(train[i]), "held-out index " + train[i] + " in training");
+        assertTrue(i == 0 || train[i] > train[i - 1], "not increasing at " + i);
+      }
+    }
+  }
 }
