@@ -15,9 +15,9 @@ import dev.candela.metrics.SampledMetricRepeats;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgBaselineSpread;
 import dev.candela.metrics.cg.CgBatch;
 import dev.candela.metrics.cg.CgOptions;
-import dev.candela.metrics.cg.CgUncertainty;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.metrics.stats.HistogramDiscretizer;
@@ -346,8 +346,26 @@ public final class CoverageStudy {
       }
       case "cg", "cg-mean" -> {
         CgBaseline b = family.equals("cg") ? CgBaseline.MAX_DEVIATION : CgBaseline.MEAN;
-        double[][] terms = cgTerms(codes, b);
-        Map<String, Uncertainty> u = CgUncertainty.of(factorNames(), terms);
+        float[][] z = dev.candela.metrics.cg.Cg.toRows(codes.latents());
+        int[] all = new int[z.length];
+        java.util.Arrays.setAll(all, i -> i);
+        LatentStats stats = LatentStats.of(z);
+        double[][] terms = cgTerms(z, codes.factors(), all, stats, b);
+        Map<String, Uncertainty> u;
+        try {
+          u =
+              CgBaselineSpread.of(
+                  factorNames(),
+                  terms,
+                  stats,
+                  b,
+                  CgBaselineSpread.Spread.of(z),
+                  (samples, st) -> cgTerms(z, codes.factors(), samples, st, b),
+                  CgBaselineSpread.DEFAULT_REDRAWS,
+                  seed + 3);
+        } catch (dev.candela.CandelaException e) {
+          throw new IllegalStateException(e.getMessage(), e);
+        }
         add(out, family.equals("cg") ? "cg" : "cg (mean baseline)", cgScore(terms), u.get("cg"));
       }
       default -> throw new IllegalArgumentException("unknown family " + family);
@@ -452,14 +470,15 @@ public final class CoverageStudy {
 
   /** CG's per-sample terms of the toy model on all rows: {@code [factor][sample]}. */
   static double[][] cgTerms(LatentCodes codes, CgBaseline baseline) {
-    int n = codes.numSamples();
-    double[][] lat = codes.latents();
-    float[][] z = new float[n][LATENTS];
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < LATENTS; j++) {
-        z[i][j] = (float) lat[j][i];
-      }
-    }
+    float[][] z = dev.candela.metrics.cg.Cg.toRows(codes.latents());
+    int[] all = new int[z.length];
+    java.util.Arrays.setAll(all, i -> i);
+    return cgTerms(z, codes.factors(), all, LatentStats.of(z), baseline);
+  }
+
+  /** The toy CG terms {@code [factor][k]} of rows {@code samples[k]} under {@code stats}. */
+  static double[][] cgTerms(
+      float[][] z, int[][] factors, int[] samples, LatentStats stats, CgBaseline baseline) {
     int nf = FACTOR_SIZES.length;
     int[][] sets = new int[nf][];
     for (int f = 0; f < nf; f++) {
@@ -471,15 +490,19 @@ public final class CoverageStudy {
             .optFactorNames(factorNames())
             .optBaseline(baseline)
             .build();
-    CgAccumulator acc = new CgAccumulator(toyDecoder(), toyClassifier(), co, LatentStats.of(z));
+    CgAccumulator acc = new CgAccumulator(toyDecoder(), toyClassifier(), co, stats);
+    int n = samples.length;
     double[][] terms = new double[nf][n];
     int chunk = 4096;
     for (int a = 0; a < n; a += chunk) {
       int b = Math.min(n, a + chunk);
-      float[][] zc = java.util.Arrays.copyOfRange(z, a, b);
-      int[][] cc = new int[nf][];
-      for (int f = 0; f < nf; f++) {
-        cc[f] = java.util.Arrays.copyOfRange(codes.factors()[f], a, b);
+      float[][] zc = new float[b - a][];
+      int[][] cc = new int[nf][b - a];
+      for (int k = a; k < b; k++) {
+        zc[k - a] = z[samples[k]];
+        for (int f = 0; f < nf; f++) {
+          cc[f][k - a] = factors[f][samples[k]];
+        }
       }
       CgBatch batch = acc.process(zc, cc);
       for (int f = 0; f < nf; f++) {

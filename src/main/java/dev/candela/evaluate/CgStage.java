@@ -10,6 +10,7 @@ import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
 import dev.candela.metrics.cg.CgAccumulator;
+import dev.candela.metrics.cg.CgBaselineSpread;
 import dev.candela.metrics.cg.CgBatch;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgSummary;
@@ -159,7 +160,21 @@ final class CgStage {
           terms[k] = termParts.get(k).stream().flatMapToDouble(Arrays::stream).toArray();
         }
         if (nc >= 2) {
-          uncertainty.putAll(CgUncertainty.of(names, terms));
+          uncertainty.putAll(
+              baselineAware(
+                  s,
+                  names,
+                  terms,
+                  z,
+                  pos,
+                  codes,
+                  datasetIndex,
+                  decoder,
+                  probs,
+                  co,
+                  stats,
+                  chunk,
+                  listener));
         }
       }
       Map<String, Object> cgDetails = new LinkedHashMap<>();
@@ -179,6 +194,65 @@ final class CgStage {
           cgDetails,
           clfCheck.warnings(),
           clf.card());
+    }
+  }
+
+  /**
+   * CG's uncertainty with the baseline's own variation ({@link CgBaselineSpread}): the baseline
+   * statistics are redrawn and groups of the CG samples scored again, one more pass over them in
+   * all.
+   */
+  private static Map<String, Uncertainty> baselineAware(
+      EvaluationSettings s,
+      List<String> names,
+      double[][] terms,
+      float[][] z,
+      long[] pos,
+      int[][] codes,
+      int[] datasetIndex,
+      LatentDecoder decoder,
+      FactorProbabilities probs,
+      CgOptions co,
+      LatentStats stats,
+      int chunk,
+      ProgressListener listener)
+      throws CandelaException {
+    int nc = terms[0].length;
+    try (ProgressListener.Task pb = listener.task("cg interval", nc)) {
+      long[] done = {0};
+      CgBaselineSpread.Terms again =
+          (samples, st) -> {
+            CgAccumulator acc = new CgAccumulator(decoder, probs, co, st);
+            double[][] out = new double[names.size()][samples.length];
+            for (int a = 0; a < samples.length; a += chunk) {
+              int b = Math.min(samples.length, a + chunk);
+              float[][] zc = new float[b - a][];
+              int[][] cc = new int[names.size()][b - a];
+              for (int r = a; r < b; r++) {
+                int row = (int) pos[samples[r]];
+                zc[r - a] = z[row];
+                for (int k = 0; k < names.size(); k++) {
+                  cc[k][r - a] = codes[datasetIndex[k]][row];
+                }
+              }
+              CgBatch batch = acc.process(zc, cc);
+              for (int k = 0; k < names.size(); k++) {
+                System.arraycopy(batch.factors().get(k).terms(), 0, out[k], a, b - a);
+              }
+            }
+            done[0] += samples.length;
+            pb.stepTo(done[0]);
+            return out;
+          };
+      return CgBaselineSpread.of(
+          names,
+          terms,
+          stats,
+          s.baseline(),
+          CgBaselineSpread.Spread.of(z),
+          again,
+          CgBaselineSpread.DEFAULT_REDRAWS,
+          s.seed() + 5);
     }
   }
 
