@@ -12,12 +12,10 @@ import java.util.Map;
  * samples of the per-sample average (1/F) Σ_f t_fi. Both are means of per-sample terms, so SE =
  * s/√n (s = sample standard deviation, ddof 1) and the interval is mean ± t_{0.975, n−1}·SE ({@link
  * Uncertainty#ofMean}). Free: nothing is resampled or decoded again. The terms are independent only
- * given the latent statistics of the baseline, which the interval treats as fixed: it is
- * conditional on them. With the max-deviation baseline (each intervened latent set to the
- * evaluation batch's minimum or maximum, extreme order statistics) the baseline's own variation
- * dominates, and the coverage study measured SE/SD = 0.64 at N = 1,000 and 0.28 at N = 10,000
- * (coverage of the mean 0.82 and 0.39): the interval then understates the spread over evaluation
- * batches (docs/evaluate.md).
+ * given the latent statistics of the baseline, which this interval treats as fixed: it is
+ * conditional on them, and too narrow across evaluation sets when the baseline varies (the
+ * max-deviation baseline's extremes: coverage 0.82 and 0.39 at N = 1,000 and 10,000). {@link
+ * CgBaselineSpread} adds the baseline's variation and is what reports use.
  */
 public final class CgUncertainty {
   private CgUncertainty() {}
