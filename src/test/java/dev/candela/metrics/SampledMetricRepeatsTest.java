@@ -63,4 +63,19 @@ class SampledMetricRepeatsTest {
     assertEquals(0.50 - h, u.ci95().get(0), EXACT);
     assertEquals(0.50 + h, u.ci95().get(1), EXACT);
   }
+
+  @Test
+  void halvesThatAgreeLeaveHalfTheRepeatsVariance() throws Exception {
+    // halves score 0.5 whatever the seed: D = 0, so SE² = s²_R/2, below s²_R (the rows part is
+    // estimated as zero, the vote part from the repeats counts once per run, not twice)
+    SampledMetricRepeats.Run run =
+        (sampler, o) -> sampler.size() == 8 ? RUN.score(sampler, o) : 0.5;
+    long[] idx = {0, 1, 2, 3, 4, 5, 6, 7};
+    int[][] codes = {{0}, {1}, {0}, {1}, {0}, {1}, {0}, {1}};
+    Uncertainty u = SampledMetricRepeats.of(0.50, run, ROWS, idx, codes, OPTIONS);
+    double var = 0.001 / 4 / 2;
+    assertEquals(Math.sqrt(var), u.se(), EXACT);
+    double h = Uncertainty.t95(4) * Math.sqrt(var);
+    assertEquals(0.50 - h, u.ci95().get(0), EXACT);
+  }
 }
