@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 import java.util.stream.IntStream;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * Subsampling without replacement with an estimated rate of convergence, for statistics whose
@@ -25,8 +26,11 @@ import java.util.stream.IntStream;
  *
  * <pre>2^{2β} = (2/3)·v₄/v₂   (clamped to [1, 4]: β in [0, 1]),   SE² = σ²_N = 2·v₂ / 2^{2β}.</pre>
  *
- * For a √N-regular statistic (β = ½) this is the half-sampling variance v₂. The interval is score ±
- * 1.96·SE; {@code bias} = mean of the half values − score (the first-order bias at N when it
+ * For a √N-regular statistic (β = ½) this is the half-sampling variance v₂. SE² is itself noisy
+ * (the rate is estimated from the same splits), so the interval is score ± t_{0.975, ν}·SE with
+ * Satterthwaite's ν = 2·SE⁴/Var(SE²), Var(SE²) the delete-one-split jackknife over the S splits
+ * (the coverage study: with 1.96, IRS's interval covered 0.91 at N = 10⁴ although its SE was right
+ * on average); {@code bias} = mean of the half values − score (the first-order bias at N when it
  * shrinks like 1/N). Every split costs two evaluations of the statistic on all rows' worth of data;
  * the splits run in parallel (seeded per split, so results do not depend on the thread count).
  */
@@ -111,16 +115,59 @@ public final class Subsampling {
     if (!allFinite(halfValues) || !allFinite(quarterValues) || !Double.isFinite(score)) {
       return null;
     }
-    double v2 = org.apache.commons.math3.stat.StatUtils.variance(halfValues);
-    double v4 = org.apache.commons.math3.stat.StatUtils.variance(quarterValues);
+    double var = variance(halfValues, quarterValues);
+    double se = Math.sqrt(var);
+    double bias = StatUtils.mean(halfValues) - score;
+    return Uncertainty.symmetric(
+        score,
+        se,
+        degreesOfFreedom(var, halfValues, quarterValues, splits),
+        Uncertainty.SUBSAMPLING,
+        splits,
+        bias,
+        n);
+  }
+
+  /** SE² = 2·v₂/2^{2β} (see the class comment). */
+  private static double variance(double[] halfValues, double[] quarterValues) {
+    double v2 = StatUtils.variance(halfValues);
+    double v4 = StatUtils.variance(quarterValues);
     double factor =
         v2 > 0
             ? Math.min(MAX_RATE_FACTOR, Math.max(MIN_RATE_FACTOR, (2.0 / 3.0) * v4 / v2))
             : MIN_RATE_FACTOR;
-    double se = Math.sqrt(2 * v2 / factor);
-    double bias = org.apache.commons.math3.stat.StatUtils.mean(halfValues) - score;
-    return Uncertainty.symmetric(
-        score, se, Double.POSITIVE_INFINITY, Uncertainty.SUBSAMPLING, splits, bias, n);
+    return 2 * v2 / factor;
+  }
+
+  /**
+   * The degrees of freedom of SE² (Satterthwaite, ν = 2·SE⁴/Var(SE²)), with Var(SE²) the
+   * delete-one-split jackknife over the S splits (each split's 2 halves and 4 quarters left out
+   * together); ∞ when the values are not 2 and 4 per split (a subset was skipped), S &lt; 3 or SE²
+   * does not vary.
+   */
+  static double degreesOfFreedom(
+      double var, double[] halfValues, double[] quarterValues, int splits) {
+    if (splits < 3 || halfValues.length != 2 * splits || quarterValues.length != 4 * splits) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double[] leaveOut = new double[splits];
+    for (int s = 0; s < splits; s++) {
+      leaveOut[s] = variance(without(halfValues, 2 * s, 2), without(quarterValues, 4 * s, 4));
+    }
+    double m = StatUtils.mean(leaveOut);
+    double ss = 0;
+    for (double v : leaveOut) {
+      ss += (v - m) * (v - m);
+    }
+    double jack = (splits - 1.0) / splits * ss;
+    return jack > 0 ? Math.max(1, 2 * var * var / jack) : Double.POSITIVE_INFINITY;
+  }
+
+  private static double[] without(double[] v, int from, int count) {
+    double[] out = new double[v.length - count];
+    System.arraycopy(v, 0, out, 0, from);
+    System.arraycopy(v, from + count, out, from, v.length - from - count);
+    return out;
   }
 
   private static List<Map<String, Double>> evaluate(

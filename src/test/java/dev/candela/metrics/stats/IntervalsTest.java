@@ -134,6 +134,44 @@ class IntervalsTest {
   }
 
   @Test
+  void subsamplingDegreesOfFreedomComeFromTheSplitsAgreement() {
+    // three identical splits: leaving any one out changes nothing, so SE² is exact (ν = ∞, 1.96)
+    double[] h = {1, 3, 1, 3, 1, 3};
+    double[] q = {0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6};
+    Uncertainty same = Subsampling.summarise(1.5, h, q, 3, 100);
+    double half = (same.ci95().get(1) - same.ci95().get(0)) / 2;
+    assertEquals(Uncertainty.Z95 * same.se(), half, EXACT);
+    // splits that disagree: ν = 2·SE⁴/Var_jack(SE²), by hand from the three leave-one-out SE²
+    double[] h2 = {1, 3, 2, 2, 0, 4};
+    double[] q2 = {0, 2, 4, 6, 1, 1, 3, 3, 2, 2, 2, 2};
+    Uncertainty u = Subsampling.summarise(1.5, h2, q2, 3, 100);
+    double var = seSquared(h2, q2);
+    double[] loo = {
+      seSquared(new double[] {2, 2, 0, 4}, new double[] {1, 1, 3, 3, 2, 2, 2, 2}),
+      seSquared(new double[] {1, 3, 0, 4}, new double[] {0, 2, 4, 6, 2, 2, 2, 2}),
+      seSquared(new double[] {1, 3, 2, 2}, new double[] {0, 2, 4, 6, 1, 1, 3, 3})
+    };
+    double m = (loo[0] + loo[1] + loo[2]) / 3;
+    double jack =
+        2.0
+            / 3
+            * ((loo[0] - m) * (loo[0] - m)
+                + (loo[1] - m) * (loo[1] - m)
+                + (loo[2] - m) * (loo[2] - m));
+    double df = Math.max(1, 2 * var * var / jack);
+    assertEquals(Math.sqrt(var), u.se(), EXACT);
+    assertEquals(1.5 + Uncertainty.t95(df) * Math.sqrt(var), u.ci95().get(1), EXACT);
+    assertTrue(Uncertainty.t95(df) > Uncertainty.Z95, "a noisy SE widens the interval");
+  }
+
+  /** SE² = 2·v₂/clamp((2/3)·v₄/v₂, 1, 4), written out for the test. */
+  private static double seSquared(double[] h, double[] q) {
+    double v2 = org.apache.commons.math3.stat.StatUtils.variance(h);
+    double v4 = org.apache.commons.math3.stat.StatUtils.variance(q);
+    return 2 * v2 / Math.min(4, Math.max(1, 2.0 / 3.0 * v4 / v2));
+  }
+
+  @Test
   void subsamplingOfAMeanIsNearSigmaOverRootN() {
     // a √N-regular statistic: the estimate is the half-sampling variance, ≈ σ²/N
     int n = 4000;
