@@ -215,9 +215,10 @@ public final class CgBaselineSpread {
   }
 
   /**
-   * The uncertainty of {@code cg} and every {@code cg.<factor>} with the baseline's variation. With
-   * the {@link CgBaseline#ZERO} baseline, fewer than 2 redraws or fewer than 2 samples per group it
-   * is {@link CgUncertainty#of} (method {@code mean}).
+   * The uncertainty of {@code cg} and every {@code cg.<factor>} with the baseline's variation,
+   * clipped to [0, 1] (the range of CG). R is at most n/10, so every group has at least 10 samples;
+   * with the {@link CgBaseline#ZERO} baseline or R &lt; 2 it is {@link CgUncertainty#of} (method
+   * {@code mean}).
    *
    * @param factorNames the factor names, in the order of {@code terms}
    * @param terms {@code terms[factor][sample]} under the observed baseline
@@ -285,7 +286,7 @@ public final class CgBaselineSpread {
       double denom = vMean * vMean / (n - 1) + vBase * vBase / redraws;
       double df = denom > 0 ? v * v / denom : n - 1;
       Uncertainty w = Uncertainty.symmetric(score, Math.sqrt(v), df, METHOD, redraws, 0, n);
-      out.put(e.getKey(), w == null ? u : w);
+      out.put(e.getKey(), w == null ? u : w.clipped(Math.min(0, score), Math.max(1, score)));
       key++;
     }
     return out;

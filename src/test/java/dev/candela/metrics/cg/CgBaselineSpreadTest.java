@@ -116,6 +116,42 @@ class CgBaselineSpreadTest {
   }
 
   @Test
+  void intervalsStayInsideTheRangeOfCg() throws Exception {
+    int n = 100;
+    double[][] terms = new double[NAMES.size()][n];
+    for (double[] f : terms) {
+      java.util.Arrays.fill(f, 0.01);
+    }
+    LatentStats stats = new LatentStats(new double[] {-1}, new double[] {1}, new double[] {0}, n);
+    // every redraw moves every term by ±0.5: V_b = 0.25, far wider than CG = 0.01
+    int[] calls = {0};
+    Map<String, Uncertainty> u =
+        CgBaselineSpread.of(
+            NAMES,
+            terms,
+            stats,
+            CgBaseline.MAX_DEVIATION,
+            CgBaselineSpread.Spread.of(rows(n, 2)),
+            (samples, st) -> {
+              double[][] moved = pick(terms, samples);
+              double shift = calls[0]++ % 2 == 0 ? 0.5 : -0.5;
+              for (double[] f : moved) {
+                for (int k = 0; k < f.length; k++) {
+                  f[k] += shift;
+                }
+              }
+              return moved;
+            },
+            10,
+            3);
+    for (Uncertainty v : u.values()) {
+      assertEquals(0.5, v.se(), ROUND_OFF);
+      assertEquals(0.0, v.ci95().get(0), 0.0);
+      assertTrue(v.ci95().get(1) <= 1, v.toString());
+    }
+  }
+
+  @Test
   void theZeroBaselineHasNothingToRedraw() throws Exception {
     double[][] terms = terms(100, 8);
     LatentStats stats = new LatentStats(new double[] {-1}, new double[] {1}, new double[] {0}, 100);
