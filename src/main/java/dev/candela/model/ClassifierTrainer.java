@@ -299,6 +299,14 @@ public final class ClassifierTrainer {
                 + " --head "
                 + cfg.head());
       }
+      // a classifier that was itself started from another keeps that one's held-out images
+      // (recorded as training.initFrom.training, nested as deep as the chain goes)
+      while (t.get("initFrom") instanceof Map<?, ?> from
+          && from.get("training") instanceof Map<?, ?> parent) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> p = (Map<String, Object>) parent;
+        t = p;
+      }
       int testCount = ((Number) t.get("testCount")).intValue();
       if (testCount != cfg.testCount()) {
         throw new BadInputException(

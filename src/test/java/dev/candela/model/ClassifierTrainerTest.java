@@ -252,6 +252,25 @@ class ClassifierTrainerTest {
           a.card().weights().get(FactorClassifier.PREFIX + "-0000.params"),
           from.get("weightsSha256"));
       assertEquals(300, b.card().results().get("trainImages"));
+      // a classifier started from another keeps that one's held-out images, however long the chain
+      ClassifierTrainer.Config again =
+          new ClassifierTrainer.Config("softmax", 1, 32, 7, 1e-12, 200, 64, CONV3);
+      long[] held = init.heldOut(ds, again);
+      ClassifierTrainer.Init second = ClassifierTrainer.Init.read(tuned);
+      assertArrayEquals(held, second.heldOut(ds, again));
+      ClassifierTrainer.Result c =
+          ClassifierTrainer.train(
+              ds,
+              again,
+              tmp.resolve("clf-init-third"),
+              false,
+              second,
+              ComputeDevice.CPU,
+              null,
+              VaeTrainer.Progress.NONE);
+      assertArrayEquals(a.accuracy(), c.accuracy(), 0.0);
+      assertArrayEquals(
+          held, ClassifierTrainer.Init.read(tmp.resolve("clf-init-third")).heldOut(ds, again));
       BadInputException e =
           assertThrows(
               BadInputException.class,
