@@ -123,18 +123,14 @@ final class CgStage {
           ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
         for (int a = 0; a < nc; a += chunk) {
           int b = Math.min(nc, a + chunk);
-          float[][] zc = new float[b - a][];
-          int[][] cc = new int[names.size()][b - a];
+          int[] rows = new int[b - a];
           long[] sampleIds = new long[b - a];
           for (int r = a; r < b; r++) {
-            zc[r - a] = z[(int) pos[r]];
-            sampleIds[r - a] = idx[(int) pos[r]];
-            for (int k = 0; k < names.size(); k++) {
-              cc[k][r - a] = codes[datasetIndex[k]][(int) pos[r]];
-            }
+            rows[r - a] = (int) pos[r];
+            sampleIds[r - a] = idx[rows[r - a]];
           }
           // Per-sample terms go straight to ice.csv; only the running sums stay in memory.
-          CgBatch batch = acc.process(zc, cc);
+          CgBatch batch = process(acc, rows, z, codes, datasetIndex);
           iceOut.append(sampleIds, batch);
           for (int k = 0; k < names.size(); k++) {
             termParts.get(k).add(batch.factors().get(k).terms());
@@ -198,6 +194,23 @@ final class CgStage {
   }
 
   /**
+   * CG on some evaluation rows: their latent codes and the evaluated factors' codes ({@code
+   * datasetIndex[k]} is the dataset factor of evaluated factor k).
+   */
+  private static CgBatch process(
+      CgAccumulator acc, int[] rows, float[][] z, int[][] codes, int[] datasetIndex) {
+    float[][] zc = new float[rows.length][];
+    int[][] cc = new int[datasetIndex.length][rows.length];
+    for (int i = 0; i < rows.length; i++) {
+      zc[i] = z[rows[i]];
+      for (int k = 0; k < datasetIndex.length; k++) {
+        cc[k][i] = codes[datasetIndex[k]][rows[i]];
+      }
+    }
+    return acc.process(zc, cc);
+  }
+
+  /**
    * CG's uncertainty with the baseline's own variation ({@link CgBaselineSpread}): the baseline
    * statistics are redrawn and groups of the CG samples scored again, one more pass over them in
    * all.
@@ -226,16 +239,11 @@ final class CgStage {
             double[][] out = new double[names.size()][samples.length];
             for (int a = 0; a < samples.length; a += chunk) {
               int b = Math.min(samples.length, a + chunk);
-              float[][] zc = new float[b - a][];
-              int[][] cc = new int[names.size()][b - a];
+              int[] rows = new int[b - a];
               for (int r = a; r < b; r++) {
-                int row = (int) pos[samples[r]];
-                zc[r - a] = z[row];
-                for (int k = 0; k < names.size(); k++) {
-                  cc[k][r - a] = codes[datasetIndex[k]][row];
-                }
+                rows[r - a] = (int) pos[samples[r]];
               }
-              CgBatch batch = acc.process(zc, cc);
+              CgBatch batch = process(acc, rows, z, codes, datasetIndex);
               for (int k = 0; k < names.size(); k++) {
                 System.arraycopy(batch.factors().get(k).terms(), 0, out[k], a, b - a);
               }

@@ -279,7 +279,8 @@ public final class CgBaselineSpread {
     int key = 0;
     for (Map.Entry<String, Uncertainty> e : plain.entrySet()) {
       Uncertainty u = e.getValue();
-      double score = key == 0 ? meanOfAverages(terms) : StatUtils.mean(terms[key - 1]);
+      double score =
+          StatUtils.mean(key == 0 ? CgUncertainty.perSampleAverage(terms) : terms[key - 1]);
       double vMean = u.se() * u.se();
       double vBase = Math.max(0, (sq[key] - noise[key]) / redraws);
       double v = vMean + vBase;
@@ -290,16 +291,5 @@ public final class CgBaselineSpread {
       key++;
     }
     return out;
-  }
-
-  /** The mean over samples of the per-sample average over factors (CG). */
-  private static double meanOfAverages(double[][] terms) {
-    double[] perSample = new double[terms[0].length];
-    for (double[] t : terms) {
-      for (int i = 0; i < perSample.length; i++) {
-        perSample[i] += t[i] / terms.length;
-      }
-    }
-    return StatUtils.mean(perSample);
   }
 }

@@ -39,17 +39,27 @@ public final class CgUncertainty {
             "every factor needs the same samples, got " + t.length + " and " + n + " terms");
       }
     }
-    double[] perSample = new double[n];
-    for (double[] t : terms) {
-      for (int i = 0; i < n; i++) {
-        perSample[i] += t[i] / terms.length;
-      }
-    }
     Map<String, Uncertainty> out = new LinkedHashMap<>();
-    out.put("cg", Uncertainty.ofMean(perSample));
+    out.put("cg", Uncertainty.ofMean(perSampleAverage(terms)));
     for (int f = 0; f < terms.length; f++) {
       out.put("cg." + factorNames.get(f), Uncertainty.ofMean(terms[f]));
     }
     return out;
+  }
+
+  /**
+   * Each sample's average term over the factors, (1/F) Σ_f t_fi: their mean is {@code cg}.
+   *
+   * @param terms {@code terms[factor][sample]}
+   * @return per sample, the average over factors
+   */
+  static double[] perSampleAverage(double[][] terms) {
+    double[] perSample = new double[terms[0].length];
+    for (double[] t : terms) {
+      for (int i = 0; i < perSample.length; i++) {
+        perSample[i] += t[i] / terms.length;
+      }
+    }
+    return perSample;
   }
 }

@@ -154,12 +154,8 @@ public final class Subsampling {
     for (int s = 0; s < splits; s++) {
       leaveOut[s] = variance(without(halfValues, 2 * s, 2), without(quarterValues, 4 * s, 4));
     }
-    double m = StatUtils.mean(leaveOut);
-    double ss = 0;
-    for (double v : leaveOut) {
-      ss += (v - m) * (v - m);
-    }
-    double jack = (splits - 1.0) / splits * ss;
+    // (S−1)/S Σ (θ₍s₎ − θ̄)², written with the sample variance (ddof 1)
+    double jack = (splits - 1.0) * (splits - 1.0) / splits * StatUtils.variance(leaveOut);
     return jack > 0 ? Math.max(1, 2 * var * var / jack) : Double.POSITIVE_INFINITY;
   }
 
