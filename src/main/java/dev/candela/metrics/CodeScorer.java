@@ -392,9 +392,11 @@ public final class CodeScorer {
    *   <li>MIG and Modularity: the delete-a-group jackknife of the mutual-information matrix ({@link
    *       MiJackknife}, G groups, counts subtracted, so it costs about one pass over the rows). The
    *       jackknife never duplicates rows, which the bootstrap does and which biases plug-in MI.
-   *   <li>DCI, SAP, explicitness: refits on complementary halves of the training rows and of the
-   *       test rows of the fixed split (refits/2 pairs, learners' seed unchanged), see {@link
-   *       Uncertainty#HALF_SAMPLES}.
+   *   <li>DCI, SAP, explicitness: refits/2 pairs of refits with the learners' seed unchanged: on
+   *       two disjoint train and test sets of the split's own sizes when the caps leave rows for
+   *       them ({@link Uncertainty#FULL_SIZE_PAIRS}; rate-free, measured on DCI whose spread
+   *       shrinks slower than 1/√N), else on complementary halves of the split's training and test
+   *       rows ({@link Uncertainty#HALF_SAMPLES}).
    * </ul>
    *
    * Every result records the rows its score was computed on ({@link Uncertainty#n()}), and every
@@ -442,31 +444,47 @@ public final class CodeScorer {
                 idx -> score(codes.rows(idx), vocabularies, o, false).scores(),
                 task::step));
       }
+      for (int rho : options.rhos()) {
+        for (UcSelection mode : options.ucModes()) {
+          String key = ucKey(rho, mode);
+          Uncertainty u = out.get(key);
+          if (u != null && u.se() == 0 && scored.numFactors() >= 2) {
+            out.put(
+                key,
+                Subsampling.zeroSpreadFloor(
+                    u, scores.get(key), Uc.step(scored.numFactors(), rho), 6 * splits));
+          }
+        }
+      }
     }
     int groups = Math.min(intervals.groups(), n / 2);
     if ((m.contains(Metric.MIG) || m.contains(Metric.MODULARITY)) && groups >= 2) {
       int bins = HistogramDiscretizer.DEFAULT_BINS;
-      MiJackknife.Replicates r =
-          MiJackknife.leaveGroupOut(
-              scored.latents(),
-              scored.factors(),
-              bins,
-              MiJackknife.randomGroups(n, groups, seed + 2),
-              groups);
-      double[] mig = new double[groups];
-      double[] mod = new double[groups];
-      for (int g = 0; g < groups; g++) {
-        if (m.contains(Metric.MIG)) {
-          mig[g] =
-              Mig.fromMutualInformation(r.mutualInformation()[g], r.factorEntropy()[g], bins)
-                  .score();
-        }
-        if (m.contains(Metric.MODULARITY)) {
-          mod[g] = Modularity.fromMutualInformation(r.mutualInformation()[g], bins).score();
-        }
+      int[] group = MiJackknife.randomGroups(n, groups, seed + 2);
+      MiJackknife.Replicates one =
+          MiJackknife.leaveGroupOut(scored.latents(), scored.factors(), bins, group, groups);
+      MiJackknife.Replicates two =
+          MiJackknife.leaveTwoGroupsOut(scored.latents(), scored.factors(), bins, group, groups);
+      if (m.contains(Metric.MIG)) {
+        putJackknife(
+            out,
+            scores,
+            "mig",
+            (mi, h) -> Mig.fromMutualInformation(mi, h, bins).score(),
+            one,
+            two,
+            n);
       }
-      putJackknife(out, scores, "mig", mig, n);
-      putJackknife(out, scores, "modularity", mod, n);
+      if (m.contains(Metric.MODULARITY)) {
+        putJackknife(
+            out,
+            scores,
+            "modularity",
+            (mi, h) -> Modularity.fromMutualInformation(mi, bins).score(),
+            one,
+            two,
+            n);
+      }
     }
     boolean learned =
         m.contains(Metric.DCI) || m.contains(Metric.SAP) || m.contains(Metric.MODULARITY);
@@ -479,18 +497,35 @@ public final class CodeScorer {
     return out;
   }
 
+  /** A score as a function of a mutual-information matrix and the factor entropies. */
+  private interface MiStatistic {
+    double apply(double[][] mutualInformation, double[] factorEntropy);
+  }
+
   private static void putJackknife(
       Map<String, Uncertainty> out,
       Map<String, Double> scores,
       String key,
-      double[] leaveOut,
+      MiStatistic statistic,
+      MiJackknife.Replicates one,
+      MiJackknife.Replicates two,
       int n) {
     Double score = scores.get(key);
-    if (score != null) {
-      Uncertainty u = MiJackknife.summarise(score, leaveOut, n);
-      if (u != null) {
-        out.put(key, u);
-      }
+    if (score == null) {
+      return;
+    }
+    double[] leaveOne = new double[one.mutualInformation().length];
+    for (int g = 0; g < leaveOne.length; g++) {
+      leaveOne[g] = statistic.apply(one.mutualInformation()[g], one.factorEntropy()[g]);
+    }
+    double[] leaveTwo = new double[two.mutualInformation().length];
+    java.util.stream.IntStream.range(0, leaveTwo.length)
+        .parallel()
+        .forEach(
+            p -> leaveTwo[p] = statistic.apply(two.mutualInformation()[p], two.factorEntropy()[p]));
+    Uncertainty u = MiJackknife.summarise(score, leaveOne, leaveTwo, n);
+    if (u != null) {
+      out.put(key, u);
     }
   }
 
@@ -517,7 +552,7 @@ public final class CodeScorer {
     java.util.concurrent.atomic.AtomicReferenceArray<Map<String, Double>> results =
         new java.util.concurrent.atomic.AtomicReferenceArray<>(2 * pairs);
     try (Progress.Task task = progress.task("dci/sap/explicitness refits", 2L * pairs)) {
-      refit(split, options, seeds, results, task);
+      refit(scored, split, options, seeds, results, task);
     }
     Map<String, Uncertainty> out = new LinkedHashMap<>();
     for (String key :
@@ -539,7 +574,10 @@ public final class CodeScorer {
           done.add(new double[] {a.get(key), b.get(key)});
         }
       }
-      Uncertainty u = halfSamples(score, done, nTrain + nTest);
+      Uncertainty u =
+          split.poolsHoldTwo()
+              ? fullSizePairs(score, done, nTrain + nTest)
+              : halfSamples(score, done, nTrain + nTest);
       if (u != null) {
         out.put(key, u);
       }
@@ -548,24 +586,35 @@ public final class CodeScorer {
   }
 
   private static void refit(
+      LatentCodes scored,
       Split split,
       Options options,
       long[] seeds,
       java.util.concurrent.atomic.AtomicReferenceArray<Map<String, Double>> results,
       Progress.Task task) {
     Set<Metric> m = options.metrics();
-    int nTrain = split.train.numSamples();
-    int nTest = split.test.numSamples();
+    boolean fullSize = split.poolsHoldTwo();
     java.util.stream.IntStream.range(0, results.length())
         .parallel()
         .forEach(
             r -> {
               SplittableRandom rng = new SplittableRandom(seeds[r / 2]);
-              int[] tr = Arrays2.shuffled(nTrain, rng);
-              int[] te = Arrays2.shuffled(nTest, rng);
               int side = r % 2;
-              LatentCodes train = split.train.rows(half(tr, side));
-              LatentCodes test = split.test.rows(half(te, side));
+              LatentCodes train;
+              LatentCodes test;
+              if (fullSize) {
+                int nTrain = split.train.numSamples();
+                int nTest = split.test.numSamples();
+                int[] tr = Arrays2.shuffled(split.cut, rng);
+                int[] te = Arrays2.shuffled(split.perm.length - split.cut, rng);
+                train = scored.rows(poolRows(split.perm, 0, tr, side * nTrain, nTrain));
+                test = scored.rows(poolRows(split.perm, split.cut, te, side * nTest, nTest));
+              } else {
+                int[] tr = Arrays2.shuffled(split.train.numSamples(), rng);
+                int[] te = Arrays2.shuffled(split.test.numSamples(), rng);
+                train = split.train.rows(half(tr, side));
+                test = split.test.rows(half(te, side));
+              }
               Map<String, Double> s = new LinkedHashMap<>();
               try {
                 if (m.contains(Metric.DCI)) {
@@ -588,6 +637,16 @@ public final class CodeScorer {
               results.set(r, s);
               task.step();
             });
+  }
+
+  /** Rows {@code perm[offset + order[from..from+count)]}, sorted. */
+  private static int[] poolRows(int[] perm, int offset, int[] order, int from, int count) {
+    int[] rows = new int[count];
+    for (int i = 0; i < count; i++) {
+      rows[i] = perm[offset + order[from + i]];
+    }
+    java.util.Arrays.sort(rows);
+    return rows;
   }
 
   private static int[] half(int[] perm, int side) {
@@ -623,6 +682,34 @@ public final class CodeScorer {
     double se = Math.sqrt(ss / (4.0 * p));
     return Uncertainty.symmetric(
         score, se, p, Uncertainty.HALF_SAMPLES, 2 * p, sum / (2.0 * p) - score, n);
+  }
+
+  /**
+   * The uncertainty from pairs of scores on disjoint train and test sets of the score's own sizes
+   * (drawn from the rows the caps leave): a pair's scores are two independent draws of the
+   * estimator, so SE² = Σ (a − b)²/(2P) whatever its rate; interval score ± t_{0.975, P}·SE, no
+   * bias estimate (0: the pairs are at the score's own size).
+   *
+   * @param score the score on the fixed split
+   * @param pairs the (a, b) pairs
+   * @param n rows behind the score
+   * @return the uncertainty ({@link Uncertainty#FULL_SIZE_PAIRS}), or {@code null} without a pair
+   */
+  public static Uncertainty fullSizePairs(double score, List<double[]> pairs, int n) {
+    if (pairs.isEmpty()) {
+      return null;
+    }
+    double ss = 0;
+    for (double[] ab : pairs) {
+      ss += (ab[0] - ab[1]) * (ab[0] - ab[1]);
+    }
+    int p = pairs.size();
+    return Uncertainty.symmetric(
+        score, Math.sqrt(ss / (2.0 * p)), p, Uncertainty.FULL_SIZE_PAIRS, 2 * p, 0, n);
+  }
+
+  private static String ucKey(int rho, UcSelection mode) {
+    return "uc@" + rho + (mode == UcSelection.FORK ? ".fork" : "");
   }
 
   private static Options withMetrics(Options o, Set<Metric> metrics) {
@@ -713,7 +800,7 @@ public final class CodeScorer {
         for (int rho : options.rhos()) {
           for (UcSelection mode : options.ucModes()) {
             UcResult uc = Uc.compute(irs, rho, mode);
-            String key = "uc@" + rho + (mode == UcSelection.FORK ? ".fork" : "");
+            String key = ucKey(rho, mode);
             scores.put(key, uc.score());
             ucDetails.put(key, uc);
           }
@@ -766,7 +853,18 @@ public final class CodeScorer {
     return new Scores(scores, details, warnings, scored.factorNames(), irs);
   }
 
-  private record Split(LatentCodes train, LatentCodes test) {}
+  /**
+   * The fixed train/test split: {@code train} the first rows of the train pool {@code
+   * perm[0..cut)}, {@code test} the first rows of the test pool {@code perm[cut..n)}.
+   */
+  private record Split(LatentCodes train, LatentCodes test, int[] perm, int cut) {
+    /** Whether each pool holds two disjoint sets of the split's sizes. */
+    boolean poolsHoldTwo() {
+      int nTrain = train.numSamples();
+      int nTest = test.numSamples();
+      return 2 * nTrain <= cut && 2 * nTest <= perm.length - cut;
+    }
+  }
 
   private static Split split(LatentCodes codes, Options o) {
     int n = codes.numSamples();
@@ -798,7 +896,7 @@ public final class CodeScorer {
     }
     int[] train = java.util.Arrays.copyOfRange(perm, 0, nTrain);
     int[] test = java.util.Arrays.copyOfRange(perm, cut, cut + nTest);
-    return new Split(codes.rows(train), codes.rows(test));
+    return new Split(codes.rows(train), codes.rows(test), perm, cut);
   }
 
   /**

@@ -17,6 +17,24 @@ public final class Uc {
   private Uc() {}
 
   /**
+   * The change in UC when one pair of factors starts or stops sharing one latent of their sets of
+   * ρ: the pair's Jaccard index moves between 0 and 1/(2ρ − 1), and UC averages F(F−1)/2 pairs, so
+   * the step is 2/(F(F−1)(2ρ − 1)). UC's values lie on a lattice of about this spacing (0.1 for ρ =
+   * 1 and F = 5).
+   *
+   * @param factors F (≥ 2)
+   * @param rho ρ (≥ 1)
+   * @return the step
+   */
+  public static double step(int factors, int rho) {
+    if (factors < 2 || rho < 1) {
+      throw new IllegalArgumentException(
+          "UC's step needs F ≥ 2 factors and ρ ≥ 1, got F = " + factors + " and ρ = " + rho);
+    }
+    return 2.0 / (factors * (factors - 1.0) * (2.0 * rho - 1));
+  }
+
+  /**
    * UC from an IRS result.
    *
    * @param irs the IRS result (its matrix rows are the active latents)

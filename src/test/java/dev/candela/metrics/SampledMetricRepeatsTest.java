@@ -37,16 +37,18 @@ class SampledMetricRepeatsTest {
     long[] idx = {0, 1, 2, 3, 4, 5, 6, 7};
     int[][] codes = {{0}, {1}, {0}, {1}, {0}, {1}, {0}, {1}};
     Uncertainty u = SampledMetricRepeats.of(0.50, RUN, ROWS, idx, codes, OPTIONS);
-    // repeats 0.50..0.54: mean 0.52, s²_R = 0.001/4; halves: D = 0.04
-    double s2r = 0.001 / 4;
+    // repeats 0.50..0.59: mean 0.545, s²_R = 0.01²·R(R+1)/12 = 0.01²·110/12; halves: D = 0.04
+    assertEquals(10, SampledMetricRepeats.REPEATS);
+    assertEquals(10, SampledMetricRepeats.HALF_PAIRS);
+    double s2r = 1e-4 * 110 / 12;
     double rows = 0.04 / 4;
     double votes = s2r / 2;
     double var = rows + votes;
-    double df = var * var / (rows * rows / 5 + votes * votes / 4);
+    double df = var * var / (rows * rows / 10 + votes * votes / 9);
     assertEquals(Math.sqrt(var), u.se(), EXACT);
-    assertEquals(0.02, u.bias(), EXACT);
+    assertEquals(0.045, u.bias(), EXACT);
     assertEquals(Uncertainty.REPEATS, u.method());
-    assertEquals(15, u.replicates());
+    assertEquals(30, u.replicates());
     assertEquals(8, u.n());
     double h = Uncertainty.t95(df) * Math.sqrt(var);
     assertEquals(Math.max(0, 0.50 - h), u.ci95().get(0), EXACT);
@@ -56,10 +58,10 @@ class SampledMetricRepeatsTest {
   @Test
   void withoutRowsOnlyTheRepeats() throws Exception {
     Uncertainty u = SampledMetricRepeats.of(0.50, RUN, ROWS, null, null, OPTIONS);
-    double se = Math.sqrt(0.001 / 4);
+    double se = Math.sqrt(1e-4 * 110 / 12);
     assertEquals(se, u.se(), EXACT);
-    assertEquals(5, u.replicates());
-    double h = Uncertainty.t95(4) * se;
+    assertEquals(10, u.replicates());
+    double h = Uncertainty.t95(9) * se;
     assertEquals(0.50 - h, u.ci95().get(0), EXACT);
     assertEquals(0.50 + h, u.ci95().get(1), EXACT);
   }
@@ -73,9 +75,9 @@ class SampledMetricRepeatsTest {
     long[] idx = {0, 1, 2, 3, 4, 5, 6, 7};
     int[][] codes = {{0}, {1}, {0}, {1}, {0}, {1}, {0}, {1}};
     Uncertainty u = SampledMetricRepeats.of(0.50, run, ROWS, idx, codes, OPTIONS);
-    double var = 0.001 / 4 / 2;
+    double var = 1e-4 * 110 / 12 / 2;
     assertEquals(Math.sqrt(var), u.se(), EXACT);
-    double h = Uncertainty.t95(4) * Math.sqrt(var);
+    double h = Uncertainty.t95(9) * Math.sqrt(var);
     assertEquals(0.50 - h, u.ci95().get(0), EXACT);
   }
 }

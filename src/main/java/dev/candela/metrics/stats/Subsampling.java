@@ -101,6 +101,27 @@ public final class Subsampling {
   }
 
   /**
+   * The interval of a lattice-valued statistic (UC) whose half and quarter values all equal the
+   * score: a zero spread, but not certainty, since the estimator's mean lies between the lattice
+   * points it takes. With none of the {@code values} subsample values moving, the probability that
+   * one moves is below p = 3/values with 95% confidence (the rule of three, Hanley &amp;
+   * Lippman-Hand 1983), and a move of one lattice step δ then has SE = δ·√(p(1 − p)); the interval
+   * is score ± 1.96·SE (method and the other fields as {@code u}'s).
+   *
+   * @param u the zero-spread uncertainty
+   * @param score the score
+   * @param step the lattice step δ
+   * @param values the subsample values that agreed (2S halves and 4S quarters)
+   * @return the floored uncertainty
+   */
+  public static Uncertainty zeroSpreadFloor(Uncertainty u, double score, double step, int values) {
+    double p = Math.min(1, 3.0 / values);
+    double se = step * Math.sqrt(p * (1 - p));
+    return Uncertainty.symmetric(
+        score, se, Double.POSITIVE_INFINITY, u.method(), u.replicates(), u.bias(), u.n());
+  }
+
+  /**
    * The rate-corrected standard error from half and quarter values (see the class comment).
    *
    * @param score the statistic on all rows

@@ -26,6 +26,12 @@ import java.util.Objects;
  *       of the test rows): the two scores of a pair are independent draws at half the size, so SE²
  *       = Σ_p (a_p − b_p)²/(4P) (√N rate), interval score ± t_{0.975, P}·SE; {@code bias} = mean of
  *       the half-size scores − score; {@code replicates} holds 2P.
+ *   <li>{@code full-size-pairs}: P pairs of refits on two disjoint train sets and two disjoint test
+ *       sets of the score's own sizes, drawn from the rows the caps on training and test rows leave
+ *       (used instead of {@code half-samples} when each pool holds two such sets): the two scores
+ *       are independent draws of the estimator itself, so SE² = Σ_p (a_p − b_p)²/(2P) whatever its
+ *       rate, interval score ± t_{0.975, P}·SE; {@code bias} 0 (no size change to estimate it
+ *       from); {@code replicates} holds 2P.
  *   <li>{@code mean}: a mean of independent per-sample terms: SE = s/√n (s with ddof 1), interval
  *       score ± t_{0.975, n−1}·SE; {@code replicates} holds n.
  *   <li>{@code binomial}: an accuracy p over n independent evaluation points; SE = √(p(1−p)/n) and
@@ -65,6 +71,9 @@ public record Uncertainty(
 
   /** Refits on complementary halves. */
   public static final String HALF_SAMPLES = "half-samples";
+
+  /** Refits on pairs of disjoint sets of the score's own sizes. */
+  public static final String FULL_SIZE_PAIRS = "full-size-pairs";
 
   /** Mean of independent per-sample terms. */
   public static final String MEAN = "mean";

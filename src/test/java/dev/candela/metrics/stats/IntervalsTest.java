@@ -16,6 +16,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -54,7 +55,48 @@ class IntervalsTest {
   }
 
   @Test
-  void leaveGroupOutMatricesEqualDirectRecomputation() {
+  void jackknifeSecondOrderCorrectionByHand() {
+    // G = 3, score 2, θ(g) = 1, 2, 3: v_J = 2/3·2 = 4/3. θ(gh) = 0.9, 1.9, 2.9 for (0,1), (0,2),
+    // (1,2): D = 0.9 − 1 − 2 + 2, 1.9 − 1 − 3 + 2, 2.9 − 2 − 3 + 2 = −0.1 each, Σ D² = 0.03
+    double[] one = {1, 2, 3};
+    Uncertainty u = MiJackknife.summarise(2, one, new double[] {0.9, 1.9, 2.9}, 40);
+    assertEquals(Math.sqrt(4.0 / 3 - 0.03), u.se(), EXACT);
+    assertEquals(0, u.bias(), EXACT);
+    assertEquals(6, u.replicates());
+    assertEquals(2 - Uncertainty.t95(2) * u.se(), u.ci95().get(0), EXACT);
+    // θ(gh) = 0.5, 1, 2: D = −0.5, −1, −1, Σ D² = 2.25 > v_J: the floor v_J/2
+    Uncertainty floor = MiJackknife.summarise(2, one, new double[] {0.5, 1, 2}, 40);
+    assertEquals(Math.sqrt(2.0 / 3), floor.se(), EXACT);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> MiJackknife.summarise(2, one, new double[] {1, 2}, 40));
+    assertEquals("leave-two-out values must number G(G−1)/2 = 3 for G = 3, got 2", e.getMessage());
+  }
+
+  @Test
+  void jackknifeCorrectionLeavesAnAdditiveStatisticAlone() {
+    // θ = Σ_g a_g (additive over groups): every D_gh is 0, so SE equals the plain jackknife's
+    SplittableRandom r = new SplittableRandom(5);
+    int groups = 7;
+    double[] a = r.doubles(groups).toArray();
+    double total = java.util.Arrays.stream(a).sum();
+    double[] one = new double[groups];
+    double[] two = new double[groups * (groups - 1) / 2];
+    for (int g = 0; g < groups; g++) {
+      one[g] = total - a[g];
+      for (int h = g + 1; h < groups; h++) {
+        two[MiJackknife.pairIndex(g, h, groups)] = total - a[g] - a[h];
+      }
+    }
+    assertEquals(
+        MiJackknife.summarise(total, one, 50).se(),
+        MiJackknife.summarise(total, one, two, 50).se(),
+        EXACT);
+  }
+
+  @Test
+  void leaveGroupsOutMatricesEqualDirectRecomputation() {
     SplittableRandom r = new SplittableRandom(3);
     int n = 90;
     double[][] z = new double[2][n];
@@ -68,34 +110,55 @@ class IntervalsTest {
     int bins = 5;
     int groups = 6;
     int[] g = MiJackknife.randomGroups(n, groups, 11);
-    MiJackknife.Replicates rep = MiJackknife.leaveGroupOut(z, f, bins, g, groups);
+    MiJackknife.Replicates one = MiJackknife.leaveGroupOut(z, f, bins, g, groups);
+    MiJackknife.Replicates two = MiJackknife.leaveTwoGroupsOut(z, f, bins, g, groups);
+    assertEquals(15, two.mutualInformation().length);
     for (int k = 0; k < groups; k++) {
-      List<Integer> keep = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        if (g[i] != k) {
-          keep.add(i);
-        }
+      assertMatricesWithout(z, f, bins, g, Set.of(k), one, k);
+      for (int l = k + 1; l < groups; l++) {
+        assertMatricesWithout(
+            z, f, bins, g, Set.of(k, l), two, MiJackknife.pairIndex(k, l, groups));
       }
-      for (int f0 = 0; f0 < 2; f0++) {
-        int[] fc = keep.stream().mapToInt(i -> 0).toArray();
-        for (int t = 0; t < fc.length; t++) {
-          fc[t] = f[f0][keep.get(t)];
+    }
+  }
+
+  private static void assertMatricesWithout(
+      double[][] z,
+      int[][] f,
+      int bins,
+      int[] g,
+      Set<Integer> without,
+      MiJackknife.Replicates rep,
+      int index) {
+    int n = g.length;
+    List<Integer> keep = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (!without.contains(g[i])) {
+        keep.add(i);
+      }
+    }
+    for (int f0 = 0; f0 < 2; f0++) {
+      int[] fc = new int[keep.size()];
+      for (int t = 0; t < fc.length; t++) {
+        fc[t] = f[f0][keep.get(t)];
+      }
+      assertEquals(
+          DiscreteMutualInfo.entropy(fc),
+          rep.factorEntropy()[index][f0],
+          EXACT,
+          "H without " + without);
+      for (int j = 0; j < 2; j++) {
+        int[] all = new int[n];
+        HistogramDiscretizer.assign(z[j], HistogramDiscretizer.edges(z[j], bins), bins, all);
+        int[] bc = new int[fc.length];
+        for (int t = 0; t < bc.length; t++) {
+          bc[t] = all[keep.get(t)];
         }
         assertEquals(
-            DiscreteMutualInfo.entropy(fc), rep.factorEntropy()[k][f0], EXACT, "H, group " + k);
-        for (int j = 0; j < 2; j++) {
-          int[] all = new int[n];
-          HistogramDiscretizer.assign(z[j], HistogramDiscretizer.edges(z[j], bins), bins, all);
-          int[] bc = new int[fc.length];
-          for (int t = 0; t < bc.length; t++) {
-            bc[t] = all[keep.get(t)];
-          }
-          assertEquals(
-              DiscreteMutualInfo.mutualInformation(fc, bc),
-              rep.mutualInformation()[k][j][f0],
-              EXACT,
-              "MI, group " + k);
-        }
+            DiscreteMutualInfo.mutualInformation(fc, bc),
+            rep.mutualInformation()[index][j][f0],
+            EXACT,
+            "MI without " + without);
       }
     }
   }
@@ -264,6 +327,94 @@ class IntervalsTest {
         u,
         CodeScorer.uncertainty(codes, null, o, scores, io, CodeScorer.Progress.NONE),
         "same seed, same replicates");
+  }
+
+  @Test
+  void fullSizePairsByHand() {
+    // pairs (1, 3), (2, 2): Σ (a − b)² = 4, SE² = 4/(2·2) = 1, t with 2 df, no bias estimate
+    Uncertainty u =
+        CodeScorer.fullSizePairs(0.5, List.of(new double[] {1, 3}, new double[] {2, 2}), 90);
+    assertEquals(1, u.se(), EXACT);
+    assertEquals(0, u.bias(), EXACT);
+    assertEquals(0.5 - Uncertainty.t95(2), u.ci95().get(0), EXACT);
+    assertEquals(Uncertainty.FULL_SIZE_PAIRS, u.method());
+    assertEquals(4, u.replicates());
+  }
+
+  @Test
+  void learnedRefitsUseFullSizeSetsWhenTheCapsLeaveRows() {
+    // 600 rows, caps 100 train / 50 test: pools of 400 and 200 hold two disjoint sets each
+    LatentCodes codes = LearnedCodes.disentangled(600, 3, new int[] {3, 4}, 0.3, 5);
+    CodeScorer.Options o =
+        new CodeScorer.Options(
+            EnumSet.of(Metric.SAP),
+            List.of(1),
+            EnumSet.of(UcSelection.TOPK),
+            0,
+            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+            100,
+            50,
+            0);
+    Map<String, Double> scores = CodeScorer.score(codes, null, o).scores();
+    CodeScorer.IntervalOptions io = new CodeScorer.IntervalOptions(4, 10, 2, Long.MAX_VALUE);
+    Uncertainty sap =
+        CodeScorer.uncertainty(codes, null, o, scores, io, CodeScorer.Progress.NONE).get("sap");
+    assertEquals(Uncertainty.FULL_SIZE_PAIRS, sap.method());
+    assertEquals(150, sap.n());
+    assertEquals(0, sap.bias(), EXACT);
+    assertTrue(sap.se() > 0, sap.toString());
+    // caps that leave too few rows for a second set: complementary halves as before
+    CodeScorer.Options tight =
+        new CodeScorer.Options(
+            EnumSet.of(Metric.SAP),
+            List.of(1),
+            EnumSet.of(UcSelection.TOPK),
+            0,
+            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+            300,
+            150,
+            0);
+    Map<String, Double> s2 = CodeScorer.score(codes, null, tight).scores();
+    assertEquals(
+        Uncertainty.HALF_SAMPLES,
+        CodeScorer.uncertainty(codes, null, tight, s2, io, CodeScorer.Progress.NONE)
+            .get("sap")
+            .method());
+  }
+
+  @Test
+  void ucWithZeroSpreadGetsTheRuleOfThreeFloor() {
+    // UC's step for F = 5, ρ = 1: 2/(5·4·1) = 0.1; with 120 agreeing values p = 3/120 = 0.025,
+    // SE = 0.1·√(0.025·0.975)
+    assertEquals(0.1, dev.candela.metrics.Uc.step(5, 1), EXACT);
+    assertEquals(2.0 / (3 * 2 * 3), dev.candela.metrics.Uc.step(3, 2), EXACT);
+    Uncertainty zero = Uncertainty.symmetric(0.9, 0, 19, Uncertainty.SUBSAMPLING, 20, 0, 1000);
+    Uncertainty u = Subsampling.zeroSpreadFloor(zero, 0.9, 0.1, 120);
+    double se = 0.1 * Math.sqrt(0.025 * 0.975);
+    assertEquals(se, u.se(), EXACT);
+    assertEquals(0.9 - Uncertainty.Z95 * se, u.ci95().get(0), EXACT);
+    assertEquals(Uncertainty.SUBSAMPLING, u.method());
+    assertEquals(1000, u.n());
+    // well-separated codes: every subsample selects the same latents, UC = 1 on all of them, yet
+    // the interval has width (it was [1, 1])
+    LatentCodes codes = LearnedCodes.disentangled(400, 3, new int[] {3, 4, 5}, 0.01, 5);
+    CodeScorer.Options o = options(EnumSet.of(Metric.UC));
+    Map<String, Double> scores = CodeScorer.score(codes, null, o).scores();
+    assertEquals(1.0, scores.get("uc@1"), EXACT);
+    Uncertainty uc =
+        CodeScorer.uncertainty(
+                codes,
+                null,
+                o,
+                scores,
+                new CodeScorer.IntervalOptions(4, 10, 2, Long.MAX_VALUE),
+                CodeScorer.Progress.NONE)
+            .get("uc@1");
+    // F = 3: step 1/3, 4 splits: 24 values, p = 1/8
+    double floor = (1.0 / 3) * Math.sqrt(0.125 * 0.875);
+    assertEquals(floor, uc.se(), EXACT);
+    assertEquals(1 - Uncertainty.Z95 * floor, uc.ci95().get(0), EXACT);
+    assertEquals(1.0, uc.ci95().get(1), EXACT);
   }
 
   @Test
