@@ -463,26 +463,28 @@ public final class CodeScorer {
       int[] group = MiJackknife.randomGroups(n, groups, seed + 2);
       MiJackknife.Replicates one =
           MiJackknife.leaveGroupOut(scored.latents(), scored.factors(), bins, group, groups);
-      MiJackknife.Replicates two =
-          MiJackknife.leaveTwoGroupsOut(scored.latents(), scored.factors(), bins, group, groups);
       if (m.contains(Metric.MIG)) {
+        // the plain jackknife: honest for MIG in the coverage study (SE/SD 1.18 and 0.98), while
+        // the second-order correction took it to 0.84 and 0.81
         putJackknife(
             out,
             scores,
             "mig",
             (mi, h) -> Mig.fromMutualInformation(mi, h, bins).score(),
             one,
-            two,
+            null,
             n);
       }
       if (m.contains(Metric.MODULARITY)) {
+        // Modularity's noise latents have near-zero MI, a degenerate statistic the plain
+        // jackknife overstates (SE/SD 1.5): the Efron–Stein correction (SE/SD 1.06 and 0.99)
         putJackknife(
             out,
             scores,
             "modularity",
             (mi, h) -> Modularity.fromMutualInformation(mi, bins).score(),
             one,
-            two,
+            MiJackknife.leaveTwoGroupsOut(scored.latents(), scored.factors(), bins, group, groups),
             n);
       }
     }
@@ -508,7 +510,7 @@ public final class CodeScorer {
       String key,
       MiStatistic statistic,
       MiJackknife.Replicates one,
-      MiJackknife.Replicates two,
+      MiJackknife.Replicates two, // leave-two-groups-out, or null for the plain jackknife
       int n) {
     Double score = scores.get(key);
     if (score == null) {
@@ -518,12 +520,19 @@ public final class CodeScorer {
     for (int g = 0; g < leaveOne.length; g++) {
       leaveOne[g] = statistic.apply(one.mutualInformation()[g], one.factorEntropy()[g]);
     }
-    double[] leaveTwo = new double[two.mutualInformation().length];
-    java.util.stream.IntStream.range(0, leaveTwo.length)
-        .parallel()
-        .forEach(
-            p -> leaveTwo[p] = statistic.apply(two.mutualInformation()[p], two.factorEntropy()[p]));
-    Uncertainty u = MiJackknife.summarise(score, leaveOne, leaveTwo, n);
+    Uncertainty u;
+    if (two == null) {
+      u = MiJackknife.summarise(score, leaveOne, n);
+    } else {
+      double[] leaveTwo = new double[two.mutualInformation().length];
+      java.util.stream.IntStream.range(0, leaveTwo.length)
+          .parallel()
+          .forEach(
+              p ->
+                  leaveTwo[p] =
+                      statistic.apply(two.mutualInformation()[p], two.factorEntropy()[p]));
+      u = MiJackknife.summarise(score, leaveOne, leaveTwo, n);
+    }
     if (u != null) {
       out.put(key, u);
     }

@@ -1,7 +1,5 @@
 package dev.candela.sweep;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
@@ -97,7 +95,7 @@ public final class CheckpointScorer {
                 SweepRow.OK,
                 null,
                 r.scores(),
-                uncertainty(dir.resolve("report.json")),
+                r.uncertainty(),
                 r.warnings(),
                 modelSum,
                 fingerprint,
@@ -186,45 +184,6 @@ public final class CheckpointScorer {
       throw new CandelaException(dir + ": cannot read the checkpoint (" + e + ")", e);
     }
     return "sha256:" + HexFormat.of().formatHex(md.digest());
-  }
-
-  /**
-   * The report's {@code uncertainty} object flattened to numbers: a number under key {@code k}
-   * stays {@code k}; an object's numeric fields become {@code k.field} and its two-number arrays
-   * {@code k.field.lo} and {@code k.field.hi} (e.g. {@code irs.ci95.lo}); a two-number array
-   * becomes {@code k.lo} and {@code k.hi}. Empty when the report has none.
-   *
-   * @param reportJson the report
-   * @return flattened key to value, in the report's order
-   * @throws IOException when the report cannot be read
-   */
-  static Map<String, Double> uncertainty(Path reportJson) throws IOException {
-    Map<String, Double> out = new LinkedHashMap<>();
-    JsonNode u = new ObjectMapper().readTree(reportJson.toFile()).get("uncertainty");
-    if (u == null || !u.isObject()) {
-      return out;
-    }
-    for (Map.Entry<String, JsonNode> e : u.properties()) {
-      JsonNode v = e.getValue();
-      if (v.isNumber()) {
-        out.put(e.getKey(), v.asDouble());
-      } else if (v.isObject()) {
-        for (Map.Entry<String, JsonNode> g : v.properties()) {
-          JsonNode x = g.getValue();
-          String k = e.getKey() + "." + g.getKey();
-          if (x.isNumber()) {
-            out.put(k, x.asDouble());
-          } else if (x.isArray() && x.size() == 2 && x.get(0).isNumber() && x.get(1).isNumber()) {
-            out.put(k + ".lo", x.get(0).asDouble());
-            out.put(k + ".hi", x.get(1).asDouble());
-          }
-        }
-      } else if (v.isArray() && v.size() == 2 && v.get(0).isNumber() && v.get(1).isNumber()) {
-        out.put(e.getKey() + ".lo", v.get(0).asDouble());
-        out.put(e.getKey() + ".hi", v.get(1).asDouble());
-      }
-    }
-    return out;
   }
 
   private static SweepRow readRow(Path rowFile) {

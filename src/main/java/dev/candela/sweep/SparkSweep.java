@@ -1,6 +1,5 @@
 package dev.candela.sweep;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
@@ -8,12 +7,10 @@ import dev.candela.evaluate.DatasetOpener;
 import dev.candela.evaluate.EvaluationSettings;
 import dev.candela.evaluate.ProgressListener;
 import dev.candela.evaluate.UdrRanking;
-import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.report.Comparison;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -141,7 +138,7 @@ public final class SparkSweep {
                 r.status(),
                 r.error(),
                 r.scores(),
-                r.uncertainty(),
+                r.uncertaintyColumns(),
                 r.warnings(),
                 r.modelChecksum(),
                 r.datasetFingerprint(),
@@ -208,45 +205,6 @@ public final class SparkSweep {
   }
 
   /**
-   * The {@code uncertainty} object of a report, as records; empty when the report cannot be read
-   * (the row then has scores without intervals, as the Parquet row does not carry the methods).
-   *
-   * @param reportJson the row's report, or {@code null}
-   * @param scores the row's scores (entries for other ids are dropped)
-   * @return score id to uncertainty
-   */
-  static Map<String, Uncertainty> uncertainty(Path reportJson, Map<String, Double> scores) {
-    Map<String, Uncertainty> out = new LinkedHashMap<>();
-    if (reportJson == null || !Files.isRegularFile(reportJson)) {
-      return out;
-    }
-    try {
-      JsonNode u = JsonReports.mapper().readTree(reportJson.toFile()).get("uncertainty");
-      if (u == null || !u.isObject()) {
-        return out;
-      }
-      for (Map.Entry<String, JsonNode> e : u.properties()) {
-        JsonNode v = e.getValue();
-        if (!scores.containsKey(e.getKey()) || !v.has("se") || !v.has("ci95")) {
-          continue;
-        }
-        out.put(
-            e.getKey(),
-            new Uncertainty(
-                v.get("se").asDouble(),
-                List.of(v.get("ci95").get(0).asDouble(), v.get("ci95").get(1).asDouble()),
-                v.path("method").asText(),
-                v.path("replicates").asInt(1),
-                v.path("bias").asDouble(0),
-                v.path("n").asInt(0)));
-      }
-    } catch (IOException | RuntimeException e) {
-      return new LinkedHashMap<>();
-    }
-    return out;
-  }
-
-  /**
    * The dataset path on an executor: the path itself when it exists there, else the file of that
    * name shipped with {@code spark-submit --files}.
    *
@@ -265,8 +223,8 @@ public final class SparkSweep {
   /**
    * Writes {@value #SWEEP_JSON} and, for the scored rows, the comparison files of {@code evaluate
    * --model LIST} ({@link Comparison#write}: {@code comparison.csv/json/html} and {@code
-   * scores.csv}), with each score's uncertainty read back from the row's {@code report.json} (the
-   * sweep folder is shared by driver and executors), so the two commands write the same files.
+   * scores.csv}), with each score's uncertainty as the row carries it from its evaluation, so the
+   * two commands write the same files.
    *
    * @param rows the rows
    * @param out the folder
@@ -300,7 +258,7 @@ public final class SparkSweep {
             new ScoreReport(
                 r.name(),
                 r.scores(),
-                uncertainty(r.report() == null ? null : out.resolve(r.report()), r.scores()),
+                r.uncertainty(),
                 Map.of(),
                 r.warnings(),
                 Provenance.now(inputs, r.seed(), Map.of())));

@@ -1,5 +1,6 @@
 package dev.candela.sweep;
 
+import dev.candela.metrics.stats.Uncertainty;
 import java.io.Serializable;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,8 +19,8 @@ import java.util.Objects;
  * @param status {@link #OK} or {@link #ERROR}
  * @param error the one-line error ({@code null} when ok)
  * @param scores score id to score (empty on error)
- * @param uncertainty score id (with the field, e.g. {@code irs.se}) to value, flattened from the
- *     report's {@code uncertainty} object when it has one; empty otherwise
+ * @param uncertainty score id to its uncertainty, as in the report (the report the task holds, not
+ *     read back from disk); empty when intervals were off
  * @param warnings the report's warnings
  * @param modelChecksum sha256 of the checkpoint folder's files ({@code null} when unreadable)
  * @param datasetFingerprint the dataset's fingerprint ({@code null} when it did not open)
@@ -37,7 +38,7 @@ public record SweepRow(
     String status,
     String error,
     Map<String, Double> scores,
-    Map<String, Double> uncertainty,
+    Map<String, Uncertainty> uncertainty,
     List<String> warnings,
     String modelChecksum,
     String datasetFingerprint,
@@ -80,6 +81,27 @@ public record SweepRow(
    */
   public boolean ok() {
     return OK.equals(status);
+  }
+
+  /**
+   * The uncertainty as table columns (the Parquet file's map column): {@code k.se}, {@code
+   * k.ci95.lo}, {@code k.ci95.hi}, {@code k.bias}, {@code k.n} and {@code k.replicates} for every
+   * score k, in the scores' order (the method is a word, and stays in {@code sweep.json}).
+   *
+   * @return column name to value
+   */
+  public Map<String, Double> uncertaintyColumns() {
+    Map<String, Double> out = new LinkedHashMap<>();
+    uncertainty.forEach(
+        (k, u) -> {
+          out.put(k + ".se", u.se());
+          out.put(k + ".ci95.lo", u.ci95().get(0));
+          out.put(k + ".ci95.hi", u.ci95().get(1));
+          out.put(k + ".bias", u.bias());
+          out.put(k + ".n", (double) u.n());
+          out.put(k + ".replicates", (double) u.replicates());
+        });
+    return out;
   }
 
   /**

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.metrics.stats.Uncertainty;
+import dev.candela.report.JsonReports;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -12,51 +14,78 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The row record's checks and the flattening of a report's {@code uncertainty} object. */
+/** The row record's checks, its uncertainty records through files and serialization. */
 class SweepRowTest {
   @TempDir Path tmp;
 
-  @Test
-  void anIntervalInsideAnObjectBecomesLoAndHi() throws Exception {
-    Path report = tmp.resolve("interval.json");
-    Files.writeString(
-        report,
-        "{\"uncertainty\": {\"irs\": {\"se\": 0.01, \"ci95\": [0.5, 0.6],"
-            + " \"method\": \"subsampling\", \"n\": 1000}}}");
-    Map<String, Double> expected = new LinkedHashMap<>();
-    expected.put("irs.se", 0.01);
-    expected.put("irs.ci95.lo", 0.5);
-    expected.put("irs.ci95.hi", 0.6);
-    expected.put("irs.n", 1000.0);
-    assertEquals(expected, CheckpointScorer.uncertainty(report));
+  /** A row with two uncertainties, one of them with a bias estimate. */
+  private static SweepRow scored() {
+    Map<String, Double> scores = new LinkedHashMap<>();
+    scores.put("irs", 0.55);
+    scores.put("mig", 0.2);
+    Map<String, Uncertainty> u = new LinkedHashMap<>();
+    u.put("irs", new Uncertainty(0.01, List.of(0.53, 0.57), Uncertainty.SUBSAMPLING, 20, 0, 1000));
+    u.put(
+        "mig",
+        new Uncertainty(0.004, List.of(0.192, 0.208), Uncertainty.JACKKNIFE, 100, -0.01, 1000));
+    return new SweepRow(
+        "m",
+        "/m",
+        0,
+        SweepRow.OK,
+        null,
+        scores,
+        u,
+        List.of(),
+        "c",
+        "f",
+        "k",
+        "m/report.json",
+        1.5,
+        "h",
+        false);
   }
 
   @Test
-  void uncertaintyIsFlattenedInTheReportsOrder() throws Exception {
-    Path report = tmp.resolve("report.json");
-    Files.writeString(
-        report,
-        "{\"scores\": {\"irs\": 0.6},"
-            + " \"uncertainty\": {\"irs\": {\"se\": 0.01, \"lo\": 0.58, \"hi\": 0.62,"
-            + " \"method\": \"bootstrap\"}, \"mig\": 0.02, \"sap\": [0.1, 0.2],"
-            + " \"dci\": \"n/a\"}}");
-    Map<String, Double> expected = new LinkedHashMap<>();
-    expected.put("irs.se", 0.01);
-    expected.put("irs.lo", 0.58);
-    expected.put("irs.hi", 0.62);
-    expected.put("mig", 0.02);
-    expected.put("sap.lo", 0.1);
-    expected.put("sap.hi", 0.2);
-    Map<String, Double> got = CheckpointScorer.uncertainty(report);
-    assertEquals(expected, got);
-    assertEquals(List.copyOf(expected.keySet()), List.copyOf(got.keySet()));
+  void uncertaintyRecordsSurviveTheRowFileAndJavaSerialization() throws Exception {
+    SweepRow row = scored();
+    Path file = tmp.resolve("row.json");
+    JsonReports.writeValue(row, file);
+    SweepRow back = JsonReports.mapper().readValue(file.toFile(), SweepRow.class);
+    assertEquals(row, back);
+    assertEquals(Uncertainty.JACKKNIFE, back.uncertainty().get("mig").method());
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(row);
+    }
+    try (java.io.ObjectInputStream in =
+        new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      assertEquals(row, in.readObject(), "Spark ships rows by Java serialization");
+    }
   }
 
   @Test
-  void aReportWithoutUncertaintyGivesAnEmptyMap() throws Exception {
-    Path report = tmp.resolve("plain.json");
-    Files.writeString(report, "{\"scores\": {\"irs\": 0.6}}");
-    assertTrue(CheckpointScorer.uncertainty(report).isEmpty());
+  void uncertaintyColumnsFlattenEveryNumberInTheScoresOrder() {
+    Map<String, Double> c = scored().uncertaintyColumns();
+    assertEquals(
+        List.of(
+            "irs.se",
+            "irs.ci95.lo",
+            "irs.ci95.hi",
+            "irs.bias",
+            "irs.n",
+            "irs.replicates",
+            "mig.se",
+            "mig.ci95.lo",
+            "mig.ci95.hi",
+            "mig.bias",
+            "mig.n",
+            "mig.replicates"),
+        List.copyOf(c.keySet()));
+    assertEquals(0.192, c.get("mig.ci95.lo"));
+    assertEquals(-0.01, c.get("mig.bias"));
+    assertEquals(100.0, c.get("mig.replicates"));
+    assertTrue(row(SweepRow.OK, null).uncertaintyColumns().isEmpty());
   }
 
   @Test

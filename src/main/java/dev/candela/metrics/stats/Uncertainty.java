@@ -52,7 +52,10 @@ import java.util.Objects;
  * @param n the rows the score was computed on (0 when unknown)
  */
 public record Uncertainty(
-    double se, List<Double> ci95, String method, int replicates, double bias, int n) {
+    double se, List<Double> ci95, String method, int replicates, double bias, int n)
+    implements java.io.Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   /** Bootstrap over evaluation samples. */
   public static final String BOOTSTRAP = "bootstrap";
