@@ -345,16 +345,7 @@ class IntervalsTest {
   void learnedRefitsUseFullSizeSetsWhenTheCapsLeaveRows() {
     // 600 rows, caps 100 train / 50 test: pools of 400 and 200 hold two disjoint sets each
     LatentCodes codes = LearnedCodes.disentangled(600, 3, new int[] {3, 4}, 0.3, 5);
-    CodeScorer.Options o =
-        new CodeScorer.Options(
-            EnumSet.of(Metric.SAP),
-            List.of(1),
-            EnumSet.of(UcSelection.TOPK),
-            0,
-            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-            100,
-            50,
-            0);
+    CodeScorer.Options o = sapWithCaps(100, 50);
     Map<String, Double> scores = CodeScorer.score(codes, null, o).scores();
     CodeScorer.IntervalOptions io = new CodeScorer.IntervalOptions(4, 10, 2, Long.MAX_VALUE);
     Uncertainty sap =
@@ -364,16 +355,7 @@ class IntervalsTest {
     assertEquals(0, sap.bias(), EXACT);
     assertTrue(sap.se() > 0, sap.toString());
     // caps that leave too few rows for a second set: complementary halves as before
-    CodeScorer.Options tight =
-        new CodeScorer.Options(
-            EnumSet.of(Metric.SAP),
-            List.of(1),
-            EnumSet.of(UcSelection.TOPK),
-            0,
-            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-            300,
-            150,
-            0);
+    CodeScorer.Options tight = sapWithCaps(300, 150);
     Map<String, Double> s2 = CodeScorer.score(codes, null, tight).scores();
     assertEquals(
         Uncertainty.HALF_SAMPLES,
@@ -445,6 +427,18 @@ class IntervalsTest {
   }
 
   /** Top-k UC at ρ = 1, 20 bins, 200 / 100 learned-metric rows, seed 0. */
+  private static CodeScorer.Options sapWithCaps(int maxTrain, int maxTest) {
+    return new CodeScorer.Options(
+        EnumSet.of(Metric.SAP),
+        List.of(1),
+        EnumSet.of(UcSelection.TOPK),
+        0,
+        CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+        maxTrain,
+        maxTest,
+        0);
+  }
+
   private static CodeScorer.Options options(java.util.Set<Metric> metrics) {
     return new CodeScorer.Options(
         metrics,
