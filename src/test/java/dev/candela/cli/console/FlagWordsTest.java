@@ -39,18 +39,18 @@ class FlagWordsTest {
         "metrics: none requested|--metrics names no metric",
         "batch size must be at most the 200 training images, got 256|--batch-size must be at most"
             + " the 200 training images, got 256",
-        "out/vae: already holds a model or checkpoint; set resume to continue it or choose another"
-            + " output folder|out/vae: already holds a model or checkpoint; pass --resume to continue"
-            + " it or choose another --out",
+        "out/vae: already holds a model or checkpoint; set resume to continue it or choose"
+            + " another output folder|out/vae: already holds a model or checkpoint; pass --resume"
+            + " to continue it or choose another --out",
         "out/vae: resume is set but there is no checkpoint to resume (no checkpoint/state.json);"
             + " unset resume to start a new run|out/vae: --resume given but there is no checkpoint"
             + " to resume (no checkpoint/state.json); drop --resume to start a new run",
         "m/clf: test count 16 differs from the 64 held-out images of init from, which stay the"
             + " held-out images|m/clf: --test-count 16 differs from the 64 held-out images of"
             + " --init-from, which stay the held-out images",
-        "m/clf: init from is a conv classifier with head softmax, not architecture conv3 and head"
-            + " sigmoid|m/clf: --init-from is a conv classifier with head softmax, not --architecture"
-            + " conv3 and --head sigmoid",
+        "m/clf: init from is a conv classifier with head softmax, not architecture conv3 and"
+            + " head sigmoid|m/clf: --init-from is a conv classifier with head softmax, not"
+            + " --architecture conv3 and --head sigmoid",
         "train count must be >= 0 and test count >= 1, got -1, 0|--train-count must be >= 0 and"
             + " --test-count >= 1, got -1, 0",
         "beta-vae aligns one latent per varying factor: latent dimension 3 is smaller than the 5"
@@ -58,10 +58,10 @@ class FlagWordsTest {
             + " than the 5 factors",
         "l.csv: rho must be in 1..3 (its latents), got 5|l.csv: --rho must be in 1..3 (its"
             + " latents), got 5",
-        "device gpu: no GPU is visible; check nvidia-smi, or use device cpu|--device gpu: no GPU is"
-            + " visible; check nvidia-smi, or use --device cpu",
-        "intervals off (replicates 0): IRS has no standard error|intervals off (--replicates 0): IRS"
-            + " has no standard error",
+        "device gpu: no GPU is visible; check nvidia-smi, or use device cpu|--device gpu: no GPU"
+            + " is visible; check nvidia-smi, or use --device cpu",
+        "intervals off (replicates 0): IRS has no standard error|intervals off (--replicates 0):"
+            + " IRS has no standard error",
         "refits 0: DCI has no standard error|--refits 0: DCI has no standard error",
         "Blender not found: Blender path /x is not a program|Blender not found: --blender /x is not"
             + " a program",
