@@ -3,6 +3,7 @@ package dev.candela.cli;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
+import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
@@ -186,7 +187,7 @@ public final class ClassifierCommand implements Runnable {
           warnings.addAll(vc.warnings());
         }
         for (String w : warnings) {
-          spec.commandLine().getErr().println("warning: " + w);
+          spec.commandLine().getErr().println("warning: " + FlagWords.flags(w));
         }
         spec.commandLine().getErr().flush();
         if (record) {

@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.CgBaselineConverter;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
@@ -132,7 +133,7 @@ public final class CounterfactualsCommand implements Callable<Integer> {
     PrintWriter pw = spec.commandLine().getOut();
     pw.print(res.text(rho));
     pw.flush();
-    res.warnings().forEach(w -> err.println("warning: " + w));
+    res.warnings().forEach(w -> err.println("warning: " + FlagWords.flags(w)));
     err.flush();
     return Main.OK;
   }

@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.cli.console.FlagWords;
 import dev.candela.model.engine.EngineInfo;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -33,7 +34,7 @@ public final class EngineInfoCommand implements Callable<Integer> {
     e.gpus().forEach(g -> out.println("  " + g));
     String why = e.noGpuReason("gpu");
     if (why != null) {
-      out.println("note: " + why);
+      out.println("note: " + FlagWords.flags(why));
     }
     out.flush();
     return Main.OK;

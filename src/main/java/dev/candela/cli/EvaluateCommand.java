@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.CandelaException;
 import dev.candela.causal.distance.LatentScmScore;
+import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.EvaluationMixin;
 import dev.candela.cli.options.QuietOption;
@@ -182,7 +183,7 @@ public final class EvaluateCommand implements Callable<Integer> {
               }
               o.print(TextTable.scores(r.scores(), r.uncertainty()));
               o.flush();
-              r.warnings().forEach(w -> err.println("warning: " + w));
+              r.warnings().forEach(w -> err.println("warning: " + FlagWords.flags(w)));
               err.flush();
             });
     if (res.compared()) {

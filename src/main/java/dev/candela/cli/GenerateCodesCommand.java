@@ -66,6 +66,10 @@ public final class GenerateCodesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws CandelaException {
+    if (count < 1) {
+      // the library calls them samples; here they are --count
+      throw new IllegalArgumentException("--count must be ≥ 1, got " + count);
+    }
     int[] sizes = factorSizes.stream().mapToInt(Integer::intValue).toArray();
     LatentCodes codes = SyntheticCodes.generate(kind, count, sizes, latents, noise, seed.seed());
     if (factorNames != null) {

@@ -5,6 +5,7 @@ import dev.candela.Provenance;
 import dev.candela.cli.bench.BenchCommand;
 import dev.candela.cli.bench.BenchSweepCommand;
 import dev.candela.cli.console.ExitCodes;
+import dev.candela.cli.console.FlagWords;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -185,13 +186,19 @@ public final class Main implements Runnable {
     return q.startsWith("candela") ? q : "candela " + q;
   }
 
+  /**
+   * An exception of a command: one line, the command's name and the message with the settings it
+   * names replaced by their flags ({@link FlagWords}); exit code 2 for bad input, else 1.
+   */
   private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parseResult) {
     PrintWriter err = cl.getErr();
     boolean userError =
         e instanceof BadInputException
             || e instanceof IllegalArgumentException
             || e instanceof java.nio.file.NoSuchFileException;
-    String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    // library messages name settings in plain words; the command line shows their flags
+    String msg =
+        e.getMessage() == null ? e.getClass().getSimpleName() : FlagWords.flags(e.getMessage());
     err.println(commandName(cl) + ": " + msg.replace('\n', ' '));
     if (System.getenv("CANDELA_DEBUG") != null) {
       e.printStackTrace(err);

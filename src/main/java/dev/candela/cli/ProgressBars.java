@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.cli.console.ConsoleBars;
+import dev.candela.cli.console.FlagWords;
 import dev.candela.evaluate.ProgressListener;
 import java.io.PrintWriter;
 import me.tongfei.progressbar.ProgressBar;
@@ -29,7 +30,7 @@ final class ProgressBars implements ProgressListener {
 
   @Override
   public void message(String line) {
-    err.println(prefix + line);
+    err.println(prefix + FlagWords.flags(line));
     err.flush();
   }
 

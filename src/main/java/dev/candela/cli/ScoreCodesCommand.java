@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.DciLearnerConverter;
 import dev.candela.cli.options.FactorBins;
 import dev.candela.cli.options.SeedOption;
@@ -189,7 +190,7 @@ public final class ScoreCodesCommand implements Callable<Integer> {
     ScoreReport report = res.report();
     java.io.PrintWriter out = spec.commandLine().getOut();
     for (String w : report.warnings()) {
-      err.println("warning: " + w);
+      err.println("warning: " + FlagWords.flags(w));
     }
     out.print(TextTable.scores(report.scores(), report.uncertainty()));
     out.flush();

@@ -142,7 +142,8 @@ public final class CodeTables {
    * The columns renamed ({@code --factor-names}, {@code --latent-names}): names for the columns of
    * a {@code .npy} table, which has none ({@code f0..}, {@code z0..}), or replacing a CSV header.
    *
-   * @param option the option that gave the names, for the message
+   * @param setting the setting that gave the names in plain words, for the message (e.g. {@code
+   *     factor names})
    * @param file the table's file
    * @param columns the table's columns
    * @param names the new names, or null to keep the columns
@@ -151,14 +152,15 @@ public final class CodeTables {
    *     empty
    */
   public static List<String> rename(
-      String option, Path file, List<String> columns, List<String> names) throws BadInputException {
+      String setting, Path file, List<String> columns, List<String> names)
+      throws BadInputException {
     if (names == null || names.isEmpty()) {
       return columns;
     }
     List<String> clean = names.stream().map(String::strip).toList();
     if (clean.size() != columns.size()) {
       throw new BadInputException(
-          option
+          setting
               + ": "
               + clean.size()
               + " names ("
@@ -172,7 +174,7 @@ public final class CodeTables {
     for (String n : clean) {
       if (n.isEmpty() || !seen.add(n)) {
         throw new BadInputException(
-            option
+            setting
                 + ": "
                 + (n.isEmpty() ? "an empty name" : "'" + n + "' repeats")
                 + " in "

@@ -107,7 +107,7 @@ public final class BatchEvaluation {
         Path m = models.get(i);
         Path clf = r.classifier() != null ? r.classifier() : ModelPaths.defaultClassifier(root, m);
         if (clf == null && settings.metrics().contains(Metric.CG)) {
-          listener.message("no classifier for " + m + ": CG is skipped (pass --classifier)");
+          listener.message("no classifier for " + m + ": CG is skipped (set classifier)");
         }
         EvaluationSettings si = r.options().settings(data, clf, r.seed());
         Path dir = models.size() == 1 && steps == null ? r.out() : r.out().resolve(names.get(i));

@@ -97,11 +97,11 @@ public final class CounterfactualDriver {
       ChunkObserver observer)
       throws CandelaException {
     if (!Files.exists(s.model())) {
-      throw new BadInputException(s.model() + ": no such model directory (--model)");
+      throw new BadInputException(s.model() + ": no such model directory (model)");
     }
     ModelCard.requireFolder(s.model());
     if (!Files.isDirectory(s.classifier())) {
-      throw new BadInputException(s.classifier() + ": no such model directory (--classifier)");
+      throw new BadInputException(s.classifier() + ": no such model directory (classifier)");
     }
     try (FactorDataset data = opener.open(s.dataset());
         CounterfactualModels models =

@@ -53,19 +53,19 @@ public record CounterfactualSettings(
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(device, "device");
     if (rho < 1) {
-      throw new IllegalArgumentException("--rho must be at least 1, got " + rho);
+      throw new IllegalArgumentException("rho must be at least 1, got " + rho);
     }
     if (chunkSize < 1) {
-      throw new IllegalArgumentException("--chunk-size must be at least 1, got " + chunkSize);
+      throw new IllegalArgumentException("chunk size must be at least 1, got " + chunkSize);
     }
     if (batchSize < 1) {
-      throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);
+      throw new IllegalArgumentException("batch size must be at least 1, got " + batchSize);
     }
     if (limit != null && limit < 1) {
-      throw new IllegalArgumentException("--limit must be at least 1, got " + limit);
+      throw new IllegalArgumentException("limit must be at least 1, got " + limit);
     }
     if (gridSamples < 0) {
-      throw new IllegalArgumentException("--grid-samples must be >= 0, got " + gridSamples);
+      throw new IllegalArgumentException("grid samples must be >= 0, got " + gridSamples);
     }
   }
 

@@ -117,7 +117,7 @@ public final class DefaultDataset {
     long allowed = DSpritesGenerator.FULL - train.length;
     if (count < 1 || count > allowed) {
       throw new BadInputException(
-          "--count must be in 1.."
+          "count must be in 1.."
               + allowed
               + " (the images outside the "
               + train.length
@@ -147,7 +147,7 @@ public final class DefaultDataset {
     long allowed = DSpritesGenerator.FULL - distinct;
     if (count < 1 || count > allowed) {
       throw new BadInputException(
-          "--count must be in 1.."
+          "count must be in 1.."
               + allowed
               + " (the images outside the "
               + distinct

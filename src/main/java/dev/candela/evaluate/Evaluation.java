@@ -342,7 +342,7 @@ public final class Evaluation {
       CodeScorer.IntervalOptions io = CodeScorer.IntervalOptions.of(replicates, refits);
       if (replicates == 0) {
         warnings.add(
-            "intervals off (--replicates 0): IRS, UC, MIG, Modularity and CG have no standard"
+            "intervals off (replicates 0): IRS, UC, MIG, Modularity and CG have no standard"
                 + " error");
       }
       if (replicates > 0
@@ -358,7 +358,7 @@ public final class Evaluation {
                 CodeScorer.MIN_SPLITS));
       }
       if (refits == 0) {
-        warnings.add("--refits 0: DCI, SAP and explicitness have no standard error");
+        warnings.add("refits 0: DCI, SAP and explicitness have no standard error");
       }
       if (replicates > 0 || refits > 0) {
         t = System.nanoTime();
@@ -393,7 +393,7 @@ public final class Evaluation {
         warnings.add(
             "scm skipped: no causal truth for dataset '"
                 + space.name()
-                + "' (pass --scm-truth MODEL.json)");
+                + "' (set SCM truth to MODEL.json)");
         return;
       }
       long t = System.nanoTime();

@@ -226,7 +226,7 @@ public final class ModelMatch {
         int f = clfNames.indexOf(name.trim());
         if (f < 0) {
           throw new BadInputException(
-              "--factors: unknown factor '" + name.trim() + "' (factors: " + clfNames + ")");
+              "factors: unknown factor '" + name.trim() + "' (factors: " + clfNames + ")");
         }
         if (cf.get(f).size() <= 1) {
           listener.message("warning: skipping factor '" + name.trim() + "': it has a single value");

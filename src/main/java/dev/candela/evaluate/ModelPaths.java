@@ -167,7 +167,7 @@ public final class ModelPaths {
     Path dir = run.resolve(VaeTrainer.SNAPSHOTS);
     if (!Files.isDirectory(dir)) {
       throw new BadInputException(
-          run + ": no snapshots/ folder (train with --keep-checkpoints N|all to keep snapshots)");
+          run + ": no snapshots/ folder (train with keep checkpoints N|all to keep snapshots)");
     }
     try (Stream<Path> s = Files.list(dir)) {
       List<Path> out =

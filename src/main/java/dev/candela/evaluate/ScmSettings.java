@@ -25,7 +25,7 @@ public record ScmSettings(
     Objects.requireNonNull(dag, "dag");
     if (samples < 2 || evidence < 0 || replicates < 2) {
       throw new IllegalArgumentException(
-          "--scm-samples must be >= 2, --scm-evidence >= 0 and --scm-replicates >= 2, got "
+          "SCM samples must be >= 2, SCM evidence >= 0 and SCM replicates >= 2, got "
               + samples
               + ", "
               + evidence

@@ -141,21 +141,16 @@ public final class ScoreCodesJob {
     for (int rho : r.rhos()) {
       if (rho < 1 || rho > lt.columns().size()) {
         throw new BadInputException(
-            latents
-                + ": --rho "
-                + rho
-                + " is outside 1.."
-                + lt.columns().size()
-                + " (its latents)");
+            latents + ": rho must be in 1.." + lt.columns().size() + " (its latents), got " + rho);
       }
     }
     if (!(r.trainFraction() > 0 && r.trainFraction() < 1)) {
-      throw new BadInputException("--train-fraction must be in (0, 1), got " + r.trainFraction());
+      throw new BadInputException("train fraction must be in (0, 1), got " + r.trainFraction());
     }
     List<String> factorNames =
-        CodeTables.rename("--factor-names", factors, ft.columns(), r.factorNames());
+        CodeTables.rename("factor names", factors, ft.columns(), r.factorNames());
     List<String> latentNames =
-        CodeTables.rename("--latent-names", latents, lt.columns(), r.latentNames());
+        CodeTables.rename("latent names", latents, lt.columns(), r.latentNames());
     listener.message(
         String.format(
             Locale.ROOT,
@@ -206,10 +201,10 @@ public final class ScoreCodesJob {
     }
     if (r.replicates() == 0) {
       warnings.add(
-          "intervals off (--replicates 0): IRS, UC, MIG and Modularity have no standard error");
+          "intervals off (replicates 0): IRS, UC, MIG and Modularity have no standard error");
     }
     if (r.refits() == 0) {
-      warnings.add("--refits 0: DCI, SAP and explicitness have no standard error");
+      warnings.add("refits 0: DCI, SAP and explicitness have no standard error");
     }
     if (r.replicates() > 0
         && (options.metrics().contains(Metric.IRS) || options.metrics().contains(Metric.UC))

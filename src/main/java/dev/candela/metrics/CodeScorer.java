@@ -338,10 +338,7 @@ public final class CodeScorer {
     public static IntervalOptions of(int replicates, int refits) {
       if (replicates < 0 || refits < 0 || refits % 2 != 0) {
         throw new IllegalArgumentException(
-            "--replicates must be ≥ 0 and --refits even and ≥ 0, got "
-                + replicates
-                + " and "
-                + refits);
+            "replicates must be ≥ 0 and refits even and ≥ 0, got " + replicates + " and " + refits);
       }
       return new IntervalOptions(replicates, 5 * replicates, refits, DEFAULT_WORK_BUDGET);
     }

@@ -93,19 +93,19 @@ final class Checkpoints {
       if (hasCheckpoint || Files.isRegularFile(out.resolve(ModelCard.FILE))) {
         throw new BadInputException(
             out
-                + ": already holds a model or checkpoint; pass --resume to continue it or choose"
-                + " another --out");
+                + ": already holds a model or checkpoint; set resume to continue it or choose"
+                + " another output folder");
       }
       return new State(0, List.of());
     }
     if (!hasCheckpoint) {
       throw new BadInputException(
           out
-              + ": --resume given but there is no checkpoint to resume (no "
+              + ": resume is set but there is no checkpoint to resume (no "
               + DIR
               + "/"
               + STATE
-              + "); drop --resume to start a new run");
+              + "); unset resume to start a new run");
     }
     try {
       JsonNode root = ModelCard.json().readTree(state.toFile());
@@ -133,7 +133,7 @@ final class Checkpoints {
                 + a
                 + ", not "
                 + b
-                + " (only --epochs may change on --resume, and a schedule of epochs not yet"
+                + " (only epochs may change when resuming, and a schedule of epochs not yet"
                 + " trained)");
       }
       int done = root.get("epochsDone").asInt();

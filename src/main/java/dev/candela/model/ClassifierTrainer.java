@@ -103,40 +103,39 @@ public final class ClassifierTrainer {
           DEFAULT_LR_DROP_FACTOR);
     }
 
-    /** Validates; messages name the option and value. */
+    /** Validates; messages name the setting and value. */
     public Config {
       if (lrDropEpoch < 0) {
-        throw new IllegalArgumentException("--lr-drop-epoch must be >= 0, got " + lrDropEpoch);
+        throw new IllegalArgumentException(
+            "learning rate drop epoch must be >= 0, got " + lrDropEpoch);
       }
       if (!(lrDropFactor > 0 && lrDropFactor <= 1)) {
         throw new IllegalArgumentException(
-            "--lr-drop-factor must be in (0, 1], got " + lrDropFactor);
+            "learning rate drop factor must be in (0, 1], got " + lrDropFactor);
       }
       if (!Architectures.CLASSIFIERS.contains(architecture)) {
         throw new IllegalArgumentException(
-            "--architecture must be one of "
+            "architecture must be one of "
                 + String.join(", ", Architectures.CLASSIFIERS)
                 + ", got "
                 + architecture);
       }
       if (!"softmax".equals(head) && !"sigmoid".equals(head)) {
-        throw new IllegalArgumentException("--head must be softmax or sigmoid, got " + head);
+        throw new IllegalArgumentException("head must be softmax or sigmoid, got " + head);
       }
       if (epochs <= 0) {
-        throw new IllegalArgumentException("--epochs must be > 0, got " + epochs);
+        throw new IllegalArgumentException("epochs must be > 0, got " + epochs);
       }
       if (batchSize < 1) {
-        throw new IllegalArgumentException("--batch-size must be > 0, got " + batchSize);
+        throw new IllegalArgumentException("batch size must be > 0, got " + batchSize);
       }
       if (!(learningRate > 0) || Double.isInfinite(learningRate)) {
-        throw new IllegalArgumentException("--lr must be a finite number > 0, got " + learningRate);
+        throw new IllegalArgumentException(
+            "learning rate must be a finite number > 0, got " + learningRate);
       }
       if (trainCount < 0 || testCount < 1) {
         throw new IllegalArgumentException(
-            "--train-count must be >= 0 and --test-count >= 1, got "
-                + trainCount
-                + ", "
-                + testCount);
+            "train count must be >= 0 and test count >= 1, got " + trainCount + ", " + testCount);
       }
     }
 
@@ -259,7 +258,7 @@ public final class ClassifierTrainer {
       if (!"classifier".equals(card.kind()) || !"djl".equals(card.format())) {
         throw new BadInputException(
             dir
-                + ": --init-from needs a classifier trained by Candela (kind classifier, format"
+                + ": init from needs a classifier trained by Candela (kind classifier, format"
                 + " djl), got kind "
                 + card.kind()
                 + ", format "
@@ -280,7 +279,7 @@ public final class ClassifierTrainer {
       if (!fp.equals(t.get("datasetFingerprint"))) {
         throw new BadInputException(
             dir
-                + ": --init-from was trained on dataset "
+                + ": init from was trained on dataset "
                 + t.get("datasetFingerprint")
                 + ", not on "
                 + fp
@@ -290,13 +289,13 @@ public final class ClassifierTrainer {
       if (!cfg.architecture().equals(arch) || !cfg.head().equals(card.output())) {
         throw new BadInputException(
             dir
-                + ": --init-from is a "
+                + ": init from is a "
                 + arch
                 + " classifier with head "
                 + card.output()
-                + ", not --architecture "
+                + ", not architecture "
                 + cfg.architecture()
-                + " --head "
+                + " and head "
                 + cfg.head());
       }
       // a classifier that was itself started from another keeps that one's held-out images
@@ -311,11 +310,11 @@ public final class ClassifierTrainer {
       if (testCount != cfg.testCount()) {
         throw new BadInputException(
             dir
-                + ": --test-count "
+                + ": test count "
                 + cfg.testCount()
                 + " differs from the "
                 + testCount
-                + " held-out images of --init-from, which stay the held-out images");
+                + " held-out images of init from, which stay the held-out images");
       }
       long[][] split =
           split(
@@ -361,9 +360,9 @@ public final class ClassifierTrainer {
   private static void checkCounts(int wantTrain, int testCount, long size) {
     if (wantTrain < 1 || (long) wantTrain + testCount > size) {
       throw new IllegalArgumentException(
-          "--train-count "
+          "train count "
               + wantTrain
-              + " + --test-count "
+              + " + test count "
               + testCount
               + " exceed the "
               + size

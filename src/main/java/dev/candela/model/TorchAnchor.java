@@ -127,10 +127,10 @@ public final class TorchAnchor implements AutoCloseable {
     } catch (IOException e) {
       deleteQuietly(script);
       throw new BadInputException(
-          "--anchor-python " + python + ": cannot run it (" + e.getMessage() + ")", e);
+          "anchor python " + python + ": cannot run it (" + e.getMessage() + ")", e);
     } catch (CandelaException e) {
       deleteQuietly(script);
-      throw new BadInputException("--anchor-python " + python + ": " + e.getMessage(), e);
+      throw new BadInputException("anchor python " + python + ": " + e.getMessage(), e);
     }
   }
 

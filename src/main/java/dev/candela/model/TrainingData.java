@@ -77,7 +77,7 @@ final class TrainingData {
     if (count == 0 || count >= size) {
       if (size > Integer.MAX_VALUE) {
         throw new IllegalArgumentException(
-            "dataset has " + size + " samples; train on a subset with --limit");
+            "dataset has " + size + " samples; set limit to train on a subset");
       }
       long[] all = new long[(int) size];
       Arrays.setAll(all, i -> i);
@@ -126,7 +126,7 @@ final class TrainingData {
               + Runtime.getRuntime().maxMemory() / (1 << 20)
               + " MiB); use at most "
               + max / input.volume()
-              + " (--limit or --train-count) or a larger -Xmx in CANDELA_JAVA_OPTS");
+              + " (limit or train count) or a larger -Xmx in CANDELA_JAVA_OPTS");
     }
     if (withBoxes && !(ds instanceof CandleDataset)) {
       throw new IllegalArgumentException(

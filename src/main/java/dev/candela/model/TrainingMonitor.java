@@ -54,14 +54,14 @@ public record TrainingMonitor(
   /** Validates. */
   public TrainingMonitor {
     if (evalEvery < 0) {
-      throw new IllegalArgumentException("--eval-every must be ≥ 0 steps, got " + evalEvery);
+      throw new IllegalArgumentException("eval every must be ≥ 0 steps, got " + evalEvery);
     }
     if (heldOut < 10) {
       throw new IllegalArgumentException("held-out sample must be ≥ 10, got " + heldOut);
     }
     if (keepCheckpoints < ALL) {
       throw new IllegalArgumentException(
-          "--keep-checkpoints must be 'all' or ≥ 0, got " + keepCheckpoints);
+          "keep checkpoints must be 'all' or ≥ 0, got " + keepCheckpoints);
     }
   }
 
@@ -85,7 +85,7 @@ public record TrainingMonitor(
       // the message below
     }
     throw new IllegalArgumentException(
-        "--keep-checkpoints must be 'all' or an integer ≥ 0, got '" + text + "'");
+        "keep checkpoints must be 'all' or an integer ≥ 0, got '" + text + "'");
   }
 
   /** Receives the training log's rows. */

@@ -138,7 +138,7 @@ public enum VaeArchitecture {
     VaeArchitecture a = find(id);
     if (a == null || !a.trainable) {
       throw new IllegalArgumentException(
-          "--architecture must be one of "
+          "architecture must be one of "
               + trainables().stream().map(VaeArchitecture::id).collect(Collectors.joining(", "))
               + ", got "
               + id);

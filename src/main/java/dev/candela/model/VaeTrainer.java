@@ -134,7 +134,7 @@ public final class VaeTrainer {
     int n = data.size();
     if (n < cfg.batchSize()) {
       throw new IllegalArgumentException(
-          "--batch-size " + cfg.batchSize() + " exceeds the " + n + " training images");
+          "batch size must be at most the " + n + " training images, got " + cfg.batchSize());
     }
     boolean[] labelled = labelledMask(n, cfg);
     MonitorListener log = MonitorListener.load(monitor, ds, indices, inH, inW, cfg.seed());
@@ -257,7 +257,7 @@ public final class VaeTrainer {
       FactorDataset.ImageShape is = ds.imageShape();
       if (is.height() != netIn.height() || is.width() != netIn.width()) {
         throw new IllegalArgumentException(
-            "--architecture "
+            "architecture "
                 + arch
                 + " takes "
                 + netIn.height()
@@ -271,7 +271,7 @@ public final class VaeTrainer {
                 + is.height()
                 + "x"
                 + is.width()
-                + "; use --architecture "
+                + "; use architecture "
                 + Architectures.DL_CONV64);
       }
     }
@@ -355,7 +355,7 @@ public final class VaeTrainer {
                 + (epoch + 1)
                 + " step "
                 + (s + 1)
-                + "; lower --lr or the regulariser weights");
+                + "; lower the learning rate or the regulariser weights");
       }
       terms.put("loss", lv);
       t2 = System.nanoTime();
@@ -470,7 +470,7 @@ public final class VaeTrainer {
     if (cfg.latentDim() < f.length) {
       throw new IllegalArgumentException(
           cfg.objective()
-              + " aligns one latent per varying factor: --latent-dim "
+              + " aligns one latent per varying factor: latent dimension "
               + cfg.latentDim()
               + " is smaller than the "
               + f.length

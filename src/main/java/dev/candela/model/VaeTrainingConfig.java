@@ -50,50 +50,53 @@ public record VaeTrainingConfig(
     int discriminatorLayers,
     int discriminatorUnits) {
 
-  /** Validates the hyper-parameters; the message names the offending option and value. */
+  /** Validates the hyper-parameters; the message names the offending setting and value. */
   public VaeTrainingConfig {
     if (objective == null) {
-      throw new IllegalArgumentException("--objective is required");
+      throw new IllegalArgumentException("objective is required");
     }
-    positive("--latent-dim", latentDim);
-    positive("--epochs", epochs);
+    positive("latent dimension", latentDim);
+    positive("epochs", epochs);
     if (batchSize < 2) {
-      throw new IllegalArgumentException("--batch-size must be >= 2, got " + batchSize);
+      throw new IllegalArgumentException("batch size must be >= 2, got " + batchSize);
     }
-    finitePositive("--lr", learningRate);
-    finitePositive("--discriminator-lr", discriminatorLearningRate);
+    finitePositive("learning rate", learningRate);
+    finitePositive("discriminator learning rate", discriminatorLearningRate);
     if (!(beta >= 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("--beta must be a finite number >= 0, got " + beta);
+      throw new IllegalArgumentException("beta must be a finite number >= 0, got " + beta);
     }
     if (objective.base() == Objective.Base.BETA_TCVAE && beta < 1) {
-      throw new IllegalArgumentException("--beta must be >= 1 for beta-tcvae, got " + beta);
+      throw new IllegalArgumentException("beta must be >= 1 for beta-tcvae, got " + beta);
     }
-    nonNegative("--gamma", gamma);
-    nonNegative("--lambda-od", lambdaOd);
-    nonNegative("--lambda-d", lambdaD);
-    nonNegative("--ss-weight", supervisedWeight);
-    nonNegative("--box-weight", boxWeight);
+    nonNegative("gamma", gamma);
+    nonNegative("lambda od", lambdaOd);
+    nonNegative("lambda d", lambdaD);
+    nonNegative("supervised weight", supervisedWeight);
+    nonNegative("box weight", boxWeight);
     if (!(supervisedFraction > 0 && supervisedFraction <= 1)) {
       throw new IllegalArgumentException(
-          "--label-fraction must be in (0, 1], got " + supervisedFraction);
+          "supervised fraction must be in (0, 1], got " + supervisedFraction);
     }
     if (limit < 0) {
-      throw new IllegalArgumentException("--limit must be >= 0, got " + limit);
+      throw new IllegalArgumentException("limit must be >= 0, got " + limit);
     }
     if (architecture == null || !architecture.trainable()) {
       throw new IllegalArgumentException(
-          "--architecture must be one of "
+          "architecture must be one of "
               + String.join(", ", Architectures.VAES)
               + ", got "
               + architecture);
     }
     if (discriminatorLayers < 1 || discriminatorLayers > MAX_DISC_LAYERS) {
       throw new IllegalArgumentException(
-          "--disc-layers must be in [1, " + MAX_DISC_LAYERS + "], got " + discriminatorLayers);
+          "discriminator layers must be in [1, "
+              + MAX_DISC_LAYERS
+              + "], got "
+              + discriminatorLayers);
     }
     if (discriminatorUnits < 1 || discriminatorUnits > MAX_DISC_UNITS) {
       throw new IllegalArgumentException(
-          "--disc-units must be in [1, " + MAX_DISC_UNITS + "], got " + discriminatorUnits);
+          "discriminator units must be in [1, " + MAX_DISC_UNITS + "], got " + discriminatorUnits);
     }
   }
 

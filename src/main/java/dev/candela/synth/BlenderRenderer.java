@@ -159,7 +159,8 @@ public final class BlenderRenderer {
       if (Files.isRegularFile(option) && Files.isExecutable(option)) {
         return option;
       }
-      throw new BadInputException("Blender not found: --blender " + option + " is not a program");
+      throw new BadInputException(
+          "Blender not found: Blender path " + option + " is not a program");
     }
     String var = env.get(BLENDER_ENV);
     if (var != null && !var.isBlank()) {
@@ -181,10 +182,10 @@ public final class BlenderRenderer {
       }
     }
     throw new BadInputException(
-        "Blender not found: no --blender, "
+        "Blender not found: no Blender path given, "
             + BLENDER_ENV
             + " not set, no 'blender' on PATH; install Blender 3.4+ (Debian: apt-get install"
-            + " blender) or pass --blender PATH");
+            + " blender) or set the Blender path");
   }
 
   /**
@@ -202,7 +203,7 @@ public final class BlenderRenderer {
       if (Files.isRegularFile(option)) {
         return option;
       }
-      throw new BadInputException(option + ": render script not found (--script)");
+      throw new BadInputException(option + ": render script not found (script)");
     }
     List<Path> looked = new ArrayList<>();
     Path start = codeLocation();
@@ -217,7 +218,7 @@ public final class BlenderRenderer {
         SCRIPT_NAME
             + " not found (looked at "
             + looked.stream().map(Path::toString).collect(Collectors.joining(", "))
-            + "); run from a Candela checkout or pass --script PATH");
+            + "); run from a Candela checkout or set the render script");
   }
 
   private static Path codeLocation() {
@@ -465,7 +466,7 @@ public final class BlenderRenderer {
     }
     String hint =
         options.engine().equals("eevee")
-            ? " (EEVEE needs an OpenGL context: a GPU or a display; use --engine cycles or"
+            ? " (EEVEE needs an OpenGL context: a GPU or a display; use engine cycles or"
                 + " workbench on headless machines)"
             : "";
     return new WorkerFailure(

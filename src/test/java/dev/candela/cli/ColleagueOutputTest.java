@@ -163,9 +163,11 @@ class ColleagueOutputTest {
             "--json",
             json.toString());
     assertEquals(0, ok.exit(), ok.err());
-    assertTrue(ok.err().contains("warning: intervals off"), ok.err());
+    // the report says "replicates 0"; the console names the flag
+    assertTrue(ok.err().contains("warning: intervals off (--replicates 0)"), ok.err());
     assertFalse(ok.out().contains("warning"), ok.out());
     JsonNode j = new ObjectMapper().readTree(json.toFile());
+    assertTrue(j.get("warnings").toString().contains("intervals off (replicates 0)"), j.toString());
     assertEquals("[\"shape\",\"size\"]", j.at("/details/columns/factors").toString());
     assertEquals("[\"a\",\"b\"]", j.at("/details/columns/latents").toString());
     CliRun bad =

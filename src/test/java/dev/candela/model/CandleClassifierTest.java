@@ -65,7 +65,7 @@ class CandleClassifierTest {
             IllegalArgumentException.class,
             () -> new ClassifierTrainer.Config("softmax", 1, 32, 0, 1e-3, 0, 10, "resnet50"));
     assertTrue(
-        e.getMessage().contains("--architecture")
+        e.getMessage().contains("architecture must be one of")
             && e.getMessage().contains("resnet50")
             && e.getMessage().contains(Architectures.CLASSIFIER_CANDLE),
         e.getMessage());

@@ -61,7 +61,7 @@ class CheckpointsTest {
     assertTrue(
         e.getMessage().contains("architecture=dl-conv64-upsample")
             && e.getMessage().contains("discriminatorLayers=3")
-            && e.getMessage().contains("only --epochs may change"),
+            && e.getMessage().contains("only epochs may change when resuming"),
         e.getMessage());
   }
 
@@ -72,8 +72,8 @@ class CheckpointsTest {
             BadInputException.class, () -> new Checkpoints(out).start(true, Map.of(), Map.of()));
     assertEquals(
         out
-            + ": --resume given but there is no checkpoint to resume (no checkpoint/state.json);"
-            + " drop --resume to start a new run",
+            + ": resume is set but there is no checkpoint to resume (no checkpoint/state.json);"
+            + " unset resume to start a new run",
         e.getMessage());
   }
 

@@ -87,7 +87,7 @@ class ClassifierTrainerTest {
             IllegalArgumentException.class,
             () -> new ClassifierTrainer.Config("relu", 1, 32, 0, 1e-3, 0, 10, CONV3));
     assertTrue(
-        e.getMessage().contains("--head") && e.getMessage().contains("relu"), e.getMessage());
+        e.getMessage().contains("head must") && e.getMessage().contains("relu"), e.getMessage());
   }
 
   @Test
@@ -198,7 +198,7 @@ class ClassifierTrainerTest {
       assertTrue(
           e.getMessage().contains("learningRate=0.002")
               && e.getMessage().contains("learningRate=0.001")
-              && e.getMessage().contains("only --epochs may change"),
+              && e.getMessage().contains("only epochs may change when resuming"),
           e.getMessage());
       BadInputException again =
           assertThrows(
@@ -212,7 +212,7 @@ class ClassifierTrainerTest {
                       ComputeDevice.CPU,
                       null,
                       VaeTrainer.Progress.NONE));
-      assertTrue(again.getMessage().contains("--resume"), again.getMessage());
+      assertTrue(again.getMessage().contains("set resume to continue it"), again.getMessage());
     }
   }
 
@@ -285,7 +285,7 @@ class ClassifierTrainerTest {
                       null,
                       VaeTrainer.Progress.NONE));
       assertTrue(
-          e.getMessage().contains("--test-count 16") && e.getMessage().contains("64 held-out"),
+          e.getMessage().contains("test count 16") && e.getMessage().contains("64 held-out"),
           e.getMessage());
     }
   }

@@ -63,6 +63,6 @@ class TrainingLogTest {
     assertEquals(3, TrainingMonitor.parseKeep("3"));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> TrainingMonitor.parseKeep("-2"));
-    assertEquals("--keep-checkpoints must be 'all' or an integer ≥ 0, got '-2'", e.getMessage());
+    assertEquals("keep checkpoints must be 'all' or an integer ≥ 0, got '-2'", e.getMessage());
   }
 }

@@ -124,7 +124,7 @@ class VaeTrainerTest {
                       ComputeDevice.CPU,
                       null,
                       VaeTrainer.Progress.NONE));
-      assertTrue(e.getMessage().contains("--resume"), e.getMessage());
+      assertTrue(e.getMessage().contains("set resume to continue it"), e.getMessage());
     }
   }
 
@@ -192,7 +192,7 @@ class VaeTrainerTest {
                       null,
                       VaeTrainer.Progress.NONE));
       assertTrue(
-          e.getMessage().contains("--latent-dim 3") && e.getMessage().contains("5 factors"),
+          e.getMessage().contains("latent dimension 3") && e.getMessage().contains("5 factors"),
           e.getMessage());
     }
   }
@@ -207,7 +207,7 @@ class VaeTrainerTest {
                     .epochs(1)
                     .beta(0.5)
                     .build());
-    assertEquals("--beta must be >= 1 for beta-tcvae, got 0.5", e.getMessage());
+    assertEquals("beta must be >= 1 for beta-tcvae, got 0.5", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> Objective.parse("vae-gan"));
     assertTrue(e.getMessage().contains("'vae-gan'"), e.getMessage());
     e =
@@ -218,7 +218,7 @@ class VaeTrainerTest {
                     .epochs(1)
                     .batchSize(1)
                     .build());
-    assertEquals("--batch-size must be >= 2, got 1", e.getMessage());
+    assertEquals("batch size must be >= 2, got 1", e.getMessage());
   }
 
   @Test
@@ -252,6 +252,6 @@ class VaeTrainerTest {
     }
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> c.withDiscriminator(6, 0));
-    assertEquals("--disc-units must be in [1, 10000], got 0", e.getMessage());
+    assertEquals("discriminator units must be in [1, 10000], got 0", e.getMessage());
   }
 }

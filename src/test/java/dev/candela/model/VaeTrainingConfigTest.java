@@ -76,7 +76,7 @@ class VaeTrainingConfigTest {
               IllegalArgumentException.class,
               () -> VaeTrainingConfig.builder(Objective.parse("beta-vae")).architecture(bad));
       assertEquals(
-          "--architecture must be one of " + String.join(", ", Architectures.VAES) + ", got " + bad,
+          "architecture must be one of " + String.join(", ", Architectures.VAES) + ", got " + bad,
           e.getMessage());
     }
   }

@@ -70,8 +70,8 @@ class BlenderRendererTest {
             BadInputException.class,
             () -> BlenderRenderer.findBlender(null, Map.of("PATH", dir.toString())));
     assertEquals(
-        "Blender not found: no --blender, BLENDER not set, no 'blender' on PATH; install Blender"
-            + " 3.4+ (Debian: apt-get install blender) or pass --blender PATH",
+        "Blender not found: no Blender path given, BLENDER not set, no 'blender' on PATH; install"
+            + " Blender 3.4+ (Debian: apt-get install blender) or set the Blender path",
         e.getMessage());
     BadInputException env =
         assertThrows(
@@ -86,7 +86,8 @@ class BlenderRendererTest {
         assertThrows(
             BadInputException.class, () -> BlenderRenderer.findBlender(dir.resolve("x"), Map.of()));
     assertEquals(
-        "Blender not found: --blender " + dir.resolve("x") + " is not a program", opt.getMessage());
+        "Blender not found: Blender path " + dir.resolve("x") + " is not a program",
+        opt.getMessage());
   }
 
   @Test

@@ -108,7 +108,7 @@ public final class DistanceRun {
           case KL -> o.withExact(LadderOptions.Exact.KL);
         };
     if (range.length != 2) {
-      throw new BadInputException("--range needs LO,HI, got " + range.length + " numbers");
+      throw new BadInputException("range needs LO,HI, got " + range.length + " numbers");
     }
     LadderOptions.DoValues dv =
         switch (doValues) {

@@ -3,6 +3,7 @@ package dev.candela.cli.bench;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.cli.console.ExitCodes;
+import dev.candela.cli.console.FlagWords;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.CounterfactualDriver;
@@ -273,7 +274,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
         CounterfactualDriver.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
     out.print(res.text(settings.rho()));
     out.flush();
-    res.warnings().forEach(w -> err.println("warning: " + w));
+    res.warnings().forEach(w -> err.println("warning: " + FlagWords.flags(w)));
     err.flush();
     out.printf(
         Locale.ROOT,

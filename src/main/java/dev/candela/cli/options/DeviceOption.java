@@ -1,5 +1,6 @@
 package dev.candela.cli.options;
 
+import dev.candela.cli.console.FlagWords;
 import dev.candela.model.ComputeDevice;
 import picocli.CommandLine.Option;
 
@@ -34,7 +35,10 @@ public final class DeviceOption {
     try {
       return ComputeDevice.parse(device);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--device " + device + ": " + e.getMessage(), e);
+      String m = e.getMessage() == null ? "" : e.getMessage();
+      // the library's messages name the device setting first; others get the flag and value
+      throw new IllegalArgumentException(
+          m.startsWith("device") ? FlagWords.flags(m) : "--device " + device + ": " + m, e);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.candela.cli.options;
 
+import dev.candela.cli.console.FlagWords;
 import dev.candela.evaluate.EvaluationOptions;
 import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
@@ -7,7 +8,6 @@ import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
@@ -145,33 +145,7 @@ public final class EvaluationMixin {
           .dciLearner(dciLearner)
           .build();
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(flagWords(e.getMessage()), e);
+      throw new IllegalArgumentException(FlagWords.flags(e.getMessage()), e);
     }
-  }
-
-  /** The settings' names in library messages and the flags that set them. */
-  private static final Map<String, String> FLAGS =
-      Map.of(
-          "metrics: none requested", "--metrics names no metric",
-          "rho ", "--rho ",
-          "samples ", "--samples ",
-          "batch size ", "--batch-size ",
-          "classic scale ", "--classic-scale ",
-          "CG samples ", "--cg-samples ",
-          "grid samples ", "--grid-samples ");
-
-  /**
-   * A library message about an option, with the setting's name replaced by its flag.
-   *
-   * @param message e.g. {@code samples must be at least 10, got 5}
-   * @return e.g. {@code --samples must be at least 10, got 5}
-   */
-  static String flagWords(String message) {
-    for (Map.Entry<String, String> e : FLAGS.entrySet()) {
-      if (message.startsWith(e.getKey())) {
-        return e.getValue() + message.substring(e.getKey().length());
-      }
-    }
-    return message;
   }
 }

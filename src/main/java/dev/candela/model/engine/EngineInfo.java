@@ -110,7 +110,7 @@ public record EngineInfo(
     }
     String where = libraryPath == null ? "" : " from " + libraryPath;
     if (!cudaLibtorch) {
-      return "--device "
+      return "device "
           + option
           + ": the loaded libtorch "
           + version
@@ -122,7 +122,7 @@ public record EngineInfo(
           + " source its engine.env (docs/gpu.md)";
     }
     if (!cudaRuntime) {
-      return "--device "
+      return "device "
           + option
           + ": libtorch "
           + version
@@ -133,7 +133,7 @@ public record EngineInfo(
           + " libcudart.so* to LD_LIBRARY_PATH and CANDELA_JAVA_OPTS=-Djna.library.path=DIR"
           + " (docs/gpu.md)";
     }
-    return "--device "
+    return "device "
         + option
         + ": libtorch "
         + version
@@ -142,6 +142,6 @@ public record EngineInfo(
         + ") and the CUDA runtime load, but no GPU is visible; check nvidia-smi, the driver and"
         + " CUDA_VISIBLE_DEVICES='"
         + System.getenv().getOrDefault("CUDA_VISIBLE_DEVICES", "")
-        + "', or use --device cpu";
+        + "', or use device cpu";
   }
 }

@@ -96,7 +96,7 @@ public final class JniBuild {
       TorchInstall torch, Path djlSource, Path out, int jobs, Consumer<String> log)
       throws CandelaException {
     if (jobs < 1) {
-      throw new IllegalArgumentException("--jobs must be at least 1, got " + jobs);
+      throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
     }
     long t0 = System.nanoTime();
     Path src = djlSource.resolve("src");

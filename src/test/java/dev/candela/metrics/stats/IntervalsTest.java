@@ -305,8 +305,7 @@ class IntervalsTest {
     assertEquals(0, d.effectiveSplits(1_000_000, 64, 6));
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> CodeScorer.IntervalOptions.of(20, 5));
-    assertEquals(
-        "--replicates must be ≥ 0 and --refits even and ≥ 0, got 20 and 5", e.getMessage());
+    assertEquals("replicates must be ≥ 0 and refits even and ≥ 0, got 20 and 5", e.getMessage());
   }
 
   @Test

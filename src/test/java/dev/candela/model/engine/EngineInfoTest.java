@@ -23,7 +23,7 @@ class EngineInfoTest {
 
   private static void oneLine(String s) {
     assertFalse(s.contains("\n"), s);
-    assertTrue(s.startsWith("--device gpu: "), s);
+    assertTrue(s.startsWith("device gpu: "), s);
   }
 
   @Test
