@@ -26,8 +26,10 @@ import java.util.SplittableRandom;
  * max(s²_R, D/4 + s²_R/2) was biased upwards where the rows part is small (coverage 0.995–1.0 at N
  * = 10⁴ in the coverage study), method {@link Uncertainty#REPEATS}, bias = mean of the R scores −
  * score. When the votes are drawn from the whole dataset (no rows to halve) only the repeats are
- * used. R = P = 10: with 5 and 5 the Welch–Satterthwaite ν was about 6 (mean t multiplier 2.33),
- * conservative at N = 10⁴ (coverage 0.990 and 0.995) while 1.96 was too narrow at N = 1,000.
+ * used. When all runs agree (no spread) the interval is the Wilson interval of the pooled votes
+ * instead of a zero width. R = P = 10: with 5 and 5 the Welch–Satterthwaite ν was about 6 (mean t
+ * multiplier 2.33), conservative at N = 10⁴ (coverage 0.990 and 0.995) while 1.96 was too narrow at
+ * N = 1,000.
  *
  * <p>The binomial interval over the evaluation points, used before, saw only the evaluation votes:
  * the coverage study measured its SE at 0.6–0.75 of the spread over data sets (coverage 0.79 and
@@ -110,6 +112,9 @@ public final class SampledMetricRepeats {
         df = var * var / (rows * rows / HALF_PAIRS + votes * votes / (REPEATS - 1));
       }
     }
+    if (var == 0 && score >= 0 && score <= 1) {
+      return agreeingRuns(score, mean, options, indices, n);
+    }
     Uncertainty u =
         Uncertainty.symmetric(
             score,
@@ -120,6 +125,24 @@ public final class SampledMetricRepeats {
             mean - score,
             (int) Math.min(Integer.MAX_VALUE, n));
     return u == null ? null : u.clipped(Math.min(0, score), Math.max(1, score));
+  }
+
+  /**
+   * All runs gave the same score (e.g. BetaVAE 1.0 on well-separated codes): no spread to measure,
+   * yet not certainty. The interval is then the Wilson interval of the R runs' pooled evaluation
+   * votes (R · numEval points, all scored alike), SE its half-width / 1.96.
+   */
+  private static Uncertainty agreeingRuns(
+      double score, double mean, SampledMetricOptions options, long[] indices, long n) {
+    Uncertainty w = Uncertainty.binomial(score, REPEATS * options.numEval());
+    double se = (w.ci95().get(1) - w.ci95().get(0)) / (2 * Uncertainty.Z95);
+    return new Uncertainty(
+        se,
+        w.ci95(),
+        Uncertainty.REPEATS,
+        REPEATS + (indices == null ? 0 : 2 * HALF_PAIRS),
+        mean - score,
+        (int) Math.min(Integer.MAX_VALUE, n));
   }
 
   private static double variance(double[] v, double mean) {

@@ -80,4 +80,19 @@ class SampledMetricRepeatsTest {
     double h = Uncertainty.t95(9) * Math.sqrt(var);
     assertEquals(0.50 - h, u.ci95().get(0), EXACT);
   }
+
+  @Test
+  void runsThatAllAgreeGetTheWilsonIntervalOfTheirPooledVotes() throws Exception {
+    // every run scores 1.0: no spread, so the interval is Wilson's for 10 runs · 10 votes = 100
+    // points all correct: [100/(100 + 1.96²), 1], SE its half-width / 1.96
+    long[] idx = {0, 1, 2, 3, 4, 5, 6, 7};
+    int[][] codes = {{0}, {1}, {0}, {1}, {0}, {1}, {0}, {1}};
+    Uncertainty u = SampledMetricRepeats.of(1.0, (sampler, o) -> 1.0, ROWS, idx, codes, OPTIONS);
+    double z2 = Uncertainty.Z95 * Uncertainty.Z95;
+    assertEquals(100 / (100 + z2), u.ci95().get(0), EXACT);
+    assertEquals(1.0, u.ci95().get(1), EXACT);
+    assertEquals((1 - 100 / (100 + z2)) / (2 * Uncertainty.Z95), u.se(), EXACT);
+    assertEquals(Uncertainty.REPEATS, u.method());
+    assertEquals(30, u.replicates());
+  }
 }

@@ -305,6 +305,6 @@ public final class MiJackknife {
     double vj = plain.se() * plain.se();
     double var = Math.max(vj - second, vj / 2);
     return Uncertainty.symmetric(
-        score, Math.sqrt(var), g - 1, Uncertainty.JACKKNIFE, g + g * (g - 1) / 2, plain.bias(), n);
+        score, Math.sqrt(var), g - 1, Uncertainty.JACKKNIFE, g, plain.bias(), n);
   }
 }
