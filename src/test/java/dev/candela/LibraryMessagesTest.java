@@ -35,7 +35,7 @@ class LibraryMessagesTest {
           "model/engine/JniBuild.java",
           Set.of("-Wl,--no-as-needed", "-Wl,--as-needed", "--version", "--defined-only"),
           // the arguments of the Python anchor process
-          "model/TorchAnchor.java",
+          "model/hosting/TorchAnchor.java",
           Set.of(
               "--device",
               "--latent-dim",
@@ -44,7 +44,7 @@ class LibraryMessagesTest {
               "--classifier-hidden",
               "--threads"),
           // the Python conversion commands to run, quoted whole
-          "model/PyTorchFiles.java",
+          "model/card/PyTorchFiles.java",
           Set.of(
               " --checkpoint ",
               " --class MODULE:CLASS [--kwargs JSON] --out ",

@@ -1,6 +1,6 @@
 package dev.candela.cli;
 
-import dev.candela.model.VaeTrainer;
+import dev.candela.model.training.VaeTrainer;
 import java.util.Map;
 import me.tongfei.progressbar.ProgressBar;
 

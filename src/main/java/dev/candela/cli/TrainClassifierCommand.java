@@ -1,9 +1,9 @@
 package dev.candela.cli;
 
 import dev.candela.data.FactorDataset;
-import dev.candela.model.Architectures;
-import dev.candela.model.ClassifierTrainer;
-import dev.candela.model.ComputeDevice;
+import dev.candela.model.arch.Architectures;
+import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.training.ClassifierTrainer;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,11 +1,11 @@
 package dev.candela.cli;
 
 import dev.candela.data.FactorDataset;
-import dev.candela.model.ComputeDevice;
-import dev.candela.model.TrainingLog;
-import dev.candela.model.TrainingMonitor;
-import dev.candela.model.VaeTrainer;
-import dev.candela.model.VaeTrainingConfig;
+import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.training.TrainingLog;
+import dev.candela.model.training.TrainingMonitor;
+import dev.candela.model.training.VaeTrainer;
+import dev.candela.model.training.VaeTrainingConfig;
 import dev.candela.report.TrainingCurves;
 import java.util.Map;
 import java.util.concurrent.Callable;

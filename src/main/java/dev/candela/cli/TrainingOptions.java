@@ -6,7 +6,7 @@ import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
-import dev.candela.model.ComputeDevice;
+import dev.candela.model.hosting.ComputeDevice;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,7 +1,7 @@
 package dev.candela.cli;
 
-import dev.candela.model.Objective;
-import dev.candela.model.VaeTrainingConfig;
+import dev.candela.model.training.Objective;
+import dev.candela.model.training.VaeTrainingConfig;
 import picocli.CommandLine.Option;
 
 /**

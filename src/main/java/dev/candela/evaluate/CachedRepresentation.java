@@ -3,7 +3,7 @@ package dev.candela.evaluate;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.Representation;
-import dev.candela.model.VaeModel;
+import dev.candela.model.hosting.VaeModel;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;

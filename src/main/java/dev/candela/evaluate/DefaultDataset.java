@@ -2,7 +2,7 @@ package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
 import dev.candela.data.DSpritesDrawing;
-import dev.candela.model.TrainingSubset;
+import dev.candela.model.training.TrainingSubset;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -23,10 +23,10 @@ import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.metrics.stats.BiasNote;
 import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.metrics.stats.Uncertainty;
-import dev.candela.model.ComputeDevice;
-import dev.candela.model.ModelCard;
-import dev.candela.model.VaeModel;
-import dev.candela.model.VaeModels;
+import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.hosting.VaeModel;
+import dev.candela.model.hosting.VaeModels;
 import dev.candela.report.EvaluationPage;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
@@ -628,7 +628,7 @@ public final class Evaluation {
     if (from.channels() == to[0] && from.height() == to[1] && from.width() == to[2]) {
       return images;
     }
-    return dev.candela.model.ImageResize.area(
+    return dev.candela.model.hosting.ImageResize.area(
         images,
         n,
         new ModelCard.Shape(from.channels(), from.height(), from.width()),

@@ -2,11 +2,11 @@ package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
-import dev.candela.model.ClassifierQuality;
-import dev.candela.model.FactorClassifier;
-import dev.candela.model.ModelCard;
-import dev.candela.model.Reconstruction;
-import dev.candela.model.VaeModel;
+import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.ClassifierQuality;
+import dev.candela.model.hosting.FactorClassifier;
+import dev.candela.model.hosting.Reconstruction;
+import dev.candela.model.hosting.VaeModel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

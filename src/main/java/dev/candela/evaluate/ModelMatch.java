@@ -3,7 +3,7 @@ package dev.candela.evaluate;
 import dev.candela.BadInputException;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSpace;
-import dev.candela.model.ModelCard;
+import dev.candela.model.card.ModelCard;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,9 +1,9 @@
 package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
-import dev.candela.model.ModelCard;
-import dev.candela.model.PyTorchFiles;
-import dev.candela.model.VaeTrainer;
+import dev.candela.model.card.ModelCard;
+import dev.candela.model.card.PyTorchFiles;
+import dev.candela.model.training.VaeTrainer;
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;

@@ -14,7 +14,7 @@ import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
 import dev.candela.metrics.UcSelection;
 import dev.candela.model.CounterfactualModels;
-import dev.candela.model.ModelCard;
+import dev.candela.model.card.ModelCard;
 import dev.candela.report.JsonReports;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;

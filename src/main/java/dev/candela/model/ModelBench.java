@@ -3,6 +3,17 @@ package dev.candela.model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
+import dev.candela.model.arch.Architectures;
+import dev.candela.model.arch.TransposedConv2d;
+import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.hosting.VaeModel;
+import dev.candela.model.hosting.VaeModels;
+import dev.candela.model.training.Objective;
+import dev.candela.model.training.StepTimes;
+import dev.candela.model.training.TrainingMonitor;
+import dev.candela.model.training.VaeTrainer;
+import dev.candela.model.training.VaeTrainingConfig;
 import java.util.SplittableRandom;
 
 /**

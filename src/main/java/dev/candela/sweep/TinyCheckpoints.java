@@ -4,7 +4,7 @@ import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.model.CounterfactualModels;
-import dev.candela.model.ModelCard;
+import dev.candela.model.card.ModelCard;
 import dev.candela.synth.DSpritesGenerator;
 import java.io.IOException;
 import java.nio.file.Files;

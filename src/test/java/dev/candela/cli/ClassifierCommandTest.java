@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.data.FactorSpecs;
 import dev.candela.model.CounterfactualModels;
-import dev.candela.model.ModelCard;
+import dev.candela.model.card.ModelCard;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;

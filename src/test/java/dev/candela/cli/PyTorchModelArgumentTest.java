@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.candela.Checkout;
-import dev.candela.model.PyTorchFiles;
+import dev.candela.model.card.PyTorchFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;

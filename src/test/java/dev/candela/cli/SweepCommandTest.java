@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.model.CounterfactualModels;
-import dev.candela.model.ModelCard;
+import dev.candela.model.card.ModelCard;
 import dev.candela.report.Comparison;
 import dev.candela.sweep.SparkSweep;
 import dev.candela.synth.DSpritesGenerator;

@@ -8,7 +8,7 @@ import dev.candela.BadInputException;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.CandleDataset;
 import dev.candela.metrics.cg.LatentDecoder;
-import dev.candela.model.ModelCard;
+import dev.candela.model.card.ModelCard;
 import dev.candela.synth.CandleGenerator;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.data.DSpritesDataset;
 import dev.candela.data.DSpritesDrawing;
-import dev.candela.model.ComputeDevice;
-import dev.candela.model.ModelCard;
-import dev.candela.model.Objective;
-import dev.candela.model.Reconstruction;
-import dev.candela.model.VaeModel;
-import dev.candela.model.VaeModels;
-import dev.candela.model.VaeTrainer;
-import dev.candela.model.VaeTrainingConfig;
+import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.hosting.Reconstruction;
+import dev.candela.model.hosting.VaeModel;
+import dev.candela.model.hosting.VaeModels;
+import dev.candela.model.training.Objective;
+import dev.candela.model.training.VaeTrainer;
+import dev.candela.model.training.VaeTrainingConfig;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -60,7 +60,7 @@ class OutOfDistributionTest {
       VaeTrainer.train(ds, cfg, model, false, ComputeDevice.CPU, "test", VaeTrainer.Progress.NONE);
     }
     Set<Long> train = new HashSet<>();
-    for (long i : dev.candela.model.TrainingSubset.of(model).indices()) {
+    for (long i : dev.candela.model.training.TrainingSubset.of(model).indices()) {
       train.add(i);
     }
     heldOut = java.util.stream.LongStream.range(0, 240).filter(i -> !train.contains(i)).toArray();

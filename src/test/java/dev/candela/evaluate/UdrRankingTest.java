@@ -10,7 +10,7 @@ import dev.candela.data.loading.DatasetPaths;
 import dev.candela.metrics.Udr;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.CounterfactualModels;
-import dev.candela.model.ModelCard;
+import dev.candela.model.card.ModelCard;
 import dev.candela.report.ScoreReport;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;

@@ -7,6 +7,7 @@ import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgOptions;
+import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
 import java.util.List;

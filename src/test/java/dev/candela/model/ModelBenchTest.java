@@ -3,6 +3,7 @@ package dev.candela.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.model.arch.Architectures;
 import org.junit.jupiter.api.Test;
 
 /** Analytic FLOP counts of the benchmarked networks, against hand-multiplied layer sizes. */

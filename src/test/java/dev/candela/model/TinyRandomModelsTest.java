@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.model.arch.Architectures;
+import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.ComputeDevice;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -13,7 +13,7 @@ import dev.candela.cli.Main;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.evaluate.DefaultDataset;
 import dev.candela.evaluate.ProgressListener;
-import dev.candela.model.TrainingSubset;
+import dev.candela.model.training.TrainingSubset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -11,10 +11,10 @@ import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgResult;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
-import dev.candela.model.Architectures;
-import dev.candela.model.ComputeDevice;
 import dev.candela.model.CounterfactualModels;
-import dev.candela.model.TorchAnchor;
+import dev.candela.model.arch.Architectures;
+import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.hosting.TorchAnchor;
 import dev.candela.report.TextTable;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
@@ -262,7 +262,9 @@ public final class BenchCgCommand implements Callable<Integer> {
     try (CounterfactualModels m = CounterfactualModels.load(vae, classifier, djlDevice, djlBatch);
         TorchAnchor anchor = startAnchor(djlDevice, m)) {
       List<String> names =
-          m.classifierFactors().stream().map(dev.candela.model.ModelCard.FactorInfo::name).toList();
+          m.classifierFactors().stream()
+              .map(dev.candela.model.card.ModelCard.FactorInfo::name)
+              .toList();
       if (!names.equals(List.of("color", "shape", "scale", "orientation", "posX", "posY"))) {
         throw new BadInputException(
             classifier + ": the DJL rows need a dSprites classifier, its factors are " + names);

@@ -1,7 +1,7 @@
 package dev.candela.cli.options;
 
 import dev.candela.cli.console.FlagWords;
-import dev.candela.model.ComputeDevice;
+import dev.candela.model.hosting.ComputeDevice;
 import picocli.CommandLine.Option;
 
 /**
