@@ -33,16 +33,7 @@ class BadInputCorpusTest {
   static void fixtures() throws Exception {
     DSpritesGenerator.write(t.resolve("d.npz"), DSpritesGenerator.chooseIndices(300, 5), k -> {});
     Files.createDirectories(t.resolve("empty"));
-    StringBuilder f = new StringBuilder("a,b\n");
-    StringBuilder l = new StringBuilder("z0,z1,z2\n");
-    Random r = new Random(0);
-    for (int i = 0; i < 60; i++) {
-      f.append(i % 3).append(',').append(i % 4).append('\n');
-      l.append(r.nextGaussian()).append(',').append(r.nextGaussian()).append(',');
-      l.append(r.nextGaussian()).append('\n');
-    }
-    Files.writeString(t.resolve("f.csv"), f);
-    Files.writeString(t.resolve("l.csv"), l);
+    writeCodeTables(t);
     Files.writeString(t.resolve("ragged.csv"), "z0,z1\n0.1,0.2\n0.3\n");
     Files.writeString(t.resolve("nan.csv"), "z0,z1\n0.1,0.2\n0.3,NaN\n");
     Files.writeString(t.resolve("words.csv"), "z0,z1\n0.1,0.2\n0.3,abc\n");
@@ -50,7 +41,7 @@ class BadInputCorpusTest {
     Files.writeString(t.resolve("header.csv"), "z0,z1\n");
     Files.writeString(t.resolve("short.csv"), "z0,z1,z2\n0.1,0.2,0.3\n");
     byte[] junk = new byte[2048];
-    r.nextBytes(junk);
+    new Random(0).nextBytes(junk);
     Files.write(t.resolve("junk.npz"), junk);
     Files.write(t.resolve("junk.h5"), junk);
     Files.write(t.resolve("junk.json"), junk);
@@ -943,5 +934,22 @@ class BadInputCorpusTest {
           Files.exists(Path.of(outPath.replace("@T", t.toString()))),
           name + ": output left behind: " + outPath);
     }
+  }
+
+  /**
+   * Writes {@code f.csv} (60 rows of two factors with 3 and 4 values) and {@code l.csv} (three
+   * seeded Gaussian latents) into {@code dir}: the small code tables of the CLI's bad-input tests.
+   */
+  static void writeCodeTables(Path dir) throws java.io.IOException {
+    StringBuilder f = new StringBuilder("a,b\n");
+    StringBuilder l = new StringBuilder("z0,z1,z2\n");
+    Random r = new Random(0);
+    for (int i = 0; i < 60; i++) {
+      f.append(i % 3).append(',').append(i % 4).append('\n');
+      l.append(r.nextGaussian()).append(',').append(r.nextGaussian()).append(',');
+      l.append(r.nextGaussian()).append('\n');
+    }
+    Files.writeString(dir.resolve("f.csv"), f);
+    Files.writeString(dir.resolve("l.csv"), l);
   }
 }

@@ -6,7 +6,6 @@ import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,16 +26,7 @@ class SettingFlagsTest {
   @BeforeAll
   static void fixtures() throws Exception {
     DSpritesGenerator.write(t.resolve("d.npz"), DSpritesGenerator.chooseIndices(300, 5), k -> {});
-    StringBuilder f = new StringBuilder("a,b\n");
-    StringBuilder l = new StringBuilder("z0,z1,z2\n");
-    Random r = new Random(0);
-    for (int i = 0; i < 60; i++) {
-      f.append(i % 3).append(',').append(i % 4).append('\n');
-      l.append(r.nextGaussian()).append(',').append(r.nextGaussian()).append(',');
-      l.append(r.nextGaussian()).append('\n');
-    }
-    Files.writeString(t.resolve("f.csv"), f);
-    Files.writeString(t.resolve("l.csv"), l);
+    BadInputCorpusTest.writeCodeTables(t);
     Files.createDirectories(t.resolve("done"));
     Files.writeString(t.resolve("done/model.json"), "{}");
     Files.createDirectories(t.resolve("fresh"));
