@@ -1,5 +1,6 @@
 package dev.candela.metrics.stats;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
@@ -76,25 +77,44 @@ public final class MiJackknife {
   }
 
   /**
-   * The leave-two-groups-out matrices, replicate {@link #pairIndex}(g, h) without groups g and h:
-   * the second-order terms of {@link #summarise(double, double[], double[], int)}.
+   * The leave-one-group-out and leave-two-groups-out matrices.
+   *
+   * @param one without group g at index g (as {@link #leaveGroupOut})
+   * @param two without groups g and h at {@link #pairIndex}(g, h)
+   */
+  public record OneAndTwo(Replicates one, Replicates two) {}
+
+  /**
+   * The leave-one-group-out matrices and the leave-two-groups-out ones (the second-order terms of
+   * {@link #summarise(double, double[], double[], int)}), from one pass over the rows.
    *
    * @param latents {@code [latent][row]}
    * @param factorCodes {@code [factor][row]}, codes ≥ 0
    * @param bins equal-width bins per latent
    * @param group the group of each row, in {@code 0..groups-1}
    * @param groups G
-   * @return G(G−1)/2 replicates
+   * @return G and G(G−1)/2 replicates
    */
-  public static Replicates leaveTwoGroupsOut(
+  public static OneAndTwo leaveOneAndTwoGroupsOut(
       double[][] latents, int[][] factorCodes, int bins, int[] group, int groups) {
-    int[][] out = new int[groups * (groups - 1) / 2][];
+    int pairs = groups * (groups - 1) / 2;
+    int[][] out = new int[groups + pairs][];
     for (int g = 0; g < groups; g++) {
+      out[g] = new int[] {g};
       for (int h = g + 1; h < groups; h++) {
-        out[pairIndex(g, h, groups)] = new int[] {g, h};
+        out[groups + pairIndex(g, h, groups)] = new int[] {g, h};
       }
     }
-    return leaveOut(latents, factorCodes, bins, group, groups, out);
+    Replicates all = leaveOut(latents, factorCodes, bins, group, groups, out);
+    return new OneAndTwo(
+        new Replicates(
+            Arrays.copyOfRange(all.mutualInformation(), 0, groups),
+            Arrays.copyOfRange(all.factorEntropy(), 0, groups),
+            groups),
+        new Replicates(
+            Arrays.copyOfRange(all.mutualInformation(), groups, groups + pairs),
+            Arrays.copyOfRange(all.factorEntropy(), groups, groups + pairs),
+            groups));
   }
 
   /**

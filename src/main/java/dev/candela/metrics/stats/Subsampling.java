@@ -37,6 +37,9 @@ import org.apache.commons.math3.stat.StatUtils;
 public final class Subsampling {
   private Subsampling() {}
 
+  /** Values of the statistic per split: 2 halves and 4 quarters. */
+  public static final int VALUES_PER_SPLIT = 6;
+
   /** Largest 2^{2β} accepted (β = 1: variance falling like 1/N²). */
   static final double MAX_RATE_FACTOR = 4;
 

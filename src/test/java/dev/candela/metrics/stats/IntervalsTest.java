@@ -111,7 +111,11 @@ class IntervalsTest {
     int groups = 6;
     int[] g = MiJackknife.randomGroups(n, groups, 11);
     MiJackknife.Replicates one = MiJackknife.leaveGroupOut(z, f, bins, g, groups);
-    MiJackknife.Replicates two = MiJackknife.leaveTwoGroupsOut(z, f, bins, g, groups);
+    MiJackknife.OneAndTwo both = MiJackknife.leaveOneAndTwoGroupsOut(z, f, bins, g, groups);
+    MiJackknife.Replicates two = both.two();
+    for (int k = 0; k < groups; k++) {
+      assertMatricesWithout(z, f, bins, g, Set.of(k), both.one(), k);
+    }
     assertEquals(15, two.mutualInformation().length);
     for (int k = 0; k < groups; k++) {
       assertMatricesWithout(z, f, bins, g, Set.of(k), one, k);
