@@ -9,6 +9,7 @@ import dev.candela.evaluate.cf.ChunkCsv;
 import dev.candela.evaluate.cf.CounterfactualGrid;
 import dev.candela.metrics.BetaVae;
 import dev.candela.metrics.BetaVaeResult;
+import dev.candela.metrics.CodeContext;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.FactorVae;
 import dev.candela.metrics.FactorVaeResult;
@@ -330,7 +331,8 @@ public final class Evaluation {
               s.maxTest(),
               s.seed(),
               s.dciLearner());
-      codeScores = CodeScorer.score(lc, vocab, opts);
+      CodeContext context = new CodeContext(lc, vocab, opts);
+      codeScores = CodeScorer.score(context, true);
       for (Map.Entry<String, Double> e : codeScores.scores().entrySet()) {
         if (!e.getKey().equals("irs") || s.metrics().contains(Metric.IRS)) {
           scores.put(e.getKey(), e.getValue());
@@ -364,7 +366,7 @@ public final class Evaluation {
         t = System.nanoTime();
         Map<String, Uncertainty> u =
             CodeScorer.uncertainty(
-                lc, vocab, opts, codeScores.scores(), io, ProgressListener.scorer(listener));
+                context, codeScores.scores(), io, ProgressListener.scorer(listener));
         u.keySet().retainAll(scores.keySet());
         uncertainty.putAll(u);
         listener.message(

@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.CodeTables;
+import dev.candela.metrics.CodeContext;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.LatentCodes;
@@ -172,7 +173,8 @@ public final class ScoreCodesJob {
             r.seed(),
             r.dciLearner());
     t0 = System.nanoTime();
-    CodeScorer.Scores scores = CodeScorer.score(codes, ft.vocabularies(), options);
+    CodeContext context = new CodeContext(codes, ft.vocabularies(), options);
+    CodeScorer.Scores scores = CodeScorer.score(context, true);
     listener.message(
         String.format(Locale.ROOT, "scored in %.1f s", (System.nanoTime() - t0) / 1e9));
     CodeScorer.IntervalOptions io = CodeScorer.IntervalOptions.of(r.replicates(), r.refits());
@@ -182,13 +184,7 @@ public final class ScoreCodesJob {
     if (r.replicates() > 0 || r.refits() > 0) {
       t0 = System.nanoTime();
       uncertainty.putAll(
-          CodeScorer.uncertainty(
-              codes,
-              ft.vocabularies(),
-              options,
-              scores.scores(),
-              io,
-              ProgressListener.scorer(listener)));
+          CodeScorer.uncertainty(context, scores.scores(), io, ProgressListener.scorer(listener)));
       uncertainty.keySet().retainAll(scores.scores().keySet());
       listener.message(
           String.format(
@@ -228,7 +224,10 @@ public final class ScoreCodesJob {
     inputs.put("latents:" + latents, Provenance.sha256(latents));
     // the column names, so that a script reading the JSON of .npy tables knows the factors
     Map<String, Object> details = new LinkedHashMap<>();
-    details.put("columns", Map.of("factors", factorNames, "latents", latentNames));
+    Map<String, Object> columns = new LinkedHashMap<>(); // Map.of's order changes between runs
+    columns.put("factors", factorNames);
+    columns.put("latents", latentNames);
+    details.put("columns", columns);
     details.putAll(scores.details());
     ScoreReport report =
         new ScoreReport(

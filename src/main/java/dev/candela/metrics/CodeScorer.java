@@ -1,7 +1,5 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
-import dev.candela.metrics.stats.DiscreteMutualInfo;
 import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.metrics.stats.MiJackknife;
 import dev.candela.metrics.stats.Subsampling;
@@ -12,12 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
 
 /**
  * Scores a representation with a chosen set of metrics and collects the flat score map, the details
- * and the warnings. This is the one place that decides which rows and factors each metric sees,
- * shared by {@code score-codes} and checkpoint evaluation.
+ * and the warnings: the one loop of {@code score-codes}, {@code evaluate} and {@code sweep}. It
+ * builds the shared {@link CodeContext} once and runs the {@link CodeMetric} functions registered
+ * on the requested {@link Metric} families ({@link #registered}); {@link #uncertainty} gives each
+ * score the interval of its metric's kind, the replicates of a kind shared by its metrics.
  *
  * <p>Conventions (documented in the README):
  *
@@ -416,343 +415,75 @@ public final class CodeScorer {
       Map<String, Double> scores,
       IntervalOptions intervals,
       Progress progress) {
-    long seed = options.seed() + REPLICATE_SEED_OFFSET;
-    Map<String, Uncertainty> out = new LinkedHashMap<>();
-    Set<Metric> m = options.metrics();
-    int n = codes.numSamples();
-    LatentCodes scored = codes.selectFactors(variableFactors(codes));
-    int splits = intervals.effectiveSplits(n, codes.numLatents(), scored.numFactors());
-    if ((m.contains(Metric.IRS) || m.contains(Metric.UC)) && splits > 0 && n >= 8) {
-      Set<Metric> sub = EnumSet.noneOf(Metric.class);
-      if (m.contains(Metric.IRS)) {
-        sub.add(Metric.IRS);
-      }
-      if (m.contains(Metric.UC)) {
-        sub.add(Metric.UC);
-      }
-      Options o = withMetrics(options, sub);
-      try (Progress.Task task = progress.task("irs/uc intervals", splits)) {
-        out.putAll(
-            Subsampling.run(
-                scores,
-                n,
-                splits,
-                seed,
-                idx -> score(codes.rows(idx), vocabularies, o, false).scores(),
-                task::step));
-      }
-      for (int rho : options.rhos()) {
-        for (UcSelection mode : options.ucModes()) {
-          String key = ucKey(rho, mode);
-          Uncertainty u = out.get(key);
-          if (u != null && u.se() == 0 && scored.numFactors() >= 2) {
-            out.put(
-                key,
-                Subsampling.zeroSpreadFloor(
-                    u,
-                    scores.get(key),
-                    Uc.step(scored.numFactors(), rho),
-                    Subsampling.VALUES_PER_SPLIT * splits));
-          }
-        }
-      }
-    }
-    int groups = Math.min(intervals.groups(), n / 2);
-    if ((m.contains(Metric.MIG) || m.contains(Metric.MODULARITY)) && groups >= 2) {
-      int bins = HistogramDiscretizer.DEFAULT_BINS;
-      int[] group = MiJackknife.randomGroups(n, groups, seed + 2);
-      MiJackknife.Replicates one;
-      MiJackknife.Replicates two = null; // only Modularity's interval uses the second-order terms
-      if (m.contains(Metric.MODULARITY)) {
-        MiJackknife.OneAndTwo both =
-            MiJackknife.leaveOneAndTwoGroupsOut(
-                scored.latents(), scored.factors(), bins, group, groups);
-        one = both.one();
-        two = both.two();
-      } else {
-        one = MiJackknife.leaveGroupOut(scored.latents(), scored.factors(), bins, group, groups);
-      }
-      if (m.contains(Metric.MIG)) {
-        // the plain jackknife: honest for MIG in the coverage study (SE/SD 1.18 and 0.98), while
-        // the second-order correction took it to 0.84 and 0.81
-        putJackknife(
-            out,
-            scores,
-            "mig",
-            (mi, h) -> Mig.fromMutualInformation(mi, h, bins).score(),
-            one,
-            null,
-            n);
-      }
-      if (m.contains(Metric.MODULARITY)) {
-        // Modularity's noise latents have near-zero MI, a degenerate statistic the plain
-        // jackknife overstates (SE/SD 1.5): the Efron–Stein correction (SE/SD 1.06 and 0.99)
-        putJackknife(
-            out,
-            scores,
-            "modularity",
-            (mi, h) -> Modularity.fromMutualInformation(mi, bins).score(),
-            one,
-            two,
-            n);
-      }
-    }
-    boolean learned =
-        m.contains(Metric.DCI) || m.contains(Metric.SAP) || m.contains(Metric.MODULARITY);
-    if (learned && intervals.refits() > 0) {
-      out.putAll(halfSampleRefits(scored, options, scores, intervals.refits() / 2, seed, progress));
-    }
-    out.keySet().retainAll(scores.keySet());
-    // every code metric lies in [0, 1]: an interval never claims values the score cannot take
-    out.replaceAll((k, u) -> u.clipped(Math.min(0, scores.get(k)), Math.max(1, scores.get(k))));
-    return out;
+    return uncertainty(new CodeContext(codes, vocabularies, options), scores, intervals, progress);
   }
 
-  /** A score as a function of a mutual-information matrix and the factor entropies. */
-  private interface MiStatistic {
-    double apply(double[][] mutualInformation, double[] factorEntropy);
-  }
-
-  private static void putJackknife(
-      Map<String, Uncertainty> out,
+  /**
+   * The uncertainty of every score on a context ({@link #uncertainty(LatentCodes, List, Options,
+   * Map, IntervalOptions, Progress)}): each registered metric's interval by its kind, the work of
+   * each kind shared by its metrics (one subsampling pass, one jackknife of the MI matrix, one set
+   * of refits).
+   *
+   * @param context the shared statistics of all rows
+   * @param scores the scores of {@link #score(CodeContext, boolean)} (the intervals' centres)
+   * @param intervals the replicate counts
+   * @param progress progress of the replicates
+   * @return score id to uncertainty, keyed like {@link Scores#scores()}
+   */
+  public static Map<String, Uncertainty> uncertainty(
+      CodeContext context,
       Map<String, Double> scores,
-      String key,
-      MiStatistic statistic,
-      MiJackknife.Replicates one,
-      MiJackknife.Replicates two, // leave-two-groups-out, or null for the plain jackknife
-      int n) {
-    Double score = scores.get(key);
-    if (score == null) {
-      return;
-    }
-    double[] leaveOne = new double[one.mutualInformation().length];
-    for (int g = 0; g < leaveOne.length; g++) {
-      leaveOne[g] = statistic.apply(one.mutualInformation()[g], one.factorEntropy()[g]);
-    }
-    Uncertainty u;
-    if (two == null) {
-      u = MiJackknife.summarise(score, leaveOne, n);
-    } else {
-      double[] leaveTwo = new double[two.mutualInformation().length];
-      java.util.stream.IntStream.range(0, leaveTwo.length)
-          .parallel()
-          .forEach(
-              p ->
-                  leaveTwo[p] =
-                      statistic.apply(two.mutualInformation()[p], two.factorEntropy()[p]));
-      u = MiJackknife.summarise(score, leaveOne, leaveTwo, n);
-    }
-    if (u != null) {
-      out.put(key, u);
-    }
-  }
-
-  /** Refits of the learned metrics on complementary halves of the training and test rows. */
-  private static Map<String, Uncertainty> halfSampleRefits(
-      LatentCodes scored,
-      Options options,
-      Map<String, Double> scores,
-      int pairs,
-      long seed,
+      IntervalOptions intervals,
       Progress progress) {
-    Set<Metric> m = options.metrics();
-    Split split = split(scored, options);
-    int nTrain = split.train.numSamples();
-    int nTest = split.test.numSamples();
-    if (nTrain < 4 || nTest < 2) {
-      return Map.of();
-    }
-    SplittableRandom root = new SplittableRandom(seed + 1);
-    long[] seeds = new long[pairs];
-    for (int p = 0; p < pairs; p++) {
-      seeds[p] = root.nextLong();
-    }
-    java.util.concurrent.atomic.AtomicReferenceArray<Map<String, Double>> results =
-        new java.util.concurrent.atomic.AtomicReferenceArray<>(2 * pairs);
-    try (Progress.Task task = progress.task("dci/sap/explicitness refits", 2L * pairs)) {
-      refit(scored, split, options, seeds, results, task);
-    }
-    Map<String, Uncertainty> out = new LinkedHashMap<>();
-    for (String key :
+    return uncertainty(
+        context, registered(context.options().metrics()), scores, intervals, progress);
+  }
+
+  /**
+   * The uncertainty of the scores of some code metrics, registered or not (a library user's own
+   * {@link CodeMetric} gets the interval of its kind): see {@link #uncertainty(CodeContext, Map,
+   * IntervalOptions, Progress)}.
+   *
+   * @param context the shared statistics of all rows
+   * @param metrics the metrics behind the scores
+   * @param scores the scores of {@link #score(CodeContext, List, boolean)} (the intervals' centres)
+   * @param intervals the replicate counts
+   * @param progress progress of the replicates
+   * @return score id to uncertainty, keyed like the scores
+   */
+  public static Map<String, Uncertainty> uncertainty(
+      CodeContext context,
+      List<CodeMetric> metrics,
+      Map<String, Double> scores,
+      IntervalOptions intervals,
+      Progress progress) {
+    return CodeIntervals.of(context, metrics, scores, intervals, progress);
+  }
+
+  /**
+   * The registered functions of some families ({@link Metric#codeMetrics()}), in the order they
+   * run: the statistics of all rows first (subsampled, then jackknifed), the learned ones last,
+   * each group in the families' declaration order.
+   *
+   * @param families the requested families
+   * @return the functions
+   */
+  public static List<CodeMetric> registered(Set<Metric> families) {
+    List<CodeMetric> out = new ArrayList<>();
+    for (Class<? extends CodeMetric> kind :
         List.of(
-            "dci.disentanglement",
-            "dci.completeness",
-            "dci.informativeness",
-            "sap",
-            "explicitness")) {
-      Double score = scores.get(key);
-      if (score == null) {
-        continue;
-      }
-      List<double[]> done = new ArrayList<>();
-      for (int p = 0; p < pairs; p++) {
-        Map<String, Double> a = results.get(2 * p);
-        Map<String, Double> b = results.get(2 * p + 1);
-        if (a != null && b != null && a.get(key) != null && b.get(key) != null) {
-          done.add(new double[] {a.get(key), b.get(key)});
+            CodeMetric.Subsampled.class, CodeMetric.Jackknifed.class, CodeMetric.Refitted.class)) {
+      for (Metric family : Metric.values()) {
+        if (families.contains(family)) {
+          out.addAll(of(family.codeMetrics(), kind));
         }
-      }
-      Uncertainty u = fromPairs(score, done, nTrain + nTest, split.poolsHoldTwo());
-      if (u != null) {
-        out.put(key, u);
       }
     }
     return out;
   }
 
-  private static void refit(
-      LatentCodes scored,
-      Split split,
-      Options options,
-      long[] seeds,
-      java.util.concurrent.atomic.AtomicReferenceArray<Map<String, Double>> results,
-      Progress.Task task) {
-    Set<Metric> m = options.metrics();
-    boolean fullSize = split.poolsHoldTwo();
-    java.util.stream.IntStream.range(0, results.length())
-        .parallel()
-        .forEach(
-            r -> {
-              SplittableRandom rng = new SplittableRandom(seeds[r / 2]);
-              int side = r % 2;
-              LatentCodes train;
-              LatentCodes test;
-              if (fullSize) {
-                int nTrain = split.train.numSamples();
-                int nTest = split.test.numSamples();
-                int[] tr = Arrays2.shuffled(split.cut, rng);
-                int[] te = Arrays2.shuffled(split.perm.length - split.cut, rng);
-                train = scored.rows(poolRows(split.perm, 0, tr, side * nTrain, nTrain));
-                test = scored.rows(poolRows(split.perm, split.cut, te, side * nTest, nTest));
-              } else {
-                int[] tr = Arrays2.shuffled(split.train.numSamples(), rng);
-                int[] te = Arrays2.shuffled(split.test.numSamples(), rng);
-                train = split.train.rows(half(tr, side));
-                test = split.test.rows(half(te, side));
-              }
-              Map<String, Double> s = new LinkedHashMap<>();
-              try {
-                if (m.contains(Metric.DCI)) {
-                  DciResult dci = Dci.compute(train, test, options.seed(), options.dciLearner());
-                  s.put("dci.disentanglement", dci.disentanglement());
-                  s.put("dci.completeness", dci.completeness());
-                  s.put("dci.informativeness", dci.informativeness());
-                }
-                if (m.contains(Metric.SAP)) {
-                  s.put("sap", Sap.compute(train, test, options.seed()).sap());
-                }
-                if (m.contains(Metric.MODULARITY)) {
-                  s.put(
-                      "explicitness",
-                      Explicitness.compute(train, test, options.seed()).explicitness());
-                }
-              } catch (IllegalArgumentException e) {
-                s = null;
-              }
-              results.set(r, s);
-              task.step();
-            });
-  }
-
-  /** Rows {@code perm[offset + order[from..from+count)]}, sorted. */
-  private static int[] poolRows(int[] perm, int offset, int[] order, int from, int count) {
-    int[] rows = new int[count];
-    for (int i = 0; i < count; i++) {
-      rows[i] = perm[offset + order[from + i]];
-    }
-    java.util.Arrays.sort(rows);
-    return rows;
-  }
-
-  private static int[] half(int[] perm, int side) {
-    int cut = perm.length / 2;
-    int[] h =
-        side == 0
-            ? java.util.Arrays.copyOfRange(perm, 0, cut)
-            : java.util.Arrays.copyOfRange(perm, cut, 2 * cut);
-    java.util.Arrays.sort(h);
-    return h;
-  }
-
-  /**
-   * The uncertainty from pairs of scores on complementary halves: SE² = Σ (a − b)²/(4P), interval
-   * score ± t_{0.975, P}·SE, bias = mean of the half-size scores − score.
-   *
-   * @param score the score on all rows
-   * @param pairs the (a, b) pairs
-   * @param n rows behind the score
-   * @return the uncertainty ({@link Uncertainty#HALF_SAMPLES}), or {@code null} without a pair
-   */
-  public static Uncertainty halfSamples(double score, List<double[]> pairs, int n) {
-    return fromPairs(score, pairs, n, false);
-  }
-
-  /**
-   * The uncertainty from pairs of scores on disjoint train and test sets of the score's own sizes
-   * (drawn from the rows the caps leave): a pair's scores are two independent draws of the
-   * estimator, so SE² = Σ (a − b)²/(2P) whatever its rate; interval score ± t_{0.975, P}·SE, no
-   * bias estimate (0: the pairs are at the score's own size).
-   *
-   * @param score the score on the fixed split
-   * @param pairs the (a, b) pairs
-   * @param n rows behind the score
-   * @return the uncertainty ({@link Uncertainty#FULL_SIZE_PAIRS}), or {@code null} without a pair
-   */
-  public static Uncertainty fullSizePairs(double score, List<double[]> pairs, int n) {
-    return fromPairs(score, pairs, n, true);
-  }
-
-  /**
-   * SE² = Σ (a − b)²/(2P) for pairs at the score's own size, Σ (a − b)²/(4P) for halves (whose
-   * variance is twice the score's at the √N rate); t with P degrees of freedom; bias 0 or the mean
-   * half-size score − score.
-   */
-  private static Uncertainty fromPairs(
-      double score, List<double[]> pairs, int n, boolean fullSize) {
-    if (pairs.isEmpty()) {
-      return null;
-    }
-    double ss = 0;
-    double sum = 0;
-    for (double[] ab : pairs) {
-      ss += (ab[0] - ab[1]) * (ab[0] - ab[1]);
-      sum += ab[0] + ab[1];
-    }
-    int p = pairs.size();
-    double se = Math.sqrt(ss / ((fullSize ? 2.0 : 4.0) * p));
-    String method = fullSize ? Uncertainty.FULL_SIZE_PAIRS : Uncertainty.HALF_SAMPLES;
-    double bias = fullSize ? 0 : sum / (2.0 * p) - score;
-    return Uncertainty.symmetric(score, se, p, method, 2 * p, bias, n);
-  }
-
-  private static String ucKey(int rho, UcSelection mode) {
-    return "uc@" + rho + (mode == UcSelection.FORK ? ".fork" : "");
-  }
-
-  private static Options withMetrics(Options o, Set<Metric> metrics) {
-    return new Options(
-        metrics,
-        o.rhos(),
-        o.ucModes(),
-        o.factorBins(),
-        o.trainFraction(),
-        o.maxTrain(),
-        o.maxTest(),
-        o.seed(),
-        o.dciLearner());
-  }
-
-  /** Added to the scoring seed to seed the replicates. */
-  static final long REPLICATE_SEED_OFFSET = 0x5EED_B007L;
-
-  private static int[] variableFactors(LatentCodes codes) {
-    List<Integer> keep = new ArrayList<>();
-    for (int f = 0; f < codes.numFactors(); f++) {
-      if (distinctCount(codes.factors()[f]) >= 2) {
-        keep.add(f);
-      }
-    }
-    return keep.stream().mapToInt(Integer::intValue).toArray();
+  static <T extends CodeMetric> List<T> of(List<CodeMetric> metrics, Class<T> kind) {
+    return metrics.stream().filter(kind::isInstance).map(kind::cast).toList();
   }
 
   /**
@@ -767,209 +498,47 @@ public final class CodeScorer {
    */
   public static Scores score(
       LatentCodes codes, List<List<Object>> vocabularies, Options options, boolean learned) {
-    List<String> warnings = new ArrayList<>();
-    // 1. Factors with a single value are excluded everywhere.
-    List<Integer> keep = new ArrayList<>();
-    for (int f = 0; f < codes.numFactors(); f++) {
-      if (distinctCount(codes.factors()[f]) < 2) {
-        warnings.add(
-            "factor '"
-                + codes.factorNames().get(f)
-                + "' has a single value; it is excluded from every metric");
-      } else {
-        keep.add(f);
-      }
-    }
-    if (keep.isEmpty()) {
-      throw new IllegalArgumentException(
-          "no factor has two or more values (factors: " + codes.factorNames() + ")");
-    }
-    int[] keepIdx = keep.stream().mapToInt(Integer::intValue).toArray();
-    LatentCodes scored = keep.size() == codes.numFactors() ? codes : codes.selectFactors(keepIdx);
-    List<List<Object>> vocab = null;
-    if (vocabularies != null) {
-      vocab = new ArrayList<>();
-      for (int f : keepIdx) {
-        vocab.add(vocabularies.get(f));
-      }
-    }
+    return score(new CodeContext(codes, vocabularies, options), learned);
+  }
 
+  /**
+   * Runs the registered functions of the requested families ({@link #registered}) on a context: the
+   * loop of {@code score-codes}, {@code evaluate} and {@code sweep}.
+   *
+   * @param context the shared statistics
+   * @param learned whether the refitted metrics (DCI, SAP, explicitness) are computed
+   * @return scores, details and warnings
+   * @throws IllegalArgumentException when a metric's contract is violated
+   */
+  public static Scores score(CodeContext context, boolean learned) {
+    return score(context, registered(context.options().metrics()), learned);
+  }
+
+  /**
+   * Runs some code metrics, registered or not (a library user's own {@link CodeMetric}), on a
+   * context, in the order given.
+   *
+   * @param context the shared statistics
+   * @param metrics the metrics
+   * @param learned whether the refitted metrics are computed
+   * @return scores, details and warnings
+   * @throws IllegalArgumentException when a metric's contract is violated
+   */
+  public static Scores score(CodeContext context, List<CodeMetric> metrics, boolean learned) {
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Object> details = new LinkedHashMap<>();
-    Set<Metric> m = options.metrics();
-    IrsResult irs = null;
-
-    if (m.contains(Metric.IRS) || m.contains(Metric.UC)) {
-      LatentCodes binned = binFactors(scored, vocab, options.factorBins());
-      irs = Irs.compute(binned, new IrsOptions(IrsOptions.DEFAULTS.diffQuantile(), 0));
-      for (int j : irs.droppedLatents()) {
-        warnings.add(
-            "latent '"
-                + codes.latentNames().get(j)
-                + "' is constant; IRS and UC drop it, as the reference does");
-      }
-      if (m.contains(Metric.IRS)) {
-        scores.put("irs", irs.score());
-        details.put("irs", irs);
-      }
-      if (m.contains(Metric.UC)) {
-        Map<String, Object> ucDetails = new LinkedHashMap<>();
-        for (int rho : options.rhos()) {
-          for (UcSelection mode : options.ucModes()) {
-            UcResult uc = Uc.compute(irs, rho, mode);
-            String key = ucKey(rho, mode);
-            scores.put(key, uc.score());
-            ucDetails.put(key, uc);
-          }
-        }
-        details.put("uc", ucDetails);
+    for (CodeMetric m : metrics) {
+      if (learned || !(m instanceof CodeMetric.Refitted)) {
+        CodeMetric.Scored s = m.score(context);
+        scores.putAll(s.scores());
+        details.putAll(s.details());
       }
     }
-    if (m.contains(Metric.MIG) || m.contains(Metric.MODULARITY)) {
-      int bins = HistogramDiscretizer.DEFAULT_BINS;
-      double[][] mi =
-          DiscreteMutualInfo.latentFactorMatrix(scored.latents(), scored.factors(), bins);
-      if (m.contains(Metric.MIG)) {
-        MigResult mig =
-            Mig.fromMutualInformation(
-                mi, DiscreteMutualInfo.factorEntropies(scored.factors()), bins);
-        scores.put("mig", mig.score());
-        details.put("mig", mig);
-      }
-      if (m.contains(Metric.MODULARITY)) {
-        ModularityResult mod = Modularity.fromMutualInformation(mi, bins);
-        scores.put("modularity", mod.score());
-        details.put("modularity", mod);
-      }
-    }
-    if (learned
-        && (m.contains(Metric.DCI) || m.contains(Metric.SAP) || m.contains(Metric.MODULARITY))) {
-      Split split = split(scored, options);
-      Map<String, Object> sizes = new LinkedHashMap<>();
-      sizes.put("train", split.train.numSamples());
-      sizes.put("test", split.test.numSamples());
-      details.put("split", sizes);
-      if (m.contains(Metric.DCI)) {
-        DciResult dci = Dci.compute(split.train, split.test, options.seed(), options.dciLearner());
-        scores.put("dci.disentanglement", dci.disentanglement());
-        scores.put("dci.completeness", dci.completeness());
-        scores.put("dci.informativeness", dci.informativeness());
-        details.put("dci", dci);
-      }
-      if (m.contains(Metric.SAP)) {
-        SapResult sap = Sap.compute(split.train, split.test, options.seed());
-        scores.put("sap", sap.sap());
-        details.put("sap", sap);
-      }
-      if (m.contains(Metric.MODULARITY)) {
-        ExplicitnessResult ex = Explicitness.compute(split.train, split.test, options.seed());
-        scores.put("explicitness", ex.explicitness());
-        details.put("explicitness", ex);
-      }
-    }
-    return new Scores(scores, details, warnings, scored.factorNames(), irs);
-  }
-
-  /**
-   * The fixed train/test split: {@code train} the first rows of the train pool {@code
-   * perm[0..cut)}, {@code test} the first rows of the test pool {@code perm[cut..n)}.
-   */
-  private record Split(LatentCodes train, LatentCodes test, int[] perm, int cut) {
-    /** Whether each pool holds two disjoint sets of the split's sizes. */
-    boolean poolsHoldTwo() {
-      int nTrain = train.numSamples();
-      int nTest = test.numSamples();
-      return 2 * nTrain <= cut && 2 * nTest <= perm.length - cut;
-    }
-  }
-
-  private static Split split(LatentCodes codes, Options o) {
-    int n = codes.numSamples();
-    int cut = (int) Math.round(o.trainFraction() * n);
-    int nTrain = Math.min(o.maxTrain(), cut);
-    int nTest = Math.min(o.maxTest(), n - cut);
-    if (nTrain < 2 || nTest < 1) {
-      throw new IllegalArgumentException(
-          "too few rows for a train/test split: "
-              + n
-              + " rows with train fraction "
-              + o.trainFraction()
-              + " give "
-              + nTrain
-              + " train and "
-              + nTest
-              + " test rows");
-    }
-    int[] perm = new int[n];
-    for (int i = 0; i < n; i++) {
-      perm[i] = i;
-    }
-    SplittableRandom rng = new SplittableRandom(o.seed());
-    for (int i = n - 1; i > 0; i--) {
-      int k = rng.nextInt(i + 1);
-      int t = perm[i];
-      perm[i] = perm[k];
-      perm[k] = t;
-    }
-    int[] train = java.util.Arrays.copyOfRange(perm, 0, nTrain);
-    int[] test = java.util.Arrays.copyOfRange(perm, cut, cut + nTest);
-    return new Split(codes.rows(train), codes.rows(test), perm, cut);
-  }
-
-  /**
-   * Re-bins factors for IRS as disentanglement_lib does: each factor's values are put in {@code
-   * bins} equal-width histogram bins over their range (numpy histogram + digitize). Codes of
-   * non-numeric factors are used as given.
-   */
-  static LatentCodes binFactors(LatentCodes codes, List<List<Object>> vocab, int bins) {
-    if (bins == 0) {
-      return codes;
-    }
-    int[][] out = new int[codes.numFactors()][];
-    for (int f = 0; f < codes.numFactors(); f++) {
-      int k = codes.factorSize(f);
-      double[] values = new double[k];
-      boolean numeric = true;
-      for (int c = 0; c < k; c++) {
-        if (vocab == null) {
-          values[c] = c;
-        } else if (vocab.get(f).get(c) instanceof Number num) {
-          values[c] = num.doubleValue();
-        } else {
-          numeric = false;
-        }
-      }
-      if (!numeric) {
-        out[f] = codes.factors()[f];
-        continue;
-      }
-      int[] binOfCode = HistogramDiscretizer.discretize(values, bins);
-      int[] col = codes.factors()[f];
-      int[] binned = new int[col.length];
-      for (int i = 0; i < col.length; i++) {
-        binned[i] = binOfCode[col[i]];
-      }
-      out[f] = densify(binned);
-    }
-    return new LatentCodes(codes.latents(), out, codes.latentNames(), codes.factorNames());
-  }
-
-  private static int[] densify(int[] codes) {
-    int[] distinct = java.util.Arrays.stream(codes).distinct().sorted().toArray();
-    int[] out = new int[codes.length];
-    for (int i = 0; i < codes.length; i++) {
-      out[i] = java.util.Arrays.binarySearch(distinct, codes[i]);
-    }
-    return out;
-  }
-
-  private static int distinctCount(int[] codes) {
-    int first = codes[0];
-    for (int c : codes) {
-      if (c != first) {
-        return 2;
-      }
-    }
-    return 1;
+    return new Scores(
+        scores,
+        details,
+        context.warnings(),
+        context.scored().factorNames(),
+        context.irsIfComputed());
   }
 }

@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -14,17 +15,17 @@ import java.util.Set;
  */
 public enum Metric {
   /** Interventional robustness score ({@link Irs}). */
-  IRS(Kind.CODES),
+  IRS(Kind.CODES, new IrsMetric()),
   /** Unconfoundedness, for every requested ρ and selection mode ({@link Uc}; needs IRS). */
-  UC(Kind.CODES),
+  UC(Kind.CODES, new UcMetric()),
   /** Mutual information gap ({@link Mig}). */
-  MIG(Kind.CODES),
+  MIG(Kind.CODES, new MigMetric()),
   /** Disentanglement, completeness, informativeness ({@link Dci}). */
-  DCI(Kind.CODES),
+  DCI(Kind.CODES, new DciMetric()),
   /** Separated attribute predictability ({@link Sap}). */
-  SAP(Kind.CODES),
+  SAP(Kind.CODES, new SapMetric()),
   /** Modularity and explicitness ({@link Modularity}, {@link Explicitness}). */
-  MODULARITY(Kind.CODES),
+  MODULARITY(Kind.CODES, new ModularityMetric(), new ExplicitnessMetric()),
   /** The BetaVAE metric ({@link BetaVae}). */
   BETAVAE(Kind.SAMPLED),
   /** The FactorVAE metric ({@link FactorVae}). */
@@ -51,9 +52,21 @@ public enum Metric {
   }
 
   private final Kind kind;
+  private final List<CodeMetric> codeMetrics;
 
-  Metric(Kind kind) {
+  Metric(Kind kind, CodeMetric... codeMetrics) {
     this.kind = kind;
+    this.codeMetrics = List.of(codeMetrics);
+  }
+
+  /**
+   * The functions registered on a {@link Kind#CODES} family, which {@link CodeScorer} runs on the
+   * shared {@link CodeContext} (none for the other kinds).
+   *
+   * @return the functions, in registration order
+   */
+  public List<CodeMetric> codeMetrics() {
+    return codeMetrics;
   }
 
   /**

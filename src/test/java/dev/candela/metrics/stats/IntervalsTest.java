@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.metrics.CodeIntervals;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.LearnedCodes;
@@ -259,7 +260,7 @@ class IntervalsTest {
   void halfSamplePairsByHand() {
     // pairs (1, 3) and (2, 2): Σ(a−b)² = 4, SE² = 4/(4·2) = 0.5; t with 2 df; bias = 2 − 1.8
     Uncertainty u =
-        CodeScorer.halfSamples(1.8, List.of(new double[] {1, 3}, new double[] {2, 2}), 50);
+        CodeIntervals.halfSamples(1.8, List.of(new double[] {1, 3}, new double[] {2, 2}), 50);
     assertEquals(Math.sqrt(0.5), u.se(), EXACT);
     assertEquals(0.2, u.bias(), EXACT);
     assertEquals(1.8 + 4.302652729749462 * Math.sqrt(0.5), u.ci95().get(1), T_QUANTILE);
@@ -336,7 +337,7 @@ class IntervalsTest {
   void fullSizePairsByHand() {
     // pairs (1, 3), (2, 2): Σ (a − b)² = 4, SE² = 4/(2·2) = 1, t with 2 df, no bias estimate
     Uncertainty u =
-        CodeScorer.fullSizePairs(0.5, List.of(new double[] {1, 3}, new double[] {2, 2}), 90);
+        CodeIntervals.fullSizePairs(0.5, List.of(new double[] {1, 3}, new double[] {2, 2}), 90);
     assertEquals(1, u.se(), EXACT);
     assertEquals(0, u.bias(), EXACT);
     assertEquals(0.5 - Uncertainty.t95(2), u.ci95().get(0), EXACT);

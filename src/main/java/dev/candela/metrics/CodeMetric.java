@@ -1,0 +1,151 @@
+package dev.candela.metrics;
+
+import dev.candela.metrics.stats.Uncertainty;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A metric computed from latent and factor codes: a function of the shared {@link CodeContext}
+ * returning its scores by key, registered on its {@link Metric} family ({@link
+ * Metric#codeMetrics()}). {@link CodeScorer} runs the registered functions of the requested
+ * families, the same loop for {@code score-codes}, {@code evaluate} and {@code sweep}.
+ *
+ * <p>What kind of estimator a metric is decides how its interval is computed, so every metric is
+ * one of three kinds (docs/evaluate.md):
+ *
+ * <ul>
+ *   <li>{@link Subsampled}: a statistic of all rows built from extreme order statistics (IRS, UC),
+ *       whose spread shrinks slower than 1/√N: subsampling with the rate estimated ({@link
+ *       dev.candela.metrics.stats.Subsampling});
+ *   <li>{@link Jackknifed}: a function of the mutual-information matrix (MIG, Modularity): the
+ *       delete-a-group jackknife of the matrix ({@link dev.candela.metrics.stats.MiJackknife});
+ *   <li>{@link Refitted}: a learner fitted on the train rows of the split and tested on its test
+ *       rows (DCI, SAP, explicitness): pairs of refits on disjoint sets.
+ * </ul>
+ *
+ * Adding a metric is one class implementing one of these and one registration in {@link Metric}.
+ */
+public sealed interface CodeMetric
+    permits CodeMetric.Subsampled, CodeMetric.Jackknifed, CodeMetric.Refitted {
+
+  /**
+   * Scores on a context.
+   *
+   * @param context the shared statistics
+   * @return the scores by report key and the details
+   * @throws IllegalArgumentException when the metric's contract is violated
+   */
+  Scored score(CodeContext context);
+
+  /**
+   * The report keys it scores under some options (in the order {@link #score} returns them).
+   *
+   * @param options the options
+   * @return the keys
+   */
+  List<String> keys(CodeScorer.Options options);
+
+  /**
+   * What a metric returns.
+   *
+   * @param scores report key to score, in a stable order
+   * @param details report key to the result record behind the scores
+   */
+  record Scored(Map<String, Double> scores, Map<String, Object> details) {
+    /** Freezes the maps (their order kept). */
+    public Scored {
+      scores = Collections.unmodifiableMap(new LinkedHashMap<>(scores));
+      details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
+    }
+
+    /**
+     * One score with its result record under the same key.
+     *
+     * @param key the report key
+     * @param score the score
+     * @param result the result record
+     * @return the scores
+     */
+    public static Scored of(String key, double score, Object result) {
+      return new Scored(Map.of(key, score), Map.of(key, result));
+    }
+  }
+
+  /** A statistic of all rows whose interval comes from subsampling (IRS, UC). */
+  non-sealed interface Subsampled extends CodeMetric {
+    /**
+     * The interval of one of its scores after subsampling: by default as subsampling found it.
+     *
+     * @param key the report key
+     * @param u the subsampling uncertainty
+     * @param score the score
+     * @param context the context of all rows
+     * @param splits S, the subsampling splits
+     * @return the uncertainty to report
+     */
+    default Uncertainty adjust(
+        String key, Uncertainty u, double score, CodeContext context, int splits) {
+      return u;
+    }
+  }
+
+  /**
+   * A function of the latent × factor mutual-information matrix (MIG, Modularity), whose interval
+   * is the delete-a-group jackknife of the matrix.
+   */
+  non-sealed interface Jackknifed extends CodeMetric {
+    /**
+     * Scores from a mutual-information matrix.
+     *
+     * @param mutualInformation {@code [latent][factor]} in nats
+     * @param factorEntropy per factor, in nats
+     * @param bins the latents' bins
+     * @return the scores and details
+     */
+    Scored fromMutualInformation(double[][] mutualInformation, double[] factorEntropy, int bins);
+
+    /**
+     * Whether the jackknife takes the Efron–Stein correction of the second-order terms
+     * (leave-two-groups-out): right for a degenerate statistic (near-zero MI terms, Modularity),
+     * too small an SE for MIG in the coverage study.
+     *
+     * @return true for the corrected jackknife
+     */
+    boolean secondOrder();
+
+    @Override
+    default Scored score(CodeContext context) {
+      return fromMutualInformation(
+          context.mutualInformation(), context.factorEntropies(), context.bins());
+    }
+  }
+
+  /**
+   * A learner fitted on the split's train rows and scored on its test rows (DCI, SAP,
+   * explicitness), whose interval comes from pairs of refits.
+   */
+  non-sealed interface Refitted extends CodeMetric {
+    /**
+     * Fits and scores.
+     *
+     * @param train the training rows
+     * @param test the test rows
+     * @param options the options (seed, learner)
+     * @return the scores and details
+     */
+    Scored fit(LatentCodes train, LatentCodes test, CodeScorer.Options options);
+
+    /** Fits on the context's fixed split; the details start with the split's sizes. */
+    @Override
+    default Scored score(CodeContext context) {
+      CodeContext.Split split = context.split();
+      Scored fitted = fit(split.train(), split.test(), context.options());
+      Map<String, Object> details = new LinkedHashMap<>();
+      details.put("split", split.sizes());
+      details.putAll(fitted.details());
+      return new Scored(fitted.scores(), details);
+    }
+  }
+}

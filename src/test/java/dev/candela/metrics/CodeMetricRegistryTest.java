@@ -1,0 +1,149 @@
+package dev.candela.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.candela.metrics.stats.DiscreteMutualInfo;
+import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Uncertainty;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The code-metric registry: every code family has its registered functions, each declares the keys
+ * it scores, the shared statistics are computed once per context, and a metric of a library user's
+ * own, outside the registry, gets scored and the interval of its kind by the same loop.
+ */
+class CodeMetricRegistryTest {
+  /** Same arithmetic on the same matrix. */
+  private static final double SAME = 1e-12;
+
+  private static final LatentCodes CODES =
+      LearnedCodes.disentangled(300, 3, new int[] {3, 4}, 0.3, 5);
+
+  private static CodeScorer.Options options() {
+    return new CodeScorer.Options(
+        Metric.of(Metric.Kind.CODES),
+        List.of(1, 2),
+        EnumSet.allOf(UcSelection.class),
+        HistogramDiscretizer.DEFAULT_BINS,
+        CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+        150,
+        100,
+        7);
+  }
+
+  @Test
+  void everyCodeFamilyHasRegisteredFunctionsAndNoOtherFamilyHas() {
+    for (Metric m : Metric.values()) {
+      assertEquals(
+          m.kind() == Metric.Kind.CODES, !m.codeMetrics().isEmpty(), m + " " + m.codeMetrics());
+    }
+    assertEquals(2, Metric.MODULARITY.codeMetrics().size());
+  }
+
+  @Test
+  void statisticsOfAllRowsRunBeforeTheLearnedOnes() {
+    List<Class<?>> order = new ArrayList<>();
+    for (CodeMetric m : CodeScorer.registered(Metric.of(Metric.Kind.CODES))) {
+      order.add(m.getClass());
+    }
+    assertEquals(
+        List.of(
+            IrsMetric.class,
+            UcMetric.class,
+            MigMetric.class,
+            ModularityMetric.class,
+            DciMetric.class,
+            SapMetric.class,
+            ExplicitnessMetric.class),
+        order);
+  }
+
+  @Test
+  void eachFunctionScoresTheKeysItDeclaresAndTheLoopScoresTheirUnion() {
+    CodeScorer.Options o = options();
+    CodeContext context = new CodeContext(CODES, null, o);
+    List<String> union = new ArrayList<>();
+    for (CodeMetric m : CodeScorer.registered(o.metrics())) {
+      List<String> scored = new ArrayList<>(m.score(context).scores().keySet());
+      assertEquals(m.keys(o), scored, m.getClass().getSimpleName());
+      union.addAll(scored);
+    }
+    assertEquals(union, new ArrayList<>(CodeScorer.score(CODES, null, o).scores().keySet()));
+    assertEquals(
+        List.of("uc@1", "uc@1.fork", "uc@2", "uc@2.fork"), Metric.UC.codeMetrics().get(0).keys(o));
+  }
+
+  @Test
+  void theContextComputesEachSharedStatisticOnce() {
+    CodeContext context = new CodeContext(CODES, null, options());
+    assertSame(context.irs(), context.irs());
+    assertSame(context.mutualInformation(), context.mutualInformation());
+    assertSame(context.split(), context.split());
+    CodeScorer.Scores s = CodeScorer.score(context, true);
+    assertSame(context.irs(), s.irs());
+  }
+
+  /** Mean over factors of max_j I(z_j; v_k) / H(v_k): not a Candela metric, a user's own. */
+  private static final class MeanBestInformation implements CodeMetric.Jackknifed {
+    @Override
+    public Scored fromMutualInformation(double[][] mi, double[] entropy, int bins) {
+      double sum = 0;
+      for (int k = 0; k < entropy.length; k++) {
+        double best = 0;
+        for (double[] row : mi) {
+          best = Math.max(best, row[k]);
+        }
+        sum += best / entropy[k];
+      }
+      return Scored.of("best-info", sum / entropy.length, Map.of());
+    }
+
+    @Override
+    public boolean secondOrder() {
+      return false;
+    }
+
+    @Override
+    public List<String> keys(CodeScorer.Options options) {
+      return List.of("best-info");
+    }
+  }
+
+  @Test
+  void aUsersOwnMetricIsScoredAndGetsTheIntervalOfItsKind() {
+    CodeContext context = new CodeContext(CODES, null, options());
+    List<CodeMetric> mine = List.of(new MeanBestInformation());
+    CodeScorer.Scores s = CodeScorer.score(context, mine, true);
+
+    double[][] mi =
+        DiscreteMutualInfo.latentFactorMatrix(
+            CODES.latents(), CODES.factors(), HistogramDiscretizer.DEFAULT_BINS);
+    double[] h = DiscreteMutualInfo.factorEntropies(CODES.factors());
+    double byHand = 0;
+    for (int k = 0; k < h.length; k++) {
+      double best = 0;
+      for (double[] row : mi) {
+        best = Math.max(best, row[k]);
+      }
+      byHand += best / h[k] / h.length;
+    }
+    assertEquals(byHand, s.scores().get("best-info"), SAME);
+
+    Map<String, Uncertainty> u =
+        CodeScorer.uncertainty(
+            context,
+            mine,
+            s.scores(),
+            new CodeScorer.IntervalOptions(4, 10, 2, Long.MAX_VALUE),
+            CodeScorer.Progress.NONE);
+    assertEquals(Uncertainty.JACKKNIFE, u.get("best-info").method());
+    assertEquals(300, u.get("best-info").n());
+    assertTrue(u.get("best-info").se() > 0, u.toString());
+  }
+}
