@@ -9,6 +9,7 @@ import dev.candela.data.ConfoundingRules;
 import dev.candela.data.FactorSpace;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.stats.Uncertainty;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -117,5 +118,68 @@ final class ScmStage {
       scores.put("scm." + e.getKey(), e.getValue());
     }
     return new Result(scores, r.details());
+  }
+
+  /**
+   * The {@code scm} stage of an {@link Evaluation}: the latent causal model against the dataset's
+   * causal truth, skipped with a warning when the dataset has no known truth or the groups cannot
+   * be formed. OD, ID and CD are means over R sampled replicates: their SE gives the interval.
+   *
+   * @param scm how it runs
+   * @param e the encoded samples
+   * @param codeScores the code stage's result (its IRS matrix forms the groups)
+   * @param seed the seed
+   * @param listener messages
+   * @return what it adds to the report
+   * @throws BadInputException when the truth file cannot be read
+   */
+  static StageResult stage(
+      ScmSettings scm,
+      EncodedSamples e,
+      CodeScorer.Scores codeScores,
+      long seed,
+      ProgressListener listener)
+      throws BadInputException {
+    FactorSpace space = e.dataset().space();
+    Truth truth = truth(space, scm.truth());
+    if (truth == null) {
+      return StageResult.warning(
+          "scm skipped: no causal truth for dataset '"
+              + space.name()
+              + "' (set SCM truth to MODEL.json)");
+    }
+    long t = System.nanoTime();
+    LatentCodes lc = e.latentCodes();
+    Result r;
+    try {
+      r = run(lc, e.vocabularies(), codeScores, truth, scm, seed);
+    } catch (BadInputException x) {
+      return StageResult.warning("scm skipped: " + x.getMessage());
+    }
+    Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
+    r.scores()
+        .forEach(
+            (k, v) -> {
+              Double se = r.scores().get(k + ".se");
+              if (se != null) {
+                Uncertainty u =
+                    Uncertainty.symmetric(
+                        v,
+                        se,
+                        scm.replicates() - 1,
+                        Uncertainty.REPLICATES,
+                        scm.replicates(),
+                        0,
+                        lc.numSamples());
+                if (u != null) {
+                  uncertainty.put(k, u);
+                }
+              }
+            });
+    listener.message(
+        String.format(
+            java.util.Locale.ROOT, "scm (latent causal model) in %.1f s", CodeStage.secs(t)));
+    return new StageResult(
+        r.scores(), uncertainty, Map.of("scm", r.details()), List.of(), Map.of());
   }
 }

@@ -1,0 +1,128 @@
+package dev.candela.evaluate;
+
+import dev.candela.metrics.CodeContext;
+import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.Metric;
+import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Uncertainty;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The code-metric stage of an {@link Evaluation}: the loop of {@code score-codes} ({@link
+ * CodeScorer}) on the encoded samples, with the intervals of {@link CodeScorer#uncertainty} unless
+ * turned off. IRS runs whenever CG or {@code scm} needs its matrix, and is reported only when asked
+ * for.
+ */
+final class CodeStage {
+  private CodeStage() {}
+
+  /**
+   * What the stage produced.
+   *
+   * @param added what it adds to the report
+   * @param scores the code metrics' full result (IRS matrix, UC sets, factor names) for the later
+   *     stages and the page, or {@code null} when no code metric ran
+   */
+  record Result(StageResult added, CodeScorer.Scores scores) {}
+
+  /**
+   * Runs the stage.
+   *
+   * @param s the settings
+   * @param e the encoded samples
+   * @param needsIrs whether a later stage (CG, scm) reads the IRS matrix
+   * @param replicates the subsampling splits (IRS, UC; 0 = no interval), see {@link
+   *     CodeScorer.IntervalOptions#of}
+   * @param refits the refits of the learned metrics (0 = no interval)
+   * @param listener progress and messages
+   * @return the result
+   */
+  static Result run(
+      EvaluationSettings s,
+      EncodedSamples e,
+      boolean needsIrs,
+      int replicates,
+      int refits,
+      ProgressListener listener) {
+    Set<Metric> metrics = Metric.of(s.metrics(), Metric.Kind.CODES);
+    if (needsIrs) {
+      metrics.add(Metric.IRS);
+    }
+    if (metrics.isEmpty()) {
+      return new Result(StageResult.NONE, null);
+    }
+    long t = System.nanoTime();
+    CodeScorer.Options opts =
+        new CodeScorer.Options(
+            metrics,
+            s.rhos(),
+            EnumSet.of(s.ucSelection()),
+            HistogramDiscretizer.DEFAULT_BINS,
+            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+            s.maxTrain(),
+            s.maxTest(),
+            s.seed(),
+            s.dciLearner());
+    LatentCodes lc = e.latentCodes();
+    CodeContext context = new CodeContext(lc, e.vocabularies(), opts);
+    CodeScorer.Scores codeScores = CodeScorer.score(context, true);
+    Map<String, Double> scores = new LinkedHashMap<>();
+    for (Map.Entry<String, Double> x : codeScores.scores().entrySet()) {
+      if (!x.getKey().equals("irs") || s.metrics().contains(Metric.IRS)) {
+        scores.put(x.getKey(), x.getValue());
+      }
+    }
+    List<String> warnings = new ArrayList<>(codeScores.warnings());
+    listener.message(String.format(Locale.ROOT, "code metrics in %.1f s", secs(t)));
+    CodeScorer.IntervalOptions io = CodeScorer.IntervalOptions.of(replicates, refits);
+    int n = e.n();
+    if (replicates == 0) {
+      warnings.add(
+          "intervals off (replicates 0): IRS, UC, MIG, Modularity and CG have no standard error");
+    }
+    if (replicates > 0
+        && (metrics.contains(Metric.IRS) || metrics.contains(Metric.UC))
+        && io.effectiveSplits(n, lc.numLatents(), lc.numFactors()) == 0) {
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "IRS and UC have no interval at N = %d with %d latents: %d subsampling splits would"
+                  + " exceed the work budget (docs/evaluate.md)",
+              n,
+              lc.numLatents(),
+              CodeScorer.MIN_SPLITS));
+    }
+    if (refits == 0) {
+      warnings.add("refits 0: DCI, SAP and explicitness have no standard error");
+    }
+    Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
+    if (replicates > 0 || refits > 0) {
+      t = System.nanoTime();
+      uncertainty.putAll(
+          CodeScorer.uncertainty(
+              context, codeScores.scores(), io, ProgressListener.scorer(listener)));
+      uncertainty.keySet().retainAll(scores.keySet());
+      listener.message(
+          String.format(
+              Locale.ROOT,
+              "intervals of the code metrics (S = %d splits, G = %d groups, %d refits) in %.1f s",
+              io.effectiveSplits(n, lc.numLatents(), lc.numFactors()),
+              Math.min(io.groups(), n / 2),
+              refits,
+              secs(t)));
+    }
+    return new Result(
+        new StageResult(scores, uncertainty, codeScores.details(), warnings, Map.of()), codeScores);
+  }
+
+  static double secs(long t) {
+    return (System.nanoTime() - t) / 1e9;
+  }
+}

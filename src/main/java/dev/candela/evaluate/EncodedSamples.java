@@ -1,0 +1,114 @@
+package dev.candela.evaluate;
+
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.data.FactorSpace;
+import dev.candela.metrics.LatentCodes;
+import dev.candela.model.hosting.VaeModel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The evaluation samples of one {@link Evaluation}, drawn and encoded once, which every stage
+ * reads: {@code n} dataset rows drawn without replacement with the seed ({@link
+ * Sampling#shuffled}), their factor codes, and the VAE's encoder means of their images in the same
+ * order.
+ *
+ * @param dataset the dataset
+ * @param idx the dataset indices of the rows
+ * @param codes factor codes, {@code [factor][row]}
+ * @param z encoder means, {@code [row][latent]}
+ * @param latentCodes the same as {@link LatentCodes} ({@code [latent][row]})
+ * @param vocabularies per factor, the value behind each code
+ */
+record EncodedSamples(
+    FactorDataset dataset,
+    long[] idx,
+    int[][] codes,
+    float[][] z,
+    LatentCodes latentCodes,
+    List<List<Object>> vocabularies) {
+
+  /**
+   * Draws and encodes the samples.
+   *
+   * @param dataset the dataset
+   * @param vae the model
+   * @param samples how many (at most the dataset's size)
+   * @param seed the seed of the draw
+   * @param batch images per encoder call
+   * @param listener progress
+   * @return the samples
+   * @throws CandelaException on failed reads or inference
+   */
+  static EncodedSamples encode(
+      FactorDataset dataset,
+      VaeModel vae,
+      int samples,
+      long seed,
+      int batch,
+      ProgressListener listener)
+      throws CandelaException {
+    FactorSpace space = dataset.space();
+    int n = (int) Math.min(samples, dataset.size());
+    long[] idx = Sampling.shuffled(dataset.size(), n, seed);
+    int[][] codes = new int[space.numFactors()][n];
+    for (int i = 0; i < n; i++) {
+      int[] c = dataset.codes(idx[i]);
+      for (int f = 0; f < c.length; f++) {
+        codes[f][i] = c[f];
+      }
+    }
+    float[][] z = new float[n][];
+    try (ProgressListener.Task pb = listener.task("encode", n)) {
+      for (int a = 0; a < n; a += batch) {
+        int e = Math.min(n, a + batch);
+        long[] part = Arrays.copyOfRange(idx, a, e);
+        float[][] m = vae.encodeMeans(dataset.images(part), part.length);
+        System.arraycopy(m, 0, z, a, m.length);
+        pb.stepTo(e);
+      }
+    }
+    int d = z[0].length;
+    double[][] latents = new double[d][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < d; j++) {
+        latents[j][i] = z[i][j];
+      }
+    }
+    List<List<Object>> vocab = new ArrayList<>();
+    for (FactorSpace.Factor f : space.factors()) {
+      vocab.add(f.values());
+    }
+    return new EncodedSamples(
+        dataset,
+        idx,
+        codes,
+        z,
+        new LatentCodes(latents, codes, SelectionPass.latentNames(d), space.names()),
+        List.copyOf(vocab));
+  }
+
+  /**
+   * @return the number of rows
+   */
+  int n() {
+    return idx.length;
+  }
+
+  /**
+   * The rows' factor codes, {@code [row][factor]}.
+   *
+   * @return a new array
+   */
+  int[][] rowCodes() {
+    int[][] rows = new int[idx.length][codes.length];
+    for (int i = 0; i < idx.length; i++) {
+      for (int f = 0; f < codes.length; f++) {
+        rows[i][f] = codes[f][i];
+      }
+    }
+    return rows;
+  }
+}
