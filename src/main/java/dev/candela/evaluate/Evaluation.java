@@ -34,7 +34,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -153,18 +152,7 @@ public final class Evaluation {
     ModelMatch.checkModelMatchesDataset(vaeCard, modelDir, dataset);
     if (s.metrics().contains(Metric.CG) && s.classifier() != null) {
       // before any work: a classifier for other factors would fail only at the CG stage
-      if (!Files.isRegularFile(s.classifier().resolve(ModelCard.FILE))) {
-        throw new BadInputException(
-            s.classifier() + ": not a classifier folder (no " + ModelCard.FILE + ")");
-      }
-      List<String> varying = new ArrayList<>();
-      for (String f : space.names()) {
-        if (space.factor(f).size() > 1) {
-          varying.add(f);
-        }
-      }
-      ModelMatch.matchClassifier(
-          ModelCard.read(s.classifier()).factors(), s.classifier(), varying, space);
+      CgJob.checkClassifier(s.classifier(), space);
     }
     try {
       Files.createDirectories(out);
@@ -596,19 +584,7 @@ public final class Evaluation {
 
   private float[][] encode(VaeModel vae, FactorDataset ds, long[] idx, String task)
       throws CandelaException {
-    int n = idx.length;
-    float[][] z = new float[n][];
-    int b = settings.batchSize();
-    try (ProgressListener.Task pb = listener.task(task, n)) {
-      for (int a = 0; a < n; a += b) {
-        int e = Math.min(n, a + b);
-        long[] part = Arrays.copyOfRange(idx, a, e);
-        float[][] m = vae.encodeMeans(ds.images(part), part.length);
-        System.arraycopy(m, 0, z, a, m.length);
-        pb.stepTo(e);
-      }
-    }
-    return z;
+    return CgJob.encode(vae, ds, idx, settings.batchSize(), listener, task);
   }
 
   /**
