@@ -30,10 +30,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The CG stage of an {@link Evaluation}: the classifier is loaded and checked on the VAE's
- * reconstructions, the latent sets Z_I come from the IRS matrix of the code metrics, CG runs on a
- * seeded subset of the encoded samples in chunks (per-sample terms streamed to the ICE file), and
- * its standard errors are those of means of these terms ({@link CgUncertainty}).
+ * The CG stage of an {@link Evaluation}: the CG job of {@link CgJob} in memory, on the codes the
+ * evaluation already has. The classifier is loaded, matched and checked on the VAE's
+ * reconstructions ({@link CgJob.Classifier}), the latent sets Z_I come from the IRS matrix of the
+ * code metrics ({@link SelectionPass#of}), CG runs on the seeded subset {@link CgJob#cgPositions}
+ * of the encoded samples in groups of {@link CgJob#groupSize} (per-sample terms streamed to the ICE
+ * file), and its standard errors are those of means of these terms ({@link CgUncertainty}). {@code
+ * counterfactuals} runs the same steps with chunk files ({@link CounterfactualDriver}).
  */
 final class CgStage {
   private CgStage() {}
