@@ -9,7 +9,6 @@ import dev.candela.cli.options.SeedOption;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.CounterfactualDriver;
 import dev.candela.evaluate.CounterfactualSettings;
-import dev.candela.evaluate.SelectionPass;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import java.io.PrintWriter;
@@ -22,11 +21,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code candela counterfactuals}: the resumable counterfactual batch job over a dataset with a
- * hosted VAE and factor classifier ({@link CounterfactualDriver}). A selection pass encodes a
- * seeded sample of at most {@value SelectionPass#MAX_SAMPLES} images of the range (all of it when
- * smaller) for the sets Z_I and the baseline statistics; then the job runs over the range in
- * chunks.
+ * {@code candela counterfactuals}: {@code evaluate}'s CG step as a resumable batch job over a
+ * dataset with a hosted VAE and factor classifier ({@link CounterfactualDriver}): the same
+ * evaluation and CG samples, encoding, sets Z_I, baseline statistics and classifier matching as
+ * {@code evaluate} with the same settings, plus chunk files and resume. By default every sample of
+ * the dataset (or of the first {@code --limit}) is an evaluation and a CG sample.
  */
 @Command(
     name = "counterfactuals",
@@ -67,8 +66,22 @@ public final class CounterfactualsCommand implements Callable<Integer> {
   @Option(names = "--chunk-size", description = "Samples per chunk (default ${DEFAULT-VALUE}).")
   int chunkSize = 1000;
 
-  @Option(names = "--limit", description = "At most this many samples (default: all).")
+  @Option(
+      names = "--limit",
+      description = "Draw samples from the first N of the dataset only (default: all).")
   Integer limit;
+
+  @Option(
+      names = "--samples",
+      description =
+          "Evaluation samples drawn (seeded) from the dataset; Z_I and the baseline come from"
+              + " them (default: all).")
+  Integer samples;
+
+  @Option(
+      names = "--cg-samples",
+      description = "CG samples drawn (seeded) from the evaluation samples (default: all).")
+  Integer cgSamples;
 
   @Option(
       names = "--factors",
@@ -92,13 +105,6 @@ public final class CounterfactualsCommand implements Callable<Integer> {
 
   @Mixin QuietOption quiet;
 
-  @Option(
-      names = "--encode-all",
-      hidden = true,
-      description =
-          "Encode every chunk sample even when the selection pass has its code (for checks).")
-  boolean encodeAll;
-
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   /** Creates the command. */
@@ -117,12 +123,13 @@ public final class CounterfactualsCommand implements Callable<Integer> {
             cgBaseline,
             chunkSize,
             limit,
+            samples,
+            cgSamples,
             factors,
             batchSize,
             device.text(),
             seed.seed(),
-            gridSamples,
-            encodeAll);
+            gridSamples);
     PrintWriter err = spec.commandLine().getErr();
     CounterfactualDriver.Outcome res =
         CounterfactualDriver.run(
@@ -131,7 +138,7 @@ public final class CounterfactualsCommand implements Callable<Integer> {
             new ProgressBars(err, "candela counterfactuals: ", quiet.quiet()),
             null);
     PrintWriter pw = spec.commandLine().getOut();
-    pw.print(res.text(rho));
+    pw.print(res.text());
     pw.flush();
     res.warnings().forEach(w -> err.println("warning: " + FlagWords.flags(w)));
     err.flush();

@@ -7,8 +7,6 @@ import dev.candela.data.FactorSpace;
 import dev.candela.evaluate.cf.ChunkCsv;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentStats;
-import dev.candela.metrics.Uc;
-import dev.candela.metrics.UcResult;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaselineSpread;
 import dev.candela.metrics.cg.CgBatch;
@@ -21,7 +19,6 @@ import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ClassifierQuality;
 import dev.candela.model.hosting.ComputeDevice;
-import dev.candela.model.hosting.FactorClassifier;
 import dev.candela.model.hosting.VaeModel;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,10 +30,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The CG stage of an {@link Evaluation}: the classifier is loaded and checked on the VAE's
- * reconstructions, the latent sets Z_I come from the IRS matrix of the code metrics, CG runs on a
- * seeded subset of the encoded samples in chunks (per-sample terms streamed to the ICE file), and
- * its standard errors are those of means of these terms ({@link CgUncertainty}).
+ * The CG stage of an {@link Evaluation}: the CG job of {@link CgJob} in memory, on the codes the
+ * evaluation already has. The classifier is loaded, matched and checked on the VAE's
+ * reconstructions ({@link CgJob.Classifier}), the latent sets Z_I come from the IRS matrix of the
+ * code metrics ({@link SelectionPass#of}), CG runs on the seeded subset {@link CgJob#cgPositions}
+ * of the encoded samples in groups of {@link CgJob#groupSize} (per-sample terms streamed to the ICE
+ * file), and its standard errors are those of means of these terms ({@link CgUncertainty}). {@code
+ * counterfactuals} runs the same steps with chunk files ({@link CounterfactualDriver}).
  */
 final class CgStage {
   private CgStage() {}
@@ -78,37 +78,19 @@ final class CgStage {
       throws CandelaException {
     FactorSpace space = dataset.space();
     int n = idx.length;
-    try (FactorClassifier clf = FactorClassifier.load(s.classifier(), device, s.batchSize())) {
-      List<String> names = codeScores.factorNames();
-      int[] clfIndex = ModelMatch.matchClassifier(clf.factors(), s.classifier(), names, space);
-      ModelFitness.ClassifierCheck clfCheck =
-          ModelFitness.classifier(clf, s.classifier(), dataset, idx, vae, s.batchSize(), names);
-      int[] datasetIndex = new int[names.size()];
-      for (int k = 0; k < names.size(); k++) {
-        datasetIndex[k] = space.names().indexOf(names.get(k));
-      }
-      int rho = s.rhos().get(0);
-      UcResult uc = Uc.compute(codeScores.irs(), rho, s.ucSelection());
-      CgOptions co =
-          CgOptions.builder()
-              .setSets(uc.sets())
-              .optFactorNames(names)
-              .optBaseline(s.baseline())
-              .optMaxBatch(Math.max(s.batchSize(), 1))
-              .build();
-      FactorProbabilities probs =
-          (images, m) -> {
-            float[][][] p = clf.probabilities(images, m, vae.card().input());
-            float[][][] o = new float[clfIndex.length][][];
-            for (int k = 0; k < clfIndex.length; k++) {
-              o[k] = p[clfIndex[k]];
-            }
-            return o;
-          };
-      CgAccumulator acc = new CgAccumulator(decoder, probs, co, stats);
-      int chunk = Math.max(1, s.batchSize() / (1 + 2 * names.size()));
-      int nc = Math.min(n, s.cgSamples());
-      long[] pos = Sampling.shuffled(n, nc, s.seed() + 1);
+    List<String> names = codeScores.factorNames();
+    int rho = s.rhos().get(0);
+    SelectionPass sel = SelectionPass.of(codeScores.irs(), names, rho, s.ucSelection(), stats);
+    try (CgJob.Classifier clf =
+        CgJob.Classifier.load(s.classifier(), device, s.batchSize(), names, space)) {
+      ModelFitness.ClassifierCheck clfCheck = clf.check(dataset, idx, vae, s.batchSize());
+      int[] datasetIndex = sel.datasetIndex(space);
+      CgOptions co = CgJob.options(sel, null, s.baseline(), s.batchSize());
+      FactorProbabilities probs = clf.probabilities(vae.card().input());
+      CgAccumulator acc = new CgAccumulator(decoder, probs, co, sel.stats());
+      int chunk = CgJob.groupSize(co);
+      long[] pos = CgJob.cgPositions(n, s.cgSamples(), s.seed());
+      int nc = pos.length;
       Path iceTmp;
       try {
         iceTmp = AtomicFiles.newTemp(ice);
@@ -130,7 +112,7 @@ final class CgStage {
             sampleIds[r - a] = idx[rows[r - a]];
           }
           // Per-sample terms go straight to ice.csv; only the running sums stay in memory.
-          CgBatch batch = process(acc, rows, z, codes, datasetIndex);
+          CgBatch batch = CgJob.process(acc, rows, z, codes, datasetIndex);
           iceOut.append(sampleIds, batch);
           for (int k = 0; k < names.size(); k++) {
             termParts.get(k).add(batch.factors().get(k).terms());
@@ -194,23 +176,6 @@ final class CgStage {
   }
 
   /**
-   * CG on some evaluation rows: their latent codes and the evaluated factors' codes ({@code
-   * datasetIndex[k]} is the dataset factor of evaluated factor k).
-   */
-  private static CgBatch process(
-      CgAccumulator acc, int[] rows, float[][] z, int[][] codes, int[] datasetIndex) {
-    float[][] zc = new float[rows.length][];
-    int[][] cc = new int[datasetIndex.length][rows.length];
-    for (int i = 0; i < rows.length; i++) {
-      zc[i] = z[rows[i]];
-      for (int k = 0; k < datasetIndex.length; k++) {
-        cc[k][i] = codes[datasetIndex[k]][rows[i]];
-      }
-    }
-    return acc.process(zc, cc);
-  }
-
-  /**
    * CG's uncertainty with the baseline's own variation ({@link CgBaselineSpread}): the baseline
    * statistics are redrawn and groups of the CG samples scored again, one more pass over them in
    * all.
@@ -243,7 +208,7 @@ final class CgStage {
               for (int r = a; r < b; r++) {
                 rows[r - a] = (int) pos[samples[r]];
               }
-              CgBatch batch = process(acc, rows, z, codes, datasetIndex);
+              CgBatch batch = CgJob.process(acc, rows, z, codes, datasetIndex);
               for (int k = 0; k < names.size(); k++) {
                 System.arraycopy(batch.factors().get(k).terms(), 0, out[k], a, b - a);
               }

@@ -1,30 +1,48 @@
 package dev.candela.evaluate;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.FactorSpace;
+import dev.candela.evaluate.cf.CfChunk;
+import dev.candela.evaluate.cf.ChunkSource;
+import dev.candela.evaluate.cf.CodesFile;
 import dev.candela.evaluate.cf.CounterfactualJob;
+import dev.candela.evaluate.cf.EarlierRun;
 import dev.candela.metrics.cg.CgOptions;
+import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.hosting.VaeModel;
+import dev.candela.model.hosting.VaeModels;
 import dev.candela.report.CounterfactualText;
 import dev.candela.report.JsonReports;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The counterfactual pipeline over a dataset with a hosted VAE and factor classifier: the model
- * fitness checks, a selection pass ({@link SelectionPass}) for the sets Z_I and the baseline
- * statistics, then the resumable {@link CounterfactualJob} over the range in chunks, each chunk's
- * images encoded in batches (codes of the selection pass are reused).
+ * {@code counterfactuals}: the CG job of {@code evaluate} ({@link CgJob}: the same sampling,
+ * encoding loop, latent-set selection, classifier loading and matching, and engine batches) with
+ * chunk files and resume on top ({@link CounterfactualJob}). The evaluation samples' codes are kept
+ * in {@value #CODES} and the selection in {@value #SELECTION}, so a resumed run encodes nothing and
+ * recomputes only missing chunks.
  */
 public final class CounterfactualDriver {
   private CounterfactualDriver() {}
+
+  /** Name of the file recording the run's parameters and its selection (Z_I, statistics). */
+  public static final String SELECTION = "selection.json";
+
+  /** Name of the file with the evaluation samples' latent codes ({@link CodesFile}). */
+  public static final String CODES = "codes.csv";
 
   /** Told after every chunk, with the loaded models (the memory benchmark samples here). */
   @FunctionalInterface
@@ -35,7 +53,7 @@ public final class CounterfactualDriver {
      * @param models the loaded models
      * @param chunk the chunk index
      * @param total the number of chunks
-     * @param samplesDone samples of the range finished so far
+     * @param samplesDone CG samples finished so far
      */
     void chunkDone(CounterfactualModels models, int chunk, int total, int samplesDone);
   }
@@ -44,44 +62,52 @@ public final class CounterfactualDriver {
    * What a run produced.
    *
    * @param job the job's result (summary, chunk counts)
-   * @param selection the selection pass
-   * @param end the end of the sample range
-   * @param encoded codes the chunks encoded
-   * @param reused codes the chunks took from the selection pass
+   * @param selection the latent-set selection on the evaluation samples
+   * @param population the samples drawn from ({@code 0..population−1})
+   * @param samples the number of evaluation samples
+   * @param cgSamples the number of CG samples
+   * @param codesReused whether the codes were read back from an earlier run
+   * @param encoded codes this run encoded
    * @param warnings the model-fitness warnings
    */
   public record Outcome(
       CounterfactualJob.Result job,
       SelectionPass selection,
-      int end,
+      int population,
+      int samples,
+      int cgSamples,
+      boolean codesReused,
       long encoded,
-      long reused,
       List<String> warnings) {
 
     /**
      * The plain-text summary {@code counterfactuals} prints.
      *
-     * @param rho latents per factor in Z_I
      * @return the text
      */
-    public String text(int rho) {
+    public String text() {
       return CounterfactualText.render(
           job.summary(),
           new CounterfactualText.Selection(
-              selection.reused(), selection.samples(), selection.irs(), rho, selection.uc()),
+              codesReused,
+              samples,
+              selection.irs().score(),
+              selection.rho(),
+              selection.uc().score()),
           new CounterfactualText.Work(
-              end,
+              population,
+              cgSamples,
               job.chunksComputed(),
               job.chunksSkipped(),
               job.summaryFile(),
               encoded,
-              reused,
-              SelectionPass.CODES_FILE));
+              codesReused ? samples : 0,
+              CODES));
     }
   }
 
   /**
-   * Runs the pipeline.
+   * Runs the job, or resumes it.
    *
    * @param s the settings
    * @param opener opens the dataset path
@@ -103,118 +129,193 @@ public final class CounterfactualDriver {
     if (!Files.isDirectory(s.classifier())) {
       throw new BadInputException(s.classifier() + ": no such model directory (classifier)");
     }
-    try (FactorDataset data = opener.open(s.dataset());
-        CounterfactualModels models =
-            CounterfactualModels.load(
-                s.model(), s.classifier(), ComputeDevice.parse(s.device()), s.batchSize())) {
-      ModelMatch.FactorMap map =
-          ModelMatch.matchFactors(
-              models.classifierFactors(), s.classifier(), data, s.dataset(), s.factors(), listener);
-      long n = data.size();
-      if (n > Integer.MAX_VALUE) {
+    try (FactorDataset data = opener.open(s.dataset())) {
+      FactorSpace space = data.space();
+      ModelCard vaeCard = ModelCard.read(s.model());
+      ModelMatch.checkModelMatchesDataset(vaeCard, s.model(), data);
+      CgJob.checkClassifier(s.classifier(), space);
+      CgJob.checkFactorNames(space, s.factors());
+      long size = data.size();
+      if (size > Integer.MAX_VALUE) {
         throw new BadInputException(
-            s.dataset() + ": " + n + " samples is more than this job handles");
+            s.dataset() + ": " + size + " samples is more than this job handles");
       }
-      int end = (int) (s.limit() == null ? n : Math.min(n, s.limit()));
-      ModelMatch.checkImageShape(models.vaeCard(), s.model(), data, s.dataset());
-      List<String> fitness = fitnessWarnings(s, data, models, map, end);
-      SelectionPass sel = SelectionPass.run(s, data, models, map, end, listener);
-      EncodingSource source =
-          new EncodingSource(
-              data,
-              models,
-              map,
-              s.batchSize(),
-              0,
-              s.gridSamples(),
-              s.encodeAll() ? null : sel.indices(),
-              sel.rows());
-      List<String> names =
-          models.classifierFactors().stream().map(ModelCard.FactorInfo::name).toList();
-      CgOptions cg =
-          CgOptions.builder()
-              .setSets(sel.sets())
-              .optFactorNames(names)
-              .optFactors(map.evaluated())
-              .optBaseline(s.baseline())
-              .optMaxBatch(s.batchSize())
-              .build();
-      ProvenanceBuilder provenance =
-          new ProvenanceBuilder(s.seed())
-              .model("model", s.model(), models.vaeCard())
-              .model("classifier", s.classifier(), models.classifierCard())
-              .dataset(s.dataset(), data)
-              .params(s.asMap())
-              .param("samplesUsed", end)
-              .param("selectionSamples", sel.samples())
-              .trainingDataset(models.vaeCard());
-      CounterfactualJob.Options o =
-          CounterfactualJob.Options.builder()
-              .setDir(s.out())
-              .setRange(0, end)
-              .setCg(cg)
-              .optChunkSize(s.chunkSize())
-              .optStats(sel.stats())
-              .optGridSamples(s.gridSamples())
-              .optProvenance(provenance.build(models.deviceName()))
-              .build();
-      CounterfactualJob.Result res;
-      try (ProgressListener.Task bar = listener.task("counterfactuals", o.numChunks())) {
-        res =
-            CounterfactualJob.run(
-                o,
-                source,
-                models.decoder(),
-                models.probabilities(),
-                (k, total, skipped) -> {
-                  bar.stepTo(k + 1L);
-                  if (observer != null) {
-                    observer.chunkDone(
-                        models, k, total, (int) Math.min(end, (k + 1L) * o.chunkSize()));
-                  }
-                });
+      int population = (int) (s.limit() == null ? size : Math.min(size, s.limit()));
+      long[] idx =
+          CgJob.evaluationSamples(
+              population, s.samples() == null ? population : s.samples(), s.seed());
+      int n = idx.length;
+      long[] pos = CgJob.cgPositions(n, s.cgSamples() == null ? n : s.cgSamples(), s.seed());
+      int nc = pos.length;
+      int[][] codes = CgJob.factorCodes(data, idx);
+      ComputeDevice device = ComputeDevice.parse(s.device());
+      try (VaeModel vae = VaeModels.load(s.model(), device, s.batchSize())) {
+        Path out = s.out();
+        try {
+          Files.createDirectories(out);
+        } catch (IOException e) {
+          throw new CandelaException(out + ": cannot create (" + e.getMessage() + ")", e);
+        }
+        Map<String, Object> params = parameters(s, data, population, n, nc, vaeCard);
+        JsonNode want;
+        try {
+          // Through text, so numbers compare as they read back from the file (int vs long nodes).
+          want = JsonReports.mapper().readTree(JsonReports.mapper().writeValueAsString(params));
+        } catch (IOException e) {
+          throw new CandelaException("cannot encode the job's parameters: " + e.getMessage(), e);
+        }
+        Path selFile = out.resolve(SELECTION);
+        Path codesFile = out.resolve(CODES);
+        if (Files.isRegularFile(selFile)) {
+          EarlierRun.requireSame(selFile, want, EarlierRun.read(selFile).path("parameters"));
+        }
+        boolean reused = Files.isRegularFile(selFile) && Files.isRegularFile(codesFile);
+        float[][] z;
+        if (reused) {
+          z = CodesFile.read(codesFile, idx, vaeCard.latentDim());
+        } else {
+          z = CgJob.encode(vae, data, idx, s.batchSize(), listener, "encode");
+          CodesFile.write(codesFile, idx, z);
+        }
+        SelectionPass sel = SelectionPass.compute(z, codes, space, s.rho(), s.ucSelection());
+        writeSelection(selFile, want, sel, n, nc);
+        ModelCard.Shape in = vaeCard.input();
+        LatentDecoder decoder =
+            LatentDecoder.of(new int[] {in.channels(), in.height(), in.width()}, vae::decode);
+        try (CgJob.Classifier clf =
+            CgJob.Classifier.load(
+                s.classifier(), device, s.batchSize(), sel.factorNames(), space)) {
+          List<String> warnings = new ArrayList<>(sel.warnings());
+          warnings.addAll(fitness(s, data, vae, clf, decoder, idx));
+          int[] evaluated = CgJob.evaluatedFactors(sel.factorNames(), space, s.factors(), listener);
+          CgOptions co = CgJob.options(sel, evaluated, s.baseline(), s.batchSize());
+          int[] datasetIndex = sel.datasetIndex(space);
+          long[] ids = new long[nc];
+          int[] rowsAll = new int[nc];
+          for (int k = 0; k < nc; k++) {
+            rowsAll[k] = (int) pos[k];
+            ids[k] = idx[rowsAll[k]];
+          }
+          ChunkSource source =
+              (from, to) -> {
+                int[] rows = Arrays.copyOfRange(rowsAll, from, to);
+                float[] originals = null;
+                int m = Math.min(s.gridSamples(), to - from);
+                if (from == 0 && m > 0) {
+                  originals =
+                      Evaluation.inDecoderShape(
+                          data, data.images(Arrays.copyOf(ids, m)), m, decoder);
+                }
+                return new CfChunk(
+                    CgJob.rowsOf(z, rows), CgJob.codesOf(codes, rows, datasetIndex), originals);
+              };
+          ProvenanceBuilder provenance =
+              new ProvenanceBuilder(s.seed())
+                  .model("model", s.model(), vaeCard)
+                  .model("classifier", s.classifier(), clf.card())
+                  .dataset(s.dataset(), data)
+                  .params(s.asMap())
+                  .param("population", population)
+                  .param("samplesUsed", n)
+                  .param("cgSamplesUsed", nc)
+                  .trainingDataset(vaeCard);
+          CounterfactualJob.Options o =
+              CounterfactualJob.Options.builder()
+                  .setDir(out)
+                  .setRange(0, nc)
+                  .optSamples(ids)
+                  .setCg(co)
+                  .optChunkSize(s.chunkSize())
+                  .optStats(sel.stats())
+                  .optGridSamples(s.gridSamples())
+                  .optProvenance(provenance.build(String.valueOf(device)))
+                  .build();
+          CounterfactualModels view = CounterfactualModels.over(vae, clf.model(), device);
+          CounterfactualJob.Result res;
+          try (ProgressListener.Task bar = listener.task("counterfactuals", o.numChunks())) {
+            res =
+                CounterfactualJob.run(
+                    o,
+                    source,
+                    decoder,
+                    clf.probabilities(in),
+                    (k, total, skipped) -> {
+                      bar.stepTo(k + 1L);
+                      if (observer != null) {
+                        observer.chunkDone(
+                            view, k, total, (int) Math.min(nc, (k + 1L) * o.chunkSize()));
+                      }
+                    });
+          }
+          return new Outcome(res, sel, population, n, nc, reused, reused ? 0 : n, warnings);
+        }
       }
-      return new Outcome(res, sel, end, source.encoded(), source.reused(), fitness);
     }
   }
 
-  /**
-   * The model-fitness checks of {@code evaluate} ({@link ModelFitness}) on the first samples of the
-   * range: written to {@code OUT/fitness.json} before the job starts, returned as warnings.
-   */
-  private static List<String> fitnessWarnings(
+  /** What decides the codes and the selection: a rerun with other values is refused. */
+  private static Map<String, Object> parameters(
       CounterfactualSettings s,
       FactorDataset data,
-      CounterfactualModels models,
-      ModelMatch.FactorMap map,
-      int end)
+      int population,
+      int samples,
+      int cgSamples,
+      ModelCard vaeCard) {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("dataset", s.dataset().toAbsolutePath().normalize().toString());
+    p.put("datasetSize", data.size());
+    p.put("population", population);
+    p.put("samples", samples);
+    p.put("cgSamples", cgSamples);
+    p.put("seed", s.seed());
+    p.put("vaeWeights", vaeCard.weights());
+    p.put("rho", s.rho());
+    p.put("ucSelection", s.ucSelection().name());
+    return p;
+  }
+
+  /** Records the selection beside its parameters (for reading; a rerun recomputes it). */
+  private static void writeSelection(
+      Path file, JsonNode parameters, SelectionPass sel, int samples, int cgSamples)
       throws CandelaException {
-    long[] idx = Sampling.shuffled(end, Math.min(end, ModelFitness.CHECK_IMAGES), s.seed());
+    Map<String, Object> record = new LinkedHashMap<>();
+    record.put("parameters", parameters);
+    record.put("samples", samples);
+    record.put("cgSamples", cgSamples);
+    record.put("irs", sel.irs().score());
+    record.put("uc", sel.uc().score());
+    record.put("factors", sel.factorNames());
+    record.put("sets", sel.sets());
+    record.put("stats", sel.stats());
+    JsonReports.writeValue(record, file);
+  }
+
+  /**
+   * The model-fitness checks of {@code evaluate} ({@link ModelFitness}) on the evaluation samples:
+   * written to {@code OUT/fitness.json} before the job starts, returned as warnings.
+   */
+  private static List<String> fitness(
+      CounterfactualSettings s,
+      FactorDataset data,
+      VaeModel vae,
+      CgJob.Classifier clf,
+      LatentDecoder decoder,
+      long[] idx)
+      throws CandelaException {
     ModelFitness.VaeCheck v =
         ModelFitness.vae(
-            models.vae(),
+            vae,
             s.model(),
             data,
             idx,
-            (images, m) -> Evaluation.inDecoderShape(data, images, m, models.decoder()));
-    List<String> evaluated = new ArrayList<>();
-    for (int f : map.evaluated()) {
-      evaluated.add(models.classifierFactors().get(f).name());
-    }
-    ModelFitness.ClassifierCheck c =
-        ModelFitness.classifier(
-            models.classifier(), s.classifier(), data, idx, models.vae(), s.batchSize(), evaluated);
+            (images, m) -> Evaluation.inDecoderShape(data, images, m, decoder));
+    ModelFitness.ClassifierCheck c = clf.check(data, idx, vae, s.batchSize());
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("vae", v);
     doc.put("classifier", c);
     List<String> warnings = new ArrayList<>(v.warnings());
     warnings.addAll(c.warnings());
     doc.put("warnings", warnings);
-    try {
-      Files.createDirectories(s.out());
-    } catch (IOException e) {
-      throw new CandelaException(s.out() + ": cannot create (" + e.getMessage() + ")", e);
-    }
     JsonReports.writeValue(doc, s.out().resolve("fitness.json"));
     return warnings;
   }

@@ -8,7 +8,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What {@link Counterfactuals} runs.
+ * What {@link CounterfactualDriver} runs: the settings of {@code evaluate}'s CG step ({@link
+ * CgJob}) plus the chunking, the population limit and the grids of the resumable job.
  *
  * @param dataset the dataset (npz, h5 or folder)
  * @param model the VAE's folder
@@ -18,13 +19,16 @@ import java.util.Objects;
  * @param ucSelection how the sets Z_I are chosen from the IRS matrix
  * @param baseline CG's baseline
  * @param chunkSize samples per chunk
- * @param limit at most this many samples, or null for all
+ * @param limit the population is the first {@code limit} samples of the dataset, or null for all
+ * @param samples evaluation samples drawn from the population (Z_I and the baseline statistics come
+ *     from them), or null for all of it
+ * @param cgSamples CG samples drawn from the evaluation samples, or null for all of them
  * @param factors the factors to evaluate by name, or null/empty for all with more than one value
  * @param batchSize images per engine call
  * @param device {@code auto}, {@code cpu}, {@code gpu} or {@code gpu:K}
- * @param seed the seed of the selection sample and the fitness checks
+ * @param seed the seed of the evaluation and CG samples ({@link CgJob#evaluationSamples}, {@link
+ *     CgJob#cgPositions})
  * @param gridSamples samples per counterfactual grid (0 = none)
- * @param encodeAll encode every chunk sample even when the selection pass has its code
  */
 public record CounterfactualSettings(
     Path dataset,
@@ -36,12 +40,13 @@ public record CounterfactualSettings(
     CgBaseline baseline,
     int chunkSize,
     Integer limit,
+    Integer samples,
+    Integer cgSamples,
     List<String> factors,
     int batchSize,
     String device,
     long seed,
-    int gridSamples,
-    boolean encodeAll) {
+    int gridSamples) {
 
   /** Validates ranges. */
   public CounterfactualSettings {
@@ -64,6 +69,12 @@ public record CounterfactualSettings(
     if (limit != null && limit < 1) {
       throw new IllegalArgumentException("limit must be at least 1, got " + limit);
     }
+    if (samples != null && samples < 1) {
+      throw new IllegalArgumentException("samples must be at least 1, got " + samples);
+    }
+    if (cgSamples != null && cgSamples < 1) {
+      throw new IllegalArgumentException("CG samples must be at least 1, got " + cgSamples);
+    }
     if (gridSamples < 0) {
       throw new IllegalArgumentException("grid samples must be >= 0, got " + gridSamples);
     }
@@ -85,6 +96,8 @@ public record CounterfactualSettings(
     params.put("cgBaseline", baseline.name().toLowerCase(Locale.ROOT).replace('_', '-'));
     params.put("chunkSize", chunkSize);
     params.put("limit", limit);
+    params.put("samples", samples);
+    params.put("cgSamples", cgSamples);
     params.put("factors", factors);
     params.put("batchSize", batchSize);
     params.put("device", device);

@@ -6,14 +6,14 @@ import dev.candela.data.FactorSpace;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.model.hosting.VaeModel;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
  * The evaluation samples of one {@link Evaluation}, drawn and encoded once, which every stage
- * reads: {@code n} dataset rows drawn without replacement with the seed ({@link
- * Sampling#shuffled}), their factor codes, and the VAE's encoder means of their images in the same
- * order.
+ * reads: {@code n} dataset rows drawn without replacement with the seed, their factor codes, and
+ * the VAE's encoder means of their images in the same order, by the steps of the one CG job that
+ * {@code counterfactuals} shares ({@link CgJob#evaluationSamples}, {@link CgJob#factorCodes},
+ * {@link CgJob#encode}).
  *
  * @param dataset the dataset
  * @param idx the dataset indices of the rows
@@ -51,25 +51,10 @@ record EncodedSamples(
       ProgressListener listener)
       throws CandelaException {
     FactorSpace space = dataset.space();
-    int n = (int) Math.min(samples, dataset.size());
-    long[] idx = Sampling.shuffled(dataset.size(), n, seed);
-    int[][] codes = new int[space.numFactors()][n];
-    for (int i = 0; i < n; i++) {
-      int[] c = dataset.codes(idx[i]);
-      for (int f = 0; f < c.length; f++) {
-        codes[f][i] = c[f];
-      }
-    }
-    float[][] z = new float[n][];
-    try (ProgressListener.Task pb = listener.task("encode", n)) {
-      for (int a = 0; a < n; a += batch) {
-        int e = Math.min(n, a + batch);
-        long[] part = Arrays.copyOfRange(idx, a, e);
-        float[][] m = vae.encodeMeans(dataset.images(part), part.length);
-        System.arraycopy(m, 0, z, a, m.length);
-        pb.stepTo(e);
-      }
-    }
+    long[] idx = CgJob.evaluationSamples(dataset.size(), samples, seed);
+    int n = idx.length;
+    int[][] codes = CgJob.factorCodes(dataset, idx);
+    float[][] z = CgJob.encode(vae, dataset, idx, batch, listener, "encode");
     int d = z[0].length;
     double[][] latents = new double[d][n];
     for (int i = 0; i < n; i++) {

@@ -1,6 +1,5 @@
 package dev.candela.evaluate;
 
-import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSpace;
@@ -140,18 +139,7 @@ public final class Evaluation {
     ModelMatch.checkModelMatchesDataset(vaeCard, modelDir, dataset);
     if (s.metrics().contains(Metric.CG) && s.classifier() != null) {
       // before any work: a classifier for other factors would fail only at the CG stage
-      if (!Files.isRegularFile(s.classifier().resolve(ModelCard.FILE))) {
-        throw new BadInputException(
-            s.classifier() + ": not a classifier folder (no " + ModelCard.FILE + ")");
-      }
-      List<String> varying = new ArrayList<>();
-      for (String f : space.names()) {
-        if (space.factor(f).size() > 1) {
-          varying.add(f);
-        }
-      }
-      ModelMatch.matchClassifier(
-          ModelCard.read(s.classifier()).factors(), s.classifier(), varying, space);
+      CgJob.checkClassifier(s.classifier(), space);
     }
     try {
       Files.createDirectories(out);

@@ -3,13 +3,11 @@ package dev.candela.evaluate;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.SplittableRandom;
-import java.util.TreeSet;
 
 /**
  * The seeded choices of samples the pipeline makes: {@code m} distinct indices of {@code 0..n-1},
- * increasing. Two algorithms are kept because recorded outputs depend on them: {@link #shuffled}
- * (the evaluation samples, the CG subset and the grid samples of {@code evaluate}, the fitness
- * checks) and {@link #floyd} (the selection pass of {@code counterfactuals}).
+ * increasing, all by {@link #shuffled}: the evaluation samples, the CG subset and the grid samples
+ * of {@code evaluate}, and the same draws for {@code counterfactuals} ({@link CgJob}).
  */
 public final class Sampling {
   private Sampling() {}
@@ -51,34 +49,6 @@ public final class Sampling {
     }
     Arrays.sort(out);
     return out;
-  }
-
-  /**
-   * {@code m} distinct indices of {@code 0..n-1}, increasing: all of them when {@code m >= n}, else
-   * a seeded sample without replacement (Floyd's algorithm).
-   *
-   * @param n the population size
-   * @param m how many
-   * @param seed the seed
-   * @return the sorted indices
-   */
-  public static long[] floyd(int n, int m, long seed) {
-    if (m >= n) {
-      long[] all = new long[n];
-      for (int i = 0; i < n; i++) {
-        all[i] = i;
-      }
-      return all;
-    }
-    SplittableRandom rng = new SplittableRandom(seed);
-    TreeSet<Long> chosen = new TreeSet<>();
-    for (int j = n - m; j < n; j++) {
-      long t = rng.nextInt(j + 1);
-      if (!chosen.add(t)) {
-        chosen.add((long) j);
-      }
-    }
-    return chosen.stream().mapToLong(Long::longValue).toArray();
   }
 
   /**

@@ -34,9 +34,12 @@ public final class CounterfactualModels implements AutoCloseable {
   private final FactorClassifier classifier;
   private final LatentDecoder decoder;
   private final ComputeDevice device;
+  private final boolean owner;
 
-  private CounterfactualModels(VaeModel vae, FactorClassifier classifier, ComputeDevice device) {
+  private CounterfactualModels(
+      VaeModel vae, FactorClassifier classifier, ComputeDevice device, boolean owner) {
     this.vae = vae;
+    this.owner = owner;
     this.device = device;
     this.classifier = classifier;
     ModelCard.Shape s = vae.card().input();
@@ -59,11 +62,26 @@ public final class CounterfactualModels implements AutoCloseable {
     VaeModel v = VaeModels.load(vaeDir, device, batchSize);
     try {
       FactorClassifier c = FactorClassifier.load(classifierDir, device, batchSize);
-      return new CounterfactualModels(v, c, device);
+      return new CounterfactualModels(v, c, device, true);
     } catch (CandelaException | RuntimeException e) {
       v.close();
       throw e;
     }
+  }
+
+  /**
+   * A view of a VAE and a classifier loaded elsewhere (for example by the counterfactual job, which
+   * loads them as {@code evaluate} does): the counts and rates below for benchmarks. The caller
+   * keeps ownership; {@link #close} of the view closes nothing.
+   *
+   * @param vae the VAE
+   * @param classifier the classifier
+   * @param device the device they run on
+   * @return the view
+   */
+  public static CounterfactualModels over(
+      VaeModel vae, FactorClassifier classifier, ComputeDevice device) {
+    return new CounterfactualModels(vae, classifier, device, false);
   }
 
   /**
@@ -304,6 +322,9 @@ public final class CounterfactualModels implements AutoCloseable {
 
   @Override
   public void close() {
+    if (!owner) {
+      return;
+    }
     try {
       classifier.close();
     } finally {

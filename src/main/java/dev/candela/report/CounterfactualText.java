@@ -16,27 +16,29 @@ public final class CounterfactualText {
   /**
    * How the sets Z_I were chosen.
    *
-   * @param reused whether an earlier run's selection was reused
-   * @param samples samples the selection pass encoded
-   * @param irs its IRS score
+   * @param reused whether the evaluation samples' codes were read back from an earlier run
+   * @param samples the evaluation samples (Z_I and the baseline statistics come from them)
+   * @param irs their IRS score
    * @param rho latents per factor in Z_I
    * @param uc its UC score
    */
   public record Selection(boolean reused, int samples, double irs, int rho, double uc) {}
 
   /**
-   * Where the chunks' codes came from and what the job wrote.
+   * Where the codes came from and what the job wrote.
    *
-   * @param end the end of the sample range
+   * @param population the samples drawn from ({@code 0..population−1})
+   * @param cgSamples the CG samples
    * @param chunksComputed chunks computed by this run
    * @param chunksSkipped chunks reused from an earlier run
    * @param summaryFile the summary file
-   * @param encoded codes the chunks encoded
-   * @param reused codes taken from the selection pass
-   * @param codesFile the name of the selection pass's codes file
+   * @param encoded codes this run encoded
+   * @param reused codes read back from an earlier run
+   * @param codesFile the name of the codes file
    */
   public record Work(
-      int end,
+      int population,
+      int cgSamples,
       int chunksComputed,
       int chunksSkipped,
       Path summaryFile,
@@ -71,12 +73,13 @@ public final class CounterfactualText {
     sb.append(
         String.format(
             Locale.ROOT,
-            "counterfactuals: samples 0..%d, baseline %s, Z_I from %s of %d encoded samples"
-                + " (IRS %s, UC(%d) %s)%n",
-            w.end() - 1,
-            s.baseline().name().toLowerCase(Locale.ROOT).replace('_', '-'),
-            sel.reused() ? "the earlier run's selection" : "a selection pass",
+            "counterfactuals: %d CG samples of %d evaluation samples drawn from samples 0..%d,"
+                + " baseline %s, Z_I from the evaluation samples%s (IRS %s, UC(%d) %s)%n",
+            w.cgSamples(),
             sel.samples(),
+            w.population() - 1,
+            s.baseline().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+            sel.reused() ? " (codes of the earlier run)" : "",
             fmt(sel.irs()),
             sel.rho(),
             fmt(sel.uc())));
@@ -91,7 +94,7 @@ public final class CounterfactualText {
     sb.append(
         String.format(
             Locale.ROOT,
-            "codes: %d encoded by the chunks, %d reused from the selection pass (%s)%n",
+            "codes: %d encoded, %d read back from the earlier run (%s)%n",
             w.encoded(),
             w.reused(),
             w.codesFile()));

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code candela counterfactuals} end to end with the shipped dSprites VAE and classifier on a tiny
  * generated dSprites-format npz: chunks, grids, summary, resume after deleting a chunk, {@code
- * --limit}, {@code --factors}, and bad input.
+ * --limit}, {@code --samples}/{@code --cg-samples}, {@code --factors}, and bad input. That its
+ * numbers are {@code evaluate}'s is {@code dev.candela.evaluate.OneCounterfactualPathTest}.
  */
 class CounterfactualsCommandTest {
   private static final Path VAE = Path.of("models/dsprites-beta-vae");
@@ -73,7 +74,8 @@ class CounterfactualsCommandTest {
     List<String> a = args(out, "--chunk-size", "12", "--grid-samples", "2", "--batch-size", "64");
     CliRun first = run(a);
     assertEquals(0, first.exit(), first.err());
-    assertTrue(first.err().contains("skipping factor 'color': it has a single value"), first.err());
+    assertTrue(
+        first.err().contains("factor 'color' has a single value; it is excluded"), first.err());
     assertTrue(first.out().contains("chunks: 3 computed, 0 reused"), first.out());
     for (String f : EVALUATED) {
       assertTrue(first.out().contains(f), first.out());
@@ -90,8 +92,10 @@ class CounterfactualsCommandTest {
     assertEquals(EVALUATED, names);
     JsonNode selection = JsonReports.mapper().readTree(out.resolve("selection.json").toFile());
     assertEquals(36, selection.get("samples").asInt());
-    assertEquals(0, selection.get("sets").get(0).size(), "color has no set");
-    assertEquals(1, selection.get("sets").get(1).size(), "rho 1");
+    List<String> selected = new ArrayList<>();
+    selection.get("factors").forEach(f -> selected.add(f.asText()));
+    assertEquals(EVALUATED, selected, "color (a single value) is not selected");
+    selection.get("sets").forEach(set -> assertEquals(1, set.size(), "rho 1"));
 
     JsonNode summaryBefore = withoutCreatedAt(out.resolve("summary.json"));
     Path chunk1 = CounterfactualJob.chunkFile(out, 1);
@@ -102,11 +106,11 @@ class CounterfactualsCommandTest {
     CliRun second = run(a);
     assertEquals(0, second.exit(), second.err());
     assertTrue(second.out().contains("chunks: 1 computed, 2 reused"), second.out());
-    assertTrue(second.out().contains("the earlier run's selection"), second.out());
+    assertTrue(second.out().contains("(codes of the earlier run)"), second.out());
     assertArrayEquals(chunk1Bytes, Files.readAllBytes(chunk1));
     assertEquals(summaryBefore, withoutCreatedAt(out.resolve("summary.json")));
-    assertTrue(first.out().contains("codes: 0 encoded by the chunks, 36 reused"), first.out());
-    assertTrue(second.out().contains("codes: 0 encoded by the chunks, 12 reused"), second.out());
+    assertTrue(first.out().contains("codes: 36 encoded, 0 read back"), first.out());
+    assertTrue(second.out().contains("codes: 0 encoded, 36 read back"), second.out());
     assertEquals(
         chunk0Time, Files.getLastModifiedTime(CounterfactualJob.chunkFile(out, 0)).toMillis());
   }
@@ -161,40 +165,44 @@ class CounterfactualsCommandTest {
   }
 
   @Test
-  void selectionCodesAreReusedWithByteIdenticalResults() throws Exception {
-    // Chunks and engine batches of 12 line up with the selection pass's batches, so encoding
-    // again (--encode-all, the old behaviour) must give the same codes bit for bit.
-    Path reuse = tmp.resolve("reuse");
-    Path again = tmp.resolve("again");
-    String[] common = {"--chunk-size", "12", "--batch-size", "12", "--grid-samples", "2"};
-    CliRun a = run(args(reuse, common));
-    List<String> b = args(again, common);
-    b.add("--encode-all");
-    CliRun c = run(b);
-    assertEquals(0, a.exit(), a.err());
-    assertEquals(0, c.exit(), c.err());
-    assertTrue(a.out().contains("codes: 0 encoded by the chunks, 36 reused"), a.out());
-    assertTrue(c.out().contains("codes: 36 encoded by the chunks, 0 reused"), c.out());
-    for (int k = 0; k < 3; k++) {
-      assertArrayEquals(
-          Files.readAllBytes(CounterfactualJob.chunkFile(reuse, k)),
-          Files.readAllBytes(CounterfactualJob.chunkFile(again, k)),
-          "chunk " + k);
-    }
-    for (String f : EVALUATED) {
-      assertArrayEquals(
-          Files.readAllBytes(reuse.resolve("grids").resolve(f + ".png")),
-          Files.readAllBytes(again.resolve("grids").resolve(f + ".png")),
-          f);
-    }
-    JsonNode s1 = JsonReports.mapper().readTree(reuse.resolve("summary.json").toFile());
-    JsonNode s2 = JsonReports.mapper().readTree(again.resolve("summary.json").toFile());
-    ((com.fasterxml.jackson.databind.node.ObjectNode) s1).remove("provenance");
-    ((com.fasterxml.jackson.databind.node.ObjectNode) s2).remove("provenance");
-    assertEquals(s1, s2);
-    List<String> codes = Files.readAllLines(reuse.resolve("selection-codes.csv"));
-    assertEquals(37, codes.size(), "header and one row per selection sample");
+  void samplesAndCgSamplesAreEvaluatesDraws() throws Exception {
+    Path out = tmp.resolve("drawn");
+    CliRun r =
+        run(args(out, "--samples", "20", "--cg-samples", "10", "--chunk-size", "4", "--seed", "3"));
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().contains("10 CG samples of 20 evaluation samples"), r.out());
+    JsonNode summary = JsonReports.mapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals(10, summary.get("samples").asInt());
+    assertEquals(3, summary.get("chunks").asInt());
+    JsonNode selection = JsonReports.mapper().readTree(out.resolve("selection.json").toFile());
+    assertEquals(20, selection.get("samples").asInt());
+    List<String> codes = Files.readAllLines(out.resolve("codes.csv"));
+    assertEquals(21, codes.size(), "header and one row per evaluation sample");
     assertTrue(codes.get(0).startsWith("sample,z0,z1"), codes.get(0));
+    List<Long> evaluation = new ArrayList<>();
+    for (String line : codes.subList(1, codes.size())) {
+      evaluation.add(Long.parseLong(line.substring(0, line.indexOf(','))));
+    }
+    List<Long> drawn = new ArrayList<>();
+    for (long i : dev.candela.evaluate.CgJob.evaluationSamples(36, 20, 3)) {
+      drawn.add(i);
+    }
+    assertEquals(drawn, evaluation, "evaluate's draw of 20 of the 36 samples, seed 3");
+    List<Long> cg = new ArrayList<>();
+    for (int k = 0; k < 3; k++) {
+      List<String> lines = Files.readAllLines(CounterfactualJob.chunkFile(out, k));
+      for (String line : lines.subList(1, lines.size())) {
+        long id = Long.parseLong(line.substring(0, line.indexOf(',')));
+        if (cg.isEmpty() || cg.get(cg.size() - 1) != id) {
+          cg.add(id);
+        }
+      }
+    }
+    List<Long> want = new ArrayList<>();
+    for (long p : dev.candela.evaluate.CgJob.cgPositions(20, 10, 3)) {
+      want.add(drawn.get((int) p));
+    }
+    assertEquals(want, cg, "the CG samples are evaluate's subset of the evaluation samples");
   }
 
   @Test
@@ -203,26 +211,18 @@ class CounterfactualsCommandTest {
     CliRun r =
         run(
             args(
-                out,
-                "--limit",
-                "10",
-                "--chunk-size",
-                "4",
-                "--factors",
-                "posX,shape",
-                "--rho",
-                "2"));
+                out, "--limit", "10", "--chunk-size", "4", "--factors", "posY,posX", "--rho", "2"));
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.out().contains("chunks: 3 computed, 0 reused"), r.out());
     JsonNode summary = JsonReports.mapper().readTree(out.resolve("summary.json").toFile());
     assertEquals(10, summary.get("samples").asInt());
     List<String> names = new ArrayList<>();
     summary.get("factors").forEach(f -> names.add(f.get("name").asText()));
-    assertEquals(List.of("shape", "posX"), names, "classifier order, only the chosen factors");
+    assertEquals(List.of("posX", "posY"), names, "dataset order, only the chosen factors");
     summary.get("factors").forEach(f -> assertEquals(2, f.get("set").size(), "rho 2"));
     try (Stream<Path> grids = Files.list(out.resolve("grids"))) {
       assertEquals(
-          List.of("posX.png", "shape.png"),
+          List.of("posX.png", "posY.png"),
           grids.map(p -> p.getFileName().toString()).sorted().toList());
     }
     try (Stream<String> lines = Files.lines(CounterfactualJob.chunkFile(out, 2))) {
@@ -273,9 +273,10 @@ class CounterfactualsCommandTest {
     CliRun r = run(a);
     assertEquals(Main.BAD_INPUT, r.exit());
     assertTrue(
-        r.err().contains("classifier factors [color, form, scale")
-            && r.err().contains("do not match the dataset's [color, shape, scale"),
+        r.err()
+            .contains("classifier has no factor 'shape' (classifier factors [color, form, scale"),
         r.err());
+    assertEquals(1, r.err().lines().count(), r.err());
   }
 
   @Test

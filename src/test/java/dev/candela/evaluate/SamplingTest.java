@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-/** Both sampling algorithms give distinct, increasing, in-range, seeded indices. */
+/** The sampling gives distinct, increasing, in-range, seeded indices. */
 class SamplingTest {
 
   @Test
@@ -21,18 +21,6 @@ class SamplingTest {
       assertTrue(a[0] >= 0 && a[a.length - 1] < size);
       assertArrayEquals(a, Sampling.shuffled(size, 10, 7));
     }
-  }
-
-  @Test
-  void floydTakesAllOrADistinctIncreasingSample() {
-    assertArrayEquals(new long[] {0, 1, 2, 3}, Sampling.floyd(4, 9, 1));
-    long[] a = Sampling.floyd(100, 20, 3);
-    assertEquals(20, a.length);
-    for (int i = 1; i < a.length; i++) {
-      assertTrue(a[i - 1] < a[i], Arrays.toString(a));
-    }
-    assertTrue(a[0] >= 0 && a[a.length - 1] < 100);
-    assertArrayEquals(a, Sampling.floyd(100, 20, 3));
   }
 
   @Test

@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code candela bench cg-memory}: memory over a long counterfactual run. Runs the real {@code
- * counterfactuals} command (dataset reader, selection pass, encoding, batched interventions,
+ * counterfactuals} job (dataset reader, encoding, latent-set selection, batched interventions,
  * decoding, classification, per-chunk CSVs, running sums) over {@code --samples} samples and
  * measures, every {@code --every} samples, the heap in use after {@code System.gc()}, the models'
  * DJL attached native arrays, and the process's resident memory from {@code /proc/self/status}
@@ -265,14 +265,15 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
             chunk,
             samples,
             null,
+            null,
+            null,
             batchSize,
             device,
             seed,
-            8,
-            false);
+            8);
     CounterfactualDriver.Outcome res =
         CounterfactualDriver.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
-    out.print(res.text(settings.rho()));
+    out.print(res.text());
     out.flush();
     res.warnings().forEach(w -> err.println("warning: " + FlagWords.flags(w)));
     err.flush();

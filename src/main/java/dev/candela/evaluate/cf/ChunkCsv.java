@@ -38,6 +38,18 @@ public final class ChunkCsv {
    * @throws CandelaException when the file cannot be written
    */
   public static void write(Path file, int firstSample, CgBatch batch) throws CandelaException {
+    write(file, consecutive(firstSample, batch.numSamples()), batch);
+  }
+
+  /**
+   * Writes a chunk's terms atomically (a temporary sibling moved into place).
+   *
+   * @param file the destination
+   * @param samples the sample index of each of the batch's samples (the {@code sample} column)
+   * @param batch the terms
+   * @throws CandelaException when the file cannot be written
+   */
+  public static void write(Path file, long[] samples, CgBatch batch) throws CandelaException {
     try {
       AtomicFiles.write(
           file,
@@ -45,16 +57,20 @@ public final class ChunkCsv {
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
               w.write(HEADER);
               w.write('\n');
-              long[] samples = new long[batch.numSamples()];
-              for (int s = 0; s < samples.length; s++) {
-                samples[s] = (long) firstSample + s;
-              }
               writeRows(w, samples, batch);
             }
           });
     } catch (IOException e) {
       throw new CandelaException(file + ": cannot write chunk (" + e.getMessage() + ")", e);
     }
+  }
+
+  private static long[] consecutive(long first, int n) {
+    long[] samples = new long[n];
+    for (int s = 0; s < n; s++) {
+      samples[s] = first + s;
+    }
+    return samples;
   }
 
   /** Writes one row per (sample, factor) of a batch, samples in order. */
@@ -185,6 +201,24 @@ public final class ChunkCsv {
   public static CgBatch read(
       Path file, int firstSample, int numSamples, int[] factors, List<String> names, int[][] sets)
       throws CandelaException {
+    return read(file, consecutive(firstSample, numSamples), factors, names, sets);
+  }
+
+  /**
+   * Reads a chunk written by {@link #write} back into terms.
+   *
+   * @param file the chunk file
+   * @param samples the expected sample index of each row group, in order
+   * @param factors the expected evaluated factor indices
+   * @param names the expected names of those factors
+   * @param sets the sets of those factors
+   * @return the terms
+   * @throws BadInputException when the file does not hold exactly those samples and factors
+   */
+  public static CgBatch read(
+      Path file, long[] samples, int[] factors, List<String> names, int[][] sets)
+      throws CandelaException {
+    int numSamples = samples.length;
     int e = factors.length;
     int[][] y = new int[e][numSamples];
     double[][] a = new double[e][numSamples];
@@ -208,8 +242,8 @@ public final class ChunkCsv {
             throw new BadInputException(
                 file + ": line " + line + " has " + cells.length + " columns, expected 9");
           }
-          int sample = parseInt(file, line, cells[0]);
-          if (sample != firstSample + s || !cells[1].equals(names.get(k))) {
+          long sample = parseLong(file, line, cells[0]);
+          if (sample != samples[s] || !cells[1].equals(names.get(k))) {
             throw new BadInputException(
                 file
                     + ": line "
@@ -219,7 +253,7 @@ public final class ChunkCsv {
                     + ", factor "
                     + cells[1]
                     + "; expected sample "
-                    + (firstSample + s)
+                    + samples[s]
                     + ", factor "
                     + names.get(k));
           }
@@ -251,6 +285,14 @@ public final class ChunkCsv {
   private static int parseInt(Path file, int line, String s) throws BadInputException {
     try {
       return Integer.parseInt(s);
+    } catch (NumberFormatException e) {
+      throw new BadInputException(file + ": line " + line + ": " + s + " is not an integer", e);
+    }
+  }
+
+  private static long parseLong(Path file, int line, String s) throws BadInputException {
+    try {
+      return Long.parseLong(s);
     } catch (NumberFormatException e) {
       throw new BadInputException(file + ": line " + line + ": " + s + " is not an integer", e);
     }

@@ -23,7 +23,10 @@ import java.util.Objects;
 
 /**
  * The resumable counterfactual batch job: counterfactual generativeness terms ({@link
- * dev.candela.metrics.cg.Cg}) over samples {@code start..end−1} in chunks.
+ * dev.candela.metrics.cg.Cg}) over positions {@code start..end−1} of a list of samples in chunks
+ * (the chunk and resume layer that {@code counterfactuals} puts on top of the CG job of {@code
+ * evaluate}, {@code dev.candela.evaluate.CgJob}). The positions are dataset indices unless the
+ * options name the samples ({@link Options.Builder#optSamples}).
  *
  * <p>Output folder layout:
  *
@@ -73,6 +76,8 @@ public final class CounterfactualJob {
    * @param stats explicit baseline statistics, or {@code null} to compute them from the range
    * @param gridSamples samples per counterfactual grid (0 = no grids)
    * @param provenance written to {@code summary.json} as {@code provenance}, or {@code null}
+   * @param samples the sample index of every position (the chunk files' {@code sample} column), or
+   *     {@code null} when positions are sample indices
    */
   public record Options(
       Path dir,
@@ -82,7 +87,8 @@ public final class CounterfactualJob {
       CgOptions cg,
       LatentStats stats,
       int gridSamples,
-      Provenance provenance) {
+      Provenance provenance,
+      long[] samples) {
 
     /** Validates the range and sizes. */
     public Options {
@@ -97,6 +103,10 @@ public final class CounterfactualJob {
       }
       if (gridSamples < 0) {
         throw new IllegalArgumentException("grid samples must be >= 0, got " + gridSamples);
+      }
+      if (samples != null && samples.length < end) {
+        throw new IllegalArgumentException(
+            "sample list has " + samples.length + " entries, the range ends at " + end);
       }
       for (String name : cg.factorNames()) {
         if (name.isEmpty() || name.matches(".*[,\"\\r\\n/\\\\].*")) {
@@ -113,6 +123,21 @@ public final class CounterfactualJob {
      */
     public static Builder builder() {
       return new Builder();
+    }
+
+    /**
+     * The sample indices of positions {@code from..to−1}.
+     *
+     * @param from the first position
+     * @param to the end position (exclusive)
+     * @return the sample indices
+     */
+    public long[] sampleIds(int from, int to) {
+      long[] out = new long[to - from];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = samples == null ? (long) from + i : samples[from + i];
+      }
+      return out;
     }
 
     /**
@@ -135,6 +160,7 @@ public final class CounterfactualJob {
       private LatentStats stats;
       private int gridSamples;
       private Provenance provenance;
+      private long[] samples;
 
       private Builder() {}
 
@@ -233,6 +259,18 @@ public final class CounterfactualJob {
       }
 
       /**
+       * The sample index of every position (written to the chunk files' {@code sample} column);
+       * without it positions are sample indices.
+       *
+       * @param ids sample indices, at least as many as the range's end
+       * @return this builder
+       */
+      public Builder optSamples(long[] ids) {
+        this.samples = ids;
+        return this;
+      }
+
+      /**
        * Builds the options.
        *
        * @return the options
@@ -242,7 +280,7 @@ public final class CounterfactualJob {
         if (limit > 0 && start >= 0) {
           to = (int) Math.min(end, (long) start + limit);
         }
-        return new Options(dir, start, to, chunkSize, cg, stats, gridSamples, provenance);
+        return new Options(dir, start, to, chunkSize, cg, stats, gridSamples, provenance, samples);
       }
     }
   }
@@ -332,7 +370,7 @@ public final class CounterfactualJob {
       CfChunk chunk = null;
       boolean wasSkipped = Files.isRegularFile(file);
       if (wasSkipped) {
-        acc.add(ChunkCsv.read(file, from, to - from, factors, names, sets));
+        acc.add(ChunkCsv.read(file, options.sampleIds(from, to), factors, names, sets));
         skipped++;
       } else {
         chunk = read(source, from, to);
@@ -343,7 +381,7 @@ public final class CounterfactualJob {
           throw new BadInputException(
               "samples " + from + ".." + (to - 1) + ": " + e.getMessage(), e);
         }
-        ChunkCsv.write(file, from, batch);
+        ChunkCsv.write(file, options.sampleIds(from, to), batch);
         acc.add(batch);
         computed++;
       }
@@ -440,7 +478,27 @@ public final class CounterfactualJob {
     p.put("factorNames", o.cg().factorNames());
     p.put("factors", o.cg().factors());
     p.put("sets", o.cg().sets());
+    if (o.samples() != null) {
+      p.put("samples", fingerprint(o.sampleIds(o.start(), o.end())));
+    }
     return p;
+  }
+
+  /** The count and a SHA-256 prefix of a sample list (job.json stays small for any range). */
+  private static String fingerprint(long[] ids) {
+    try {
+      java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+      java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8);
+      for (long id : ids) {
+        b.clear();
+        md.update(b.putLong(id).array());
+      }
+      return ids.length
+          + " samples, sha256 "
+          + java.util.HexFormat.of().formatHex(md.digest(), 0, 8);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+    }
   }
 
   private static void checkJob(Options o) throws CandelaException {

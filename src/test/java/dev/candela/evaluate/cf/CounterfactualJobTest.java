@@ -105,6 +105,50 @@ class CounterfactualJobTest {
   }
 
   @Test
+  void namedSamplesGoToTheChunkFilesAndAreCheckedOnResume() throws Exception {
+    long[] ids = new long[N];
+    for (int i = 0; i < N; i++) {
+      ids[i] = 1000L + 3L * i;
+    }
+    CounterfactualJob.Options o =
+        CounterfactualJob.Options.builder()
+            .setDir(tmp)
+            .setRange(0, N)
+            .setCg(cg())
+            .optChunkSize(10)
+            .optSamples(ids)
+            .build();
+    CounterfactualJob.Result r = CounterfactualJob.run(o, source(Z), decoder, classifier, null);
+    assertEquals(Cg.compute(Z, Y, decoder, classifier, cg()).summary(), r.summary());
+    List<String> chunk1 = Files.readAllLines(CounterfactualJob.chunkFile(tmp, 1));
+    assertTrue(chunk1.get(1).startsWith(ids[10] + ",f0,"), chunk1.get(1));
+
+    Files.delete(CounterfactualJob.chunkFile(tmp, 2));
+    CounterfactualJob.Result again = CounterfactualJob.run(o, source(Z), decoder, classifier, null);
+    assertEquals(1, again.chunksComputed());
+    assertEquals(r.summary(), again.summary());
+
+    long[] other = ids.clone();
+    other[7]++;
+    CounterfactualJob.Options moved =
+        CounterfactualJob.Options.builder()
+            .setDir(tmp)
+            .setRange(0, N)
+            .setCg(cg())
+            .optChunkSize(10)
+            .optSamples(other)
+            .build();
+    BadInputException e =
+        assertThrows(
+            BadInputException.class,
+            () -> CounterfactualJob.run(moved, source(Z), decoder, classifier, null));
+    assertTrue(
+        e.getMessage().contains("job.json: samples was \"53 samples, sha256 ")
+            && e.getMessage().endsWith("; use another output folder"),
+        e.getMessage());
+  }
+
+  @Test
   void rerunSkipsCompletedChunksAndResumesADeletedOne() throws Exception {
     CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, null);
     String first = Files.readString(tmp.resolve(CounterfactualJob.SUMMARY));

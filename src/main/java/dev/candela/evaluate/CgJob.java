@@ -1,0 +1,383 @@
+package dev.candela.evaluate;
+
+import dev.candela.BadInputException;
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.data.FactorSpace;
+import dev.candela.metrics.cg.CgAccumulator;
+import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgBatch;
+import dev.candela.metrics.cg.CgOptions;
+import dev.candela.metrics.cg.FactorProbabilities;
+import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.hosting.FactorClassifier;
+import dev.candela.model.hosting.VaeModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The one counterfactual (CG) job of {@code evaluate} and {@code counterfactuals}: every step that
+ * decides a CG number is here, and both commands call it.
+ *
+ * <ol>
+ *   <li><b>Samples</b> ({@link #evaluationSamples}, {@link #cgPositions}): the evaluation samples
+ *       are a seeded draw ({@link Sampling#shuffled}, seed {@code s}) from the population; the CG
+ *       samples a seeded subset of them (seed {@code s + 1}).
+ *   <li><b>Encoding</b> ({@link #encode}): the evaluation samples' encoder means, in batches.
+ *   <li><b>Selection</b> ({@link SelectionPass}): IRS over the factors with two or more values
+ *       among the evaluation samples, the UC(ρ) sets Z_I, and the baseline statistics of all
+ *       evaluation samples.
+ *   <li><b>Classifier</b> ({@link Classifier#load}): loaded once, matched to the selection's
+ *       factors by name and size ({@link ModelMatch#matchClassifier}), checked on the evaluation
+ *       samples.
+ *   <li><b>CG</b> ({@link #options}, {@link #groupSize}, {@link #process}): decoding and
+ *       classification of {@link #groupSize} samples per engine call, terms summed in sample order.
+ * </ol>
+ *
+ * {@code evaluate} runs the CG step in memory on the codes it already has ({@code CgStage}); {@code
+ * counterfactuals} adds chunk files and resume on top ({@link CounterfactualDriver}).
+ */
+public final class CgJob {
+  private CgJob() {}
+
+  /**
+   * The evaluation samples: {@code min(samples, population)} distinct indices of {@code
+   * 0..population-1}, seeded, increasing (the draw of {@code evaluate}'s evaluation samples).
+   *
+   * @param population the number of samples to draw from (the dataset size, or a prefix of it)
+   * @param samples how many to draw
+   * @param seed the seed
+   * @return the dataset indices
+   */
+  public static long[] evaluationSamples(long population, int samples, long seed) {
+    return Sampling.shuffled(population, (int) Math.min(samples, population), seed);
+  }
+
+  /**
+   * The CG samples: {@code min(cgSamples, n)} positions among the {@code n} evaluation samples,
+   * seeded with {@code seed + 1}, increasing.
+   *
+   * @param n the number of evaluation samples
+   * @param cgSamples how many CG samples
+   * @param seed the evaluation's seed
+   * @return positions into the evaluation samples
+   */
+  public static long[] cgPositions(int n, int cgSamples, long seed) {
+    return Sampling.shuffled(n, Math.min(n, cgSamples), seed + 1);
+  }
+
+  /**
+   * The factor codes of samples, all dataset factors.
+   *
+   * @param ds the dataset
+   * @param idx the sample indices
+   * @return {@code codes[factor][row]}
+   * @throws CandelaException when the codes cannot be read
+   */
+  public static int[][] factorCodes(FactorDataset ds, long[] idx) throws CandelaException {
+    int[][] codes = new int[ds.space().numFactors()][idx.length];
+    for (int i = 0; i < idx.length; i++) {
+      int[] c = ds.codes(idx[i]);
+      for (int f = 0; f < c.length; f++) {
+        codes[f][i] = c[f];
+      }
+    }
+    return codes;
+  }
+
+  /**
+   * The encoding loop: encoder means of the given samples, {@code batchSize} images per call.
+   *
+   * @param vae the VAE
+   * @param ds the dataset
+   * @param idx the sample indices
+   * @param batchSize images per call
+   * @param listener progress
+   * @param task the progress task's name
+   * @return {@code z[row][latent]}
+   * @throws CandelaException when the images cannot be read
+   */
+  public static float[][] encode(
+      VaeModel vae,
+      FactorDataset ds,
+      long[] idx,
+      int batchSize,
+      ProgressListener listener,
+      String task)
+      throws CandelaException {
+    int n = idx.length;
+    float[][] z = new float[n][];
+    try (ProgressListener.Task pb = listener.task(task, n)) {
+      for (int a = 0; a < n; a += batchSize) {
+        int e = Math.min(n, a + batchSize);
+        long[] part = Arrays.copyOfRange(idx, a, e);
+        float[][] m = vae.encodeMeans(ds.images(part), part.length);
+        System.arraycopy(m, 0, z, a, m.length);
+        pb.stepTo(e);
+      }
+    }
+    return z;
+  }
+
+  /**
+   * Checks, before any work, that a folder holds a classifier card whose factors cover the
+   * dataset's factors with more than one value (by name and size).
+   *
+   * @param classifier the classifier's folder
+   * @param space the dataset's factors
+   * @throws CandelaException naming the card when it is missing or does not match
+   */
+  public static void checkClassifier(Path classifier, FactorSpace space) throws CandelaException {
+    if (!Files.isRegularFile(classifier.resolve(ModelCard.FILE))) {
+      throw new BadInputException(
+          classifier + ": not a classifier folder (no " + ModelCard.FILE + ")");
+    }
+    List<String> varying = new ArrayList<>();
+    for (String f : space.names()) {
+      if (space.factor(f).size() > 1) {
+        varying.add(f);
+      }
+    }
+    ModelMatch.matchClassifier(ModelCard.read(classifier).factors(), classifier, varying, space);
+  }
+
+  /**
+   * Checks, before any work, that requested factor names are the dataset's.
+   *
+   * @param space the dataset's factors
+   * @param requested factor names, or null/empty for all
+   * @throws BadInputException naming the first unknown factor and the dataset's factors
+   */
+  public static void checkFactorNames(FactorSpace space, List<String> requested)
+      throws BadInputException {
+    if (requested == null) {
+      return;
+    }
+    for (String raw : requested) {
+      if (!space.names().contains(raw.trim())) {
+        throw new BadInputException(
+            "factors: unknown factor '" + raw.trim() + "' (factors: " + space.names() + ")");
+      }
+    }
+  }
+
+  /**
+   * The factors CG evaluates among the selection's factors: all of them, or the requested ones in
+   * the selection's order. A requested factor with a single value is skipped with a message.
+   *
+   * @param names the selection's factors
+   * @param space the dataset's factors
+   * @param requested factor names, or null/empty for all
+   * @param listener told about skipped factors
+   * @return indices into {@code names}, increasing
+   * @throws BadInputException when a name is unknown or nothing is left
+   */
+  public static int[] evaluatedFactors(
+      List<String> names, FactorSpace space, List<String> requested, ProgressListener listener)
+      throws BadInputException {
+    if (requested == null || requested.isEmpty()) {
+      return java.util.stream.IntStream.range(0, names.size()).toArray();
+    }
+    TreeSet<Integer> chosen = new TreeSet<>();
+    for (String raw : requested) {
+      String name = raw.trim();
+      int k = names.indexOf(name);
+      if (k >= 0) {
+        chosen.add(k);
+      } else {
+        checkFactorNames(space, List.of(name));
+        listener.message(
+            "warning: skipping factor '" + name + "': it has a single value in the samples");
+      }
+    }
+    if (chosen.isEmpty()) {
+      throw new BadInputException("no factor with more than one value to evaluate");
+    }
+    return chosen.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * CG's options: the selection's sets and factors, the evaluated ones, the baseline and the engine
+   * batch.
+   *
+   * @param sel the selection
+   * @param evaluated indices into the selection's factors
+   * @param baseline the baseline
+   * @param batchSize images per engine call
+   * @return the options
+   */
+  public static CgOptions options(
+      SelectionPass sel, int[] evaluated, CgBaseline baseline, int batchSize) {
+    return CgOptions.builder()
+        .setSets(sel.sets())
+        .optFactorNames(sel.factorNames())
+        .optFactors(evaluated)
+        .optBaseline(baseline)
+        .optMaxBatch(Math.max(batchSize, 1))
+        .build();
+  }
+
+  /**
+   * Samples per engine call: each sample needs {@code 1 + 2E} images (E evaluated factors), and a
+   * call takes at most the batch size. {@link CgAccumulator#evaluate} groups samples this way from
+   * the start of what it is given, so runs whose pieces are multiples of this size make the same
+   * engine calls.
+   *
+   * @param o the CG options
+   * @return samples per engine call (at least 1)
+   */
+  public static int groupSize(CgOptions o) {
+    return Math.max(1, o.maxBatch() / (1 + 2 * o.factors().length));
+  }
+
+  /**
+   * CG on some evaluation rows.
+   *
+   * @param acc the accumulator (the rows' terms are added to its sums)
+   * @param rows positions into {@code z}
+   * @param z the evaluation samples' codes
+   * @param codes the dataset's factor codes {@code [dataset factor][row]}
+   * @param datasetIndex per selection factor, its dataset factor index
+   * @return the rows' terms
+   */
+  public static CgBatch process(
+      CgAccumulator acc, int[] rows, float[][] z, int[][] codes, int[] datasetIndex) {
+    return acc.process(rowsOf(z, rows), codesOf(codes, rows, datasetIndex));
+  }
+
+  /**
+   * Latent rows at positions (shared, not copied).
+   *
+   * @param z rows
+   * @param rows positions
+   * @return the rows
+   */
+  static float[][] rowsOf(float[][] z, int[] rows) {
+    float[][] zc = new float[rows.length][];
+    for (int i = 0; i < rows.length; i++) {
+      zc[i] = z[rows[i]];
+    }
+    return zc;
+  }
+
+  /**
+   * The selection factors' codes at positions.
+   *
+   * @param codes {@code [dataset factor][row]}
+   * @param rows positions
+   * @param datasetIndex per selection factor, its dataset factor index
+   * @return {@code [selection factor][i]}
+   */
+  static int[][] codesOf(int[][] codes, int[] rows, int[] datasetIndex) {
+    int[][] cc = new int[datasetIndex.length][rows.length];
+    for (int i = 0; i < rows.length; i++) {
+      for (int k = 0; k < datasetIndex.length; k++) {
+        cc[k][i] = codes[datasetIndex[k]][rows[i]];
+      }
+    }
+    return cc;
+  }
+
+  /**
+   * The factor classifier of CG, loaded and matched to the selection's factors: its probabilities
+   * come in the selection's factor order.
+   */
+  public static final class Classifier implements AutoCloseable {
+    private final FactorClassifier model;
+    private final Path dir;
+    private final List<String> names;
+    private final int[] index;
+
+    private Classifier(FactorClassifier model, Path dir, List<String> names, int[] index) {
+      this.model = model;
+      this.dir = dir;
+      this.names = names;
+      this.index = index;
+    }
+
+    /**
+     * Loads a classifier folder and matches it to factors by name and size.
+     *
+     * @param dir the classifier's folder
+     * @param device the device
+     * @param batchSize images per engine call
+     * @param names the factors CG scores (the selection's)
+     * @param space the dataset's factors
+     * @return the classifier; close it
+     * @throws CandelaException when it cannot be loaded or does not cover the factors
+     */
+    public static Classifier load(
+        Path dir, ComputeDevice device, int batchSize, List<String> names, FactorSpace space)
+        throws CandelaException {
+      FactorClassifier clf = FactorClassifier.load(dir, device, batchSize);
+      try {
+        int[] index = ModelMatch.matchClassifier(clf.factors(), dir, names, space);
+        return new Classifier(clf, dir, List.copyOf(names), index);
+      } catch (CandelaException | RuntimeException e) {
+        clf.close();
+        throw e;
+      }
+    }
+
+    /**
+     * The loaded model.
+     *
+     * @return the classifier (owned by this object)
+     */
+    public FactorClassifier model() {
+      return model;
+    }
+
+    /**
+     * The classifier's card.
+     *
+     * @return the card
+     */
+    public ModelCard card() {
+      return model.card();
+    }
+
+    /**
+     * The probabilities of decoded images, in the matched factors' order.
+     *
+     * @param input the decoder's image shape
+     * @return {@code [factor][sample][value]} for the matched factors
+     */
+    public FactorProbabilities probabilities(ModelCard.Shape input) {
+      return (images, m) -> {
+        float[][][] p = model.probabilities(images, m, input);
+        float[][][] o = new float[index.length][][];
+        for (int k = 0; k < index.length; k++) {
+          o[k] = p[index[k]];
+        }
+        return o;
+      };
+    }
+
+    /**
+     * The classifier check of {@code evaluate} ({@link ModelFitness#classifier}) on the evaluation
+     * samples.
+     *
+     * @param ds the dataset
+     * @param idx the evaluation samples
+     * @param vae the VAE whose reconstructions CG classifies
+     * @param batchSize images per engine call
+     * @return the check
+     * @throws CandelaException when the dataset cannot be read
+     */
+    public ModelFitness.ClassifierCheck check(
+        FactorDataset ds, long[] idx, VaeModel vae, int batchSize) throws CandelaException {
+      return ModelFitness.classifier(model, dir, ds, idx, vae, batchSize, names);
+    }
+
+    @Override
+    public void close() {
+      model.close();
+    }
+  }
+}
