@@ -81,11 +81,51 @@ final class CodeStage {
     }
     List<String> warnings = new ArrayList<>(codeScores.warnings());
     listener.message(String.format(Locale.ROOT, "code metrics in %.1f s", secs(t)));
+    Map<String, Uncertainty> uncertainty =
+        intervals(
+            context,
+            codeScores,
+            scores.keySet(),
+            replicates,
+            refits,
+            "IRS, UC, MIG, Modularity and CG",
+            warnings,
+            listener);
+    return new Result(
+        new StageResult(scores, uncertainty, codeScores.details(), warnings, Map.of()), codeScores);
+  }
+
+  /**
+   * The intervals of the code metrics ({@link CodeScorer#uncertainty}) as {@code evaluate} and
+   * {@code score-codes} give them, with the warnings about the ones missing: turned off, or no
+   * subsampling split within the work budget.
+   *
+   * @param context the scoring's context
+   * @param scored what the loop scored on it
+   * @param reported the score keys the report shows
+   * @param replicates subsampling splits (0 = off)
+   * @param refits refits of the learned metrics (0 = off)
+   * @param withoutReplicates the metrics that have no interval without replicates, for the warning
+   * @param warnings receives the warnings
+   * @param listener progress and messages
+   * @return key to uncertainty, for reported keys only
+   */
+  static Map<String, Uncertainty> intervals(
+      CodeContext context,
+      CodeScorer.Scores scored,
+      Set<String> reported,
+      int replicates,
+      int refits,
+      String withoutReplicates,
+      List<String> warnings,
+      ProgressListener listener) {
     CodeScorer.IntervalOptions io = CodeScorer.IntervalOptions.of(replicates, refits);
-    int n = e.n();
+    LatentCodes lc = context.scored();
+    int n = context.numSamples();
+    Set<Metric> metrics = context.options().metrics();
     if (replicates == 0) {
       warnings.add(
-          "intervals off (replicates 0): IRS, UC, MIG, Modularity and CG have no standard error");
+          "intervals off (replicates 0): " + withoutReplicates + " have no standard error");
     }
     if (replicates > 0
         && (metrics.contains(Metric.IRS) || metrics.contains(Metric.UC))
@@ -104,11 +144,10 @@ final class CodeStage {
     }
     Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
     if (replicates > 0 || refits > 0) {
-      t = System.nanoTime();
+      long t = System.nanoTime();
       uncertainty.putAll(
-          CodeScorer.uncertainty(
-              context, codeScores.scores(), io, ProgressListener.scorer(listener)));
-      uncertainty.keySet().retainAll(scores.keySet());
+          CodeScorer.uncertainty(context, scored.scores(), io, ProgressListener.scorer(listener)));
+      uncertainty.keySet().retainAll(reported);
       listener.message(
           String.format(
               Locale.ROOT,
@@ -118,8 +157,7 @@ final class CodeStage {
               refits,
               secs(t)));
     }
-    return new Result(
-        new StageResult(scores, uncertainty, codeScores.details(), warnings, Map.of()), codeScores);
+    return uncertainty;
   }
 
   static double secs(long t) {

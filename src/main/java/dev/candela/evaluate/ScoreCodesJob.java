@@ -177,43 +177,18 @@ public final class ScoreCodesJob {
     CodeScorer.Scores scores = CodeScorer.score(context, true);
     listener.message(
         String.format(Locale.ROOT, "scored in %.1f s", (System.nanoTime() - t0) / 1e9));
-    CodeScorer.IntervalOptions io = CodeScorer.IntervalOptions.of(r.replicates(), r.refits());
-    Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
     List<String> warnings = new ArrayList<>(scores.warnings());
     int n = codes.numSamples();
-    if (r.replicates() > 0 || r.refits() > 0) {
-      t0 = System.nanoTime();
-      uncertainty.putAll(
-          CodeScorer.uncertainty(context, scores.scores(), io, ProgressListener.scorer(listener)));
-      uncertainty.keySet().retainAll(scores.scores().keySet());
-      listener.message(
-          String.format(
-              Locale.ROOT,
-              "intervals (S = %d splits, G = %d groups, %d refits) in %.1f s",
-              io.effectiveSplits(n, codes.numLatents(), codes.numFactors()),
-              Math.min(io.groups(), n / 2),
-              r.refits(),
-              (System.nanoTime() - t0) / 1e9));
-    }
-    if (r.replicates() == 0) {
-      warnings.add(
-          "intervals off (replicates 0): IRS, UC, MIG and Modularity have no standard error");
-    }
-    if (r.refits() == 0) {
-      warnings.add("refits 0: DCI, SAP and explicitness have no standard error");
-    }
-    if (r.replicates() > 0
-        && (options.metrics().contains(Metric.IRS) || options.metrics().contains(Metric.UC))
-        && io.effectiveSplits(n, codes.numLatents(), codes.numFactors()) == 0) {
-      warnings.add(
-          String.format(
-              Locale.ROOT,
-              "IRS and UC have no interval at N = %d with %d latents: %d subsampling splits would"
-                  + " exceed the work budget (docs/evaluate.md)",
-              n,
-              codes.numLatents(),
-              CodeScorer.MIN_SPLITS));
-    }
+    Map<String, Uncertainty> uncertainty =
+        CodeStage.intervals(
+            context,
+            scores,
+            scores.scores().keySet(),
+            r.replicates(),
+            r.refits(),
+            "IRS, UC, MIG and Modularity",
+            warnings,
+            listener);
     BiasNote.line(scores.scores().keySet(), n).ifPresent(warnings::add);
     Map<String, Object> params = new LinkedHashMap<>(options.asMap());
     params.put("replicates", r.replicates());
