@@ -113,23 +113,20 @@ public final class CounterfactualsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws CandelaException {
     CounterfactualSettings s =
-        new CounterfactualSettings(
-            dataset,
-            model,
-            classifier,
-            out,
-            rho,
-            ucSelection,
-            cgBaseline,
-            chunkSize,
-            limit,
-            samples,
-            cgSamples,
-            factors,
-            batchSize,
-            device.text(),
-            seed.seed(),
-            gridSamples);
+        CounterfactualSettings.builder(dataset, model, classifier, out)
+            .rho(rho)
+            .ucSelection(ucSelection)
+            .baseline(cgBaseline)
+            .chunkSize(chunkSize)
+            .limit(limit)
+            .samples(samples)
+            .cgSamples(cgSamples)
+            .factors(factors)
+            .batchSize(batchSize)
+            .device(device.text())
+            .seed(seed.seed())
+            .gridSamples(gridSamples)
+            .build();
     PrintWriter err = spec.commandLine().getErr();
     CounterfactualDriver.Outcome res =
         CounterfactualDriver.run(

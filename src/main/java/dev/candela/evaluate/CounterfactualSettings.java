@@ -105,4 +105,178 @@ public record CounterfactualSettings(
     params.put("gridSamples", gridSamples);
     return params;
   }
+
+  /**
+   * A builder with the command's defaults for everything but the four paths.
+   *
+   * @param dataset the dataset
+   * @param model the VAE's folder
+   * @param classifier the factor classifier's folder
+   * @param out the output folder
+   * @return the builder
+   */
+  public static Builder builder(Path dataset, Path model, Path classifier, Path out) {
+    return new Builder(dataset, model, classifier, out);
+  }
+
+  /** Builds {@link CounterfactualSettings}; the ranges are checked by {@link #build()}. */
+  public static final class Builder {
+    private final Path dataset;
+    private final Path model;
+    private final Path classifier;
+    private final Path out;
+    private int rho = 1;
+    private UcSelection ucSelection = UcSelection.TOPK;
+    private CgBaseline baseline = CgBaseline.MAX_DEVIATION;
+    private int chunkSize = 1000;
+    private Integer limit = null;
+    private Integer samples = null;
+    private Integer cgSamples = null;
+    private List<String> factors = null;
+    private int batchSize = 256;
+    private String device = "auto";
+    private long seed = 0;
+    private int gridSamples = 8;
+
+    private Builder(Path dataset, Path model, Path classifier, Path out) {
+      this.dataset = dataset;
+      this.model = model;
+      this.classifier = classifier;
+      this.out = out;
+    }
+
+    /**
+     * @param v latents per factor in Z_I (default 1)
+     * @return this
+     */
+    public Builder rho(int v) {
+      rho = v;
+      return this;
+    }
+
+    /**
+     * @param v how the sets Z_I are chosen (default top-k)
+     * @return this
+     */
+    public Builder ucSelection(UcSelection v) {
+      ucSelection = v;
+      return this;
+    }
+
+    /**
+     * @param v CG's baseline (default max-deviation)
+     * @return this
+     */
+    public Builder baseline(CgBaseline v) {
+      baseline = v;
+      return this;
+    }
+
+    /**
+     * @param v samples per chunk (default 1,000)
+     * @return this
+     */
+    public Builder chunkSize(int v) {
+      chunkSize = v;
+      return this;
+    }
+
+    /**
+     * @param v the pool the samples are drawn from is the first this many (default all)
+     * @return this
+     */
+    public Builder limit(Integer v) {
+      limit = v;
+      return this;
+    }
+
+    /**
+     * @param v evaluation samples (default all of the pool)
+     * @return this
+     */
+    public Builder samples(Integer v) {
+      samples = v;
+      return this;
+    }
+
+    /**
+     * @param v CG samples among them (default all)
+     * @return this
+     */
+    public Builder cgSamples(Integer v) {
+      cgSamples = v;
+      return this;
+    }
+
+    /**
+     * @param v the factors to evaluate by name (default all with more than one value)
+     * @return this
+     */
+    public Builder factors(List<String> v) {
+      factors = v;
+      return this;
+    }
+
+    /**
+     * @param v images per engine call (default 256)
+     * @return this
+     */
+    public Builder batchSize(int v) {
+      batchSize = v;
+      return this;
+    }
+
+    /**
+     * @param v {@code auto}, {@code cpu}, {@code gpu} or {@code gpu:K} (default auto)
+     * @return this
+     */
+    public Builder device(String v) {
+      device = v;
+      return this;
+    }
+
+    /**
+     * @param v the seed (default 0)
+     * @return this
+     */
+    public Builder seed(long v) {
+      seed = v;
+      return this;
+    }
+
+    /**
+     * @param v samples per counterfactual grid (default 8; 0 = none)
+     * @return this
+     */
+    public Builder gridSamples(int v) {
+      gridSamples = v;
+      return this;
+    }
+
+    /**
+     * The settings.
+     *
+     * @return them
+     * @throws IllegalArgumentException naming the setting when a value is out of range
+     */
+    public CounterfactualSettings build() {
+      return new CounterfactualSettings(
+          dataset,
+          model,
+          classifier,
+          out,
+          rho,
+          ucSelection,
+          baseline,
+          chunkSize,
+          limit,
+          samples,
+          cgSamples,
+          factors,
+          batchSize,
+          device,
+          seed,
+          gridSamples);
+    }
+  }
 }

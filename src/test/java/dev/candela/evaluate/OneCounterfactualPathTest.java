@@ -8,8 +8,6 @@ import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.cf.CounterfactualJob;
 import dev.candela.metrics.Metric;
-import dev.candela.metrics.UcSelection;
-import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgSummary;
 import dev.candela.report.ScoreReport;
 import dev.candela.synth.DSpritesGenerator;
@@ -57,23 +55,15 @@ class OneCounterfactualPathTest {
   }
 
   private static CounterfactualSettings counterfactuals(Path out, long seed) {
-    return new CounterfactualSettings(
-        data,
-        VAE,
-        CLASSIFIER,
-        out,
-        1,
-        UcSelection.TOPK,
-        CgBaseline.MAX_DEVIATION,
-        12,
-        null,
-        SAMPLES,
-        CG_SAMPLES,
-        null,
-        BATCH,
-        "cpu",
-        seed,
-        2);
+    return CounterfactualSettings.builder(data, VAE, CLASSIFIER, out)
+        .chunkSize(12)
+        .samples(SAMPLES)
+        .cgSamples(CG_SAMPLES)
+        .batchSize(BATCH)
+        .device("cpu")
+        .seed(seed)
+        .gridSamples(2)
+        .build();
   }
 
   @Test

@@ -10,8 +10,6 @@ import dev.candela.evaluate.CounterfactualDriver;
 import dev.candela.evaluate.CounterfactualSettings;
 import dev.candela.evaluate.ModelPaths;
 import dev.candela.evaluate.ProgressListener;
-import dev.candela.metrics.UcSelection;
-import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.card.ModelCard;
@@ -254,23 +252,13 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
         };
     clock[0] = System.nanoTime();
     CounterfactualSettings settings =
-        new CounterfactualSettings(
-            data,
-            vaeDir,
-            clfDir,
-            dir.resolve("cf"),
-            1,
-            UcSelection.TOPK,
-            CgBaseline.MAX_DEVIATION,
-            chunk,
-            samples,
-            null,
-            null,
-            null,
-            batchSize,
-            device,
-            seed,
-            8);
+        CounterfactualSettings.builder(data, vaeDir, clfDir, dir.resolve("cf"))
+            .chunkSize(chunk)
+            .limit(samples)
+            .batchSize(batchSize)
+            .device(device)
+            .seed(seed)
+            .build();
     CounterfactualDriver.Outcome res =
         CounterfactualDriver.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
     out.print(res.text());
