@@ -9,11 +9,13 @@ import dev.candela.CandelaException;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.model.arch.Architectures;
+import dev.candela.model.arch.Flops;
 import dev.candela.model.arch.VaeBlock;
 import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.FactorClassifier;
 import dev.candela.model.hosting.HostedVae;
+import dev.candela.model.hosting.MatmulRate;
 import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
 import java.io.IOException;
@@ -188,20 +190,20 @@ public final class CounterfactualModels implements AutoCloseable {
   }
 
   /**
-   * The engine's float32 matrix-multiply rate on the models' device ({@link
-   * ModelBench#matmulGflops}), the ceiling the counterfactual throughput is compared with.
+   * The engine's float32 matrix-multiply rate on the models' device ({@link MatmulRate#gflops}),
+   * the ceiling the counterfactual throughput is compared with.
    *
    * @param n the matrix side
    * @param seconds time budget
    * @return GFLOP/s
    */
   public double matmulGflops(int n, double seconds) {
-    return ModelBench.matmulGflops(device, n, seconds);
+    return MatmulRate.gflops(device, n, seconds);
   }
 
   /**
    * Floating-point operations per counterfactual image: one decoder pass plus one classifier pass
-   * ({@link ModelBench#decoderFlops}, {@link ModelBench#classifierFlops}).
+   * ({@link Flops#decoderFlops}, {@link Flops#classifierFlops}).
    *
    * @return FLOPs per image
    */
@@ -213,11 +215,11 @@ public final class CounterfactualModels implements AutoCloseable {
     double dec =
         Architectures.TINY_DENSE64.equals(vae.card().architecture())
             ? 2.0 * d * h + 2.0 * h * s.volume()
-            : ModelBench.decoderFlops(vae.card().architecture(), s.channels(), d);
+            : Flops.decoderFlops(vae.card().architecture(), s.channels(), d);
     double clf =
         Architectures.TINY_CLASSIFIER.equals(classifier.card().architecture())
             ? 2.0 * s.volume() * h + 2.0 * h * outputs
-            : ModelBench.classifierFlops(s.channels(), outputs);
+            : Flops.classifierFlops(s.channels(), outputs);
     return dec + clf;
   }
 

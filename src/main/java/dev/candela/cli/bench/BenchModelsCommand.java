@@ -5,9 +5,10 @@ import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.data.FactorDataset;
-import dev.candela.model.ModelBench;
 import dev.candela.model.arch.Architectures;
+import dev.candela.model.arch.Flops;
 import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.hosting.MatmulRate;
 import dev.candela.model.hosting.TorchAnchor;
 import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
@@ -134,7 +135,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
 
   private Integer run(ComputeDevice dev, TorchAnchor anchor) throws Exception {
     int maxBatch = batchSizes.stream().mapToInt(Integer::intValue).max().orElse(1);
-    double gflops = ModelBench.matmulGflops(dev, matmulSize, seconds);
+    double gflops = MatmulRate.gflops(dev, matmulSize, seconds);
     System.out.printf(
         "device %s; engine matmul %dx%d float32: %.1f GFLOP/s%n",
         dev, matmulSize, matmulSize, gflops);
@@ -144,8 +145,8 @@ public final class BenchModelsCommand implements Callable<Integer> {
             : VaeModels.load(model, dev, maxBatch)) {
       String arch = m.card().architecture();
       int c = m.card().input().channels();
-      double df = ModelBench.decoderFlops(arch, c, m.latentDim());
-      double ef = ModelBench.encoderFlops(arch, c, m.latentDim());
+      double df = Flops.decoderFlops(arch, c, m.latentDim());
+      double ef = Flops.encoderFlops(arch, c, m.latentDim());
       System.out.printf(
           "model %s (%s, input %s, D=%d); FLOPs/image: encoder %.1f M, decoder %.1f M%n",
           model == null ? "random-init" : model,
@@ -158,7 +159,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
         System.out.printf(
             "decoder executes %.1f M FLOPs/image (transposed convolutions run as 2x2 phase"
                 + " convolutions, including the zero border); dec/matmul counts the %.1f M%n",
-            ModelBench.decoderExecutedFlops(c, m.latentDim()) / 1e6, df / 1e6);
+            Flops.decoderExecutedFlops(c, m.latentDim()) / 1e6, df / 1e6);
       }
       if (anchor == null) {
         System.out.printf(
@@ -213,7 +214,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
     }
     if (trainSteps > 0
         && model == null
-        && !Double.isNaN(ModelBench.decoderFlops(architecture, channels, latentDim))) {
+        && !Double.isNaN(Flops.decoderFlops(architecture, channels, latentDim))) {
       Path scratch = Files.createTempDirectory("candela-bench-train");
       Path npz = scratch.resolve("dsprites.npz");
       DSpritesGenerator.write(
@@ -242,8 +243,8 @@ public final class BenchModelsCommand implements Callable<Integer> {
       // a training step runs the forward pass and a backward pass of about twice its cost
       double flops =
           3
-              * (ModelBench.encoderFlops(architecture, channels, latentDim)
-                  + ModelBench.decoderFlops(architecture, channels, latentDim));
+              * (Flops.encoderFlops(architecture, channels, latentDim)
+                  + Flops.decoderFlops(architecture, channels, latentDim));
       System.out.printf(
           "training (beta-vae, Adam, batch %d, %d steps): %.1f img/s, %.1f M FLOPs/image"
               + " (3x forward), %s of the matmul rate%n",
@@ -257,7 +258,7 @@ public final class BenchModelsCommand implements Callable<Integer> {
     }
     // the matmul rate again, so drift in a shared machine's load is visible
     System.out.printf(
-        "engine matmul again: %.1f GFLOP/s%n", ModelBench.matmulGflops(dev, matmulSize, seconds));
+        "engine matmul again: %.1f GFLOP/s%n", MatmulRate.gflops(dev, matmulSize, seconds));
     return ExitCodes.OK;
   }
 

@@ -1,5 +1,9 @@
 package dev.candela.model.arch;
 
+import ai.djl.ndarray.NDList;
+import ai.djl.nn.Activation;
+import ai.djl.nn.Blocks;
+import ai.djl.nn.LambdaBlock;
 import ai.djl.nn.SequentialBlock;
 import dev.candela.model.card.ModelCard;
 import java.util.Arrays;
@@ -7,22 +11,147 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The VAE network layouts, by their {@code --architecture} / model.json {@code architecture} id
- * (the layouts themselves are described in {@link Architectures}).
+ * The VAE network layouts, by their {@code --architecture} / model.json {@code architecture} id;
+ * each builds its own encoder, (N, C, H, W) → (N, 2·D) (means, then log-variances: the two dense
+ * heads of disentanglement_lib side by side), and decoder, (N, D) → (N, C, H, W) logits. All
+ * convolutions are 4 × 4 with stride 2 and padding 1 ('same') unless stated; every layer but the
+ * last of each network is followed by ReLU.
  */
 public enum VaeArchitecture {
-  /** The disentanglement_lib convolutional VAE for 64 × 64 inputs. */
-  DL_CONV64(Architectures.DL_CONV64, false, false, true),
-  /** The disentanglement_lib-style convolutional VAE for CANDLE's native 240 × 320 inputs. */
-  DL_CONV_CANDLE(Architectures.DL_CONV_CANDLE, true, false, true),
-  /** {@link #DL_CONV64} with the earlier upsampling + 3 × 3 convolution decoder. */
-  DL_CONV64_UPSAMPLE(Architectures.DL_CONV64_UPSAMPLE, false, true, true),
-  /** {@link #DL_CONV_CANDLE} with the earlier upsampling + 3 × 3 convolution decoder. */
-  DL_CONV_CANDLE_UPSAMPLE(Architectures.DL_CONV_CANDLE_UPSAMPLE, true, true, true),
-  /** The fully connected VAE of the beta-VAE paper for 64 × 64 inputs. */
-  FC_HIGGINS(Architectures.FC_HIGGINS, false, false, true),
-  /** The tiny dense VAE for 64 × 64 inputs (benchmarks only; not trainable). */
-  TINY_DENSE64(Architectures.TINY_DENSE64, false, false, false);
+  /**
+   * The convolutional encoder/decoder of disentanglement_lib for 64 × 64 inputs. Encoder: four
+   * convolutions (32, 32, 64, 64 filters), dense 256, dense 2·D. Decoder: dense 256 and 1024,
+   * reshape to 64 × 4 × 4, four transposed convolutions ({@link TransposedConv2d}: 64, 32, 32, C
+   * filters), giving C × 64 × 64 logits. Larger inputs (CANDLE's 3 × 240 × 320) may be area-resized
+   * to 64 × 64 first (the card's {@code sourceImage}).
+   */
+  DL_CONV64(Architectures.DL_CONV64, false, false, true) {
+    @Override
+    public SequentialBlock encoder(int latentDim) {
+      return Layers.encoderHead(Layers.convTrunk(new SequentialBlock()), latentDim);
+    }
+
+    @Override
+    public SequentialBlock decoder(int channels) {
+      return Layers.transposedTail(Layers.denseToMaps(4, 4), channels);
+    }
+  },
+  /**
+   * The same style natively for CANDLE's C × 240 × 320 images. Encoder: five convolutions (32, 32,
+   * 64, 64, 64 filters; 240 × 320 → 120 × 160 → 60 × 80 → 30 × 40 → 15 × 20 → 8 × 10, the last one
+   * padded 2 rows and 1 column), dense 256, dense 2·D. Decoder (mirrored): dense 256 and 5120,
+   * reshape to 64 × 8 × 10, a transposed convolution of 64 filters that is the exact transpose of
+   * the fifth encoder convolution (padding 2 × 1, output padding 1 × 0: 8 × 10 → 15 × 20), then
+   * four transposed convolutions (64, 32, 32, C filters), giving C × 240 × 320 logits. The fifth
+   * convolution keeps the dense layers at 5120 × 256 weights each (instead of 19200 × 256).
+   */
+  DL_CONV_CANDLE(Architectures.DL_CONV_CANDLE, true, false, true) {
+    @Override
+    public SequentialBlock encoder(int latentDim) {
+      return candleEncoder(latentDim);
+    }
+
+    @Override
+    public SequentialBlock decoder(int channels) {
+      SequentialBlock b =
+          Layers.denseToMaps(8, 10)
+              .add(new TransposedConv2d(64, 2, 1, 1, 0))
+              .add(Activation.reluBlock());
+      return Layers.transposedTail(b, channels);
+    }
+  },
+  /**
+   * {@link #DL_CONV64} with the earlier decoder, in which each transposed convolution is replaced
+   * by nearest-neighbour ×2 upsampling and a 3 × 3 convolution. Models trained before the
+   * transposed convolution existed use it; it loads and can be trained.
+   */
+  DL_CONV64_UPSAMPLE(Architectures.DL_CONV64_UPSAMPLE, false, true, true) {
+    @Override
+    public SequentialBlock encoder(int latentDim) {
+      return DL_CONV64.encoder(latentDim);
+    }
+
+    @Override
+    public SequentialBlock decoder(int channels) {
+      return Layers.upsamplingTail(Layers.denseToMaps(4, 4), channels);
+    }
+  },
+  /**
+   * {@link #DL_CONV_CANDLE} with the earlier upsampling decoder; its first upsampling drops the
+   * last row (16 × 20 → 15 × 20).
+   */
+  DL_CONV_CANDLE_UPSAMPLE(Architectures.DL_CONV_CANDLE_UPSAMPLE, true, true, true) {
+    @Override
+    public SequentialBlock encoder(int latentDim) {
+      return candleEncoder(latentDim);
+    }
+
+    @Override
+    public SequentialBlock decoder(int channels) {
+      SequentialBlock b =
+          Layers.denseToMaps(8, 10)
+              .add(
+                  new LambdaBlock(
+                      l -> new NDList(Layers.upsample2(l.singletonOrThrow()).get(":, :, 0:15, :"))))
+              .add(Layers.conv3x3(64))
+              .add(Activation.reluBlock());
+      return Layers.upsamplingTail(b, channels);
+    }
+  },
+  /**
+   * The fully connected dSprites network of the beta-VAE paper (Higgins et al. 2017, as in
+   * disentanglement_lib's {@code fc_encoder}/{@code fc_decoder}) for C × 64 × 64 inputs. Encoder:
+   * flatten, dense {@value Architectures#FC_HIDDEN} (ReLU) twice, dense 2·D. Decoder: dense {@value
+   * Architectures#FC_HIDDEN} three times (tanh), dense C·64·64 reshaped to C × 64 × 64 logits.
+   * Dense layers are plain matrix products, which a CPU runs closer to its peak than small
+   * convolutions.
+   */
+  FC_HIGGINS(Architectures.FC_HIGGINS, false, false, true) {
+    @Override
+    public SequentialBlock encoder(int latentDim) {
+      return new SequentialBlock()
+          .add(Blocks.batchFlattenBlock())
+          .add(Layers.dense(Architectures.FC_HIDDEN))
+          .add(Activation.reluBlock())
+          .add(Layers.dense(Architectures.FC_HIDDEN))
+          .add(Activation.reluBlock())
+          .add(Layers.dense(2L * latentDim));
+    }
+
+    @Override
+    public SequentialBlock decoder(int channels) {
+      SequentialBlock b = new SequentialBlock();
+      for (int i = 0; i < 3; i++) {
+        b.add(Layers.dense(Architectures.FC_HIDDEN)).add(Activation.tanhBlock());
+      }
+      return Layers.denseToImage64(b, channels);
+    }
+  },
+  /**
+   * A small dense network with the 64 × 64 contract, for long benchmarks (the 100,000-sample memory
+   * run of {@code bench cg-memory}), not for science; not trainable. Encoder: flatten, dense
+   * {@value Architectures#TINY_HIDDEN} (ReLU), dense 2·D; decoder: dense {@value
+   * Architectures#TINY_HIDDEN} (ReLU), dense C·64·64 reshaped to C × 64 × 64 logits.
+   */
+  TINY_DENSE64(Architectures.TINY_DENSE64, false, false, false) {
+    @Override
+    public SequentialBlock encoder(int latentDim) {
+      return new SequentialBlock()
+          .add(Blocks.batchFlattenBlock())
+          .add(Layers.dense(Architectures.TINY_HIDDEN))
+          .add(Activation.reluBlock())
+          .add(Layers.dense(2L * latentDim));
+    }
+
+    @Override
+    public SequentialBlock decoder(int channels) {
+      SequentialBlock b =
+          new SequentialBlock()
+              .add(Layers.dense(Architectures.TINY_HIDDEN))
+              .add(Activation.reluBlock());
+      return Layers.denseToImage64(b, channels);
+    }
+  };
 
   private final String id;
   private final boolean candle;
@@ -35,6 +164,31 @@ public enum VaeArchitecture {
     this.upsampling = upsampling;
     this.trainable = trainable;
   }
+
+  /** The CANDLE encoder: the four-convolution trunk, the padded fifth convolution, the head. */
+  private static SequentialBlock candleEncoder(int latentDim) {
+    SequentialBlock b =
+        Layers.convTrunk(new SequentialBlock())
+            .add(Layers.paddedConv64())
+            .add(Activation.reluBlock());
+    return Layers.encoderHead(b, latentDim);
+  }
+
+  /**
+   * The encoder: (N, C, H, W) → (N, 2·D).
+   *
+   * @param latentDim D
+   * @return the block
+   */
+  public abstract SequentialBlock encoder(int latentDim);
+
+  /**
+   * The decoder: (N, D) → (N, C, H, W) logits.
+   *
+   * @param channels C
+   * @return the block
+   */
+  public abstract SequentialBlock decoder(int channels);
 
   /**
    * The id on the command line and in model.json.
@@ -85,23 +239,36 @@ public enum VaeArchitecture {
   }
 
   /**
-   * The encoder: (N, C, H, W) → (N, 2·D).
+   * The network input for a dataset's images: a native-CANDLE architecture needs images of exactly
+   * its input size, the others take any image (area-resized to 64 × 64).
    *
-   * @param latentDim D
-   * @return the block
+   * @param image the dataset's image shape
+   * @param dataset the dataset's name, for the error
+   * @return the network input
+   * @throws IllegalArgumentException when a native-CANDLE architecture meets another image size
    */
-  public SequentialBlock encoder(int latentDim) {
-    return Architectures.encoder(id, latentDim);
-  }
-
-  /**
-   * The decoder: (N, D) → (N, C, H, W) logits.
-   *
-   * @param channels C
-   * @return the block
-   */
-  public SequentialBlock decoder(int channels) {
-    return Architectures.decoder(id, channels);
+  public ModelCard.Shape inputFor(ModelCard.Shape image, String dataset) {
+    ModelCard.Shape netIn = input(image.channels());
+    if (candle && (image.height() != netIn.height() || image.width() != netIn.width())) {
+      throw new IllegalArgumentException(
+          "architecture "
+              + this
+              + " takes "
+              + netIn.height()
+              + "x"
+              + netIn.width()
+              + " images, but dataset '"
+              + dataset
+              + "' has "
+              + image.channels()
+              + "x"
+              + image.height()
+              + "x"
+              + image.width()
+              + "; use architecture "
+              + Architectures.DL_CONV64);
+    }
+    return netIn;
   }
 
   /**
@@ -126,6 +293,26 @@ public enum VaeArchitecture {
       }
     }
     return null;
+  }
+
+  /**
+   * The architecture of an id.
+   *
+   * @param id e.g. {@code dl-conv64}
+   * @return the architecture
+   * @throws IllegalArgumentException when the id is unknown
+   */
+  public static VaeArchitecture named(String id) {
+    VaeArchitecture a = find(id);
+    if (a == null) {
+      throw new IllegalArgumentException(
+          "unknown VAE architecture '"
+              + id
+              + "' (known: "
+              + Arrays.stream(values()).map(VaeArchitecture::id).collect(Collectors.joining(", "))
+              + ")");
+    }
+    return a;
   }
 
   /**

@@ -11,7 +11,7 @@ import ai.djl.training.ParameterStore;
 import ai.djl.util.PairList;
 
 /**
- * A VAE of one of the {@link Architectures#VAES} (e.g. {@value Architectures#DL_CONV64} or {@value
+ * A VAE of one of the {@link VaeArchitecture}s (e.g. {@value Architectures#DL_CONV64} or {@value
  * Architectures#DL_CONV_CANDLE}) as one DJL block (so one parameter file and one trainer). Forward:
  * input (N, C, H, W) → [decoder logits of a reparameterised sample (N, C, H, W), mean (N, D),
  * log-variance (N, D), sample z (N, D)]; with {@code training == false} z is the mean.
@@ -34,7 +34,7 @@ public final class VaeBlock extends AbstractBlock {
   /**
    * Creates the block of an architecture.
    *
-   * @param architecture one of {@link Architectures#VAES}
+   * @param architecture the id of a {@link VaeArchitecture}
    * @param latentDim D
    * @param channels image channels C
    */
@@ -44,9 +44,10 @@ public final class VaeBlock extends AbstractBlock {
       throw new IllegalArgumentException(
           "latentDim and channels must be > 0, got " + latentDim + ", " + channels);
     }
+    VaeArchitecture arch = VaeArchitecture.named(architecture);
     this.latentDim = latentDim;
-    this.encoder = addChildBlock("encoder", Architectures.encoder(architecture, latentDim));
-    this.decoder = addChildBlock("decoder", Architectures.decoder(architecture, channels));
+    this.encoder = addChildBlock("encoder", arch.encoder(latentDim));
+    this.decoder = addChildBlock("decoder", arch.decoder(channels));
   }
 
   /**

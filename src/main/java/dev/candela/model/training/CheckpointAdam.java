@@ -1,10 +1,13 @@
 package dev.candela.model.training;
 
+import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.nn.Block;
 import ai.djl.nn.Parameter;
+import ai.djl.training.DefaultTrainingConfig;
+import ai.djl.training.loss.Loss;
 import ai.djl.training.optimizer.Optimizer;
 import ai.djl.util.Pair;
 import java.io.IOException;
@@ -40,6 +43,19 @@ final class CheckpointAdam extends Optimizer {
       idToName.put(p.getValue().getId(), p.getKey());
     }
     this.names = block.getParameters().keys();
+  }
+
+  /**
+   * The trainer configuration that steps with this optimiser on one device (the loss is computed by
+   * the caller; DJL's configuration needs one, which is never used).
+   *
+   * @param device the device
+   * @return the configuration
+   */
+  DefaultTrainingConfig trainingConfig(Device device) {
+    return new DefaultTrainingConfig(Loss.l2Loss())
+        .optOptimizer(this)
+        .optDevices(new Device[] {device});
   }
 
   /**

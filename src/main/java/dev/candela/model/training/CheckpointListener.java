@@ -1,39 +1,50 @@
 package dev.candela.model.training;
 
+import ai.djl.Model;
 import dev.candela.CandelaException;
-import dev.candela.model.hosting.VaeModels;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the per-epoch checkpoint ({@link Checkpoints}): the VAE, its optimiser state, the
- * objective's own network when it has one, and the loss history.
+ * Writes the per-epoch checkpoint ({@link Checkpoints}): the network, its optimiser state, an
+ * auxiliary network when the objective has one (FactorVAE's discriminator), and the loss history.
  */
 final class CheckpointListener implements TrainingListener {
   private final Checkpoints checkpoints;
   private final Map<String, Object> config;
   private final CheckpointAdam adam;
-  private final VaeLoss loss;
+  private final String prefix;
+  private final Model auxiliary;
+  private final CheckpointAdam auxiliaryAdam;
 
+  /**
+   * A checkpoint listener.
+   *
+   * @param checkpoints the checkpoint folder
+   * @param config the configuration the checkpoint records
+   * @param adam the network's optimiser
+   * @param prefix the network's parameter prefix
+   * @param auxiliary the auxiliary network, or null
+   * @param auxiliaryAdam its optimiser, or null
+   */
   CheckpointListener(
-      Checkpoints checkpoints, Map<String, Object> config, CheckpointAdam adam, VaeLoss loss) {
+      Checkpoints checkpoints,
+      Map<String, Object> config,
+      CheckpointAdam adam,
+      String prefix,
+      Model auxiliary,
+      CheckpointAdam auxiliaryAdam) {
     this.checkpoints = checkpoints;
     this.config = config;
     this.adam = adam;
-    this.loss = loss;
+    this.prefix = prefix;
+    this.auxiliary = auxiliary;
+    this.auxiliaryAdam = auxiliaryAdam;
   }
 
   @Override
   public void onEpoch(TrainingContext run, int epoch, List<Map<String, Double>> history)
       throws CandelaException {
-    checkpoints.save(
-        epoch,
-        history,
-        config,
-        run.model,
-        adam,
-        VaeModels.DJL_VAE_PREFIX,
-        loss.auxiliaryModel(),
-        loss.auxiliaryOptimizer());
+    checkpoints.save(epoch, history, config, run.model, adam, prefix, auxiliary, auxiliaryAdam);
   }
 }

@@ -1,41 +1,29 @@
 package dev.candela.model.training;
 
 import ai.djl.Device;
-import ai.djl.Model;
-import ai.djl.engine.Engine;
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.SequentialBlock;
-import ai.djl.training.GradientCollector;
-import ai.djl.training.Trainer;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
-import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
-import dev.candela.data.FactorSymmetries;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.card.ModelCard;
-import dev.candela.model.hosting.ClassifierQuality;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.FactorClassifier;
-import dev.candela.model.hosting.VaeModels;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * Trains a {@link FactorClassifier} ({@value Architectures#CLASSIFIER}, or {@value
  * Architectures#CLASSIFIER_CANDLE} for CANDLE at half resolution) on a seeded subset of a dataset
- * and measures its accuracy per factor on a disjoint held-out subset. Loss: the sum over factors of
- * the softmax cross-entropy (head {@code softmax}), or binary cross-entropy of one sigmoid per
- * factor value against the multi-hot target (head {@code sigmoid}, the CANDLE authors' classifier),
- * averaged over the batch.
+ * and measures its accuracy per factor on a disjoint held-out subset. Trains in the {@link
+ * TrainingLoop} the VAEs train in, with the {@link ClassifierStep} (its batches and its loss: the
+ * sum over factors of the softmax cross-entropy for head {@code softmax}, binary cross-entropy of
+ * one sigmoid per factor value for head {@code sigmoid}, the CANDLE authors' classifier); the split
+ * is {@link ClassifierSplit}'s.
  */
 public final class ClassifierTrainer {
   private ClassifierTrainer() {}
@@ -323,80 +311,13 @@ public final class ClassifierTrainer {
                 + " held-out images of init from, which stay the held-out images");
       }
       long[][] split =
-          split(
+          ClassifierSplit.split(
               ds.size(),
               ((Number) t.get("trainCount")).intValue(),
               testCount,
               ((Number) t.get("seed")).longValue());
       return split[1];
     }
-  }
-
-  /**
-   * The seeded split of a dataset into training and held-out indices, each increasing.
-   *
-   * @param size dataset size
-   * @param trainCount training images (0 = all not held out)
-   * @param testCount held-out images
-   * @param seed the seed
-   * @return {training, held-out}
-   */
-  static long[][] split(long size, int trainCount, int testCount, long seed) {
-    if (size > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("dataset too large; the split needs an int index");
-    }
-    int wantTrain = trainCount == 0 ? (int) size - testCount : trainCount;
-    checkCounts(wantTrain, testCount, size);
-    long[] chosen = TrainingData.subset(size, wantTrain + testCount, seed);
-    int[] perm = VaeTrainer.permutation(chosen.length, new SplittableRandom(seed + 17));
-    long[] trainIdx = new long[wantTrain];
-    long[] testIdx = new long[testCount];
-    for (int i = 0; i < chosen.length; i++) {
-      if (i < wantTrain) {
-        trainIdx[i] = chosen[perm[i]];
-      } else {
-        testIdx[i - wantTrain] = chosen[perm[i]];
-      }
-    }
-    Arrays.sort(trainIdx);
-    Arrays.sort(testIdx);
-    return new long[][] {trainIdx, testIdx};
-  }
-
-  private static void checkCounts(int wantTrain, int testCount, long size) {
-    if (wantTrain < 1 || (long) wantTrain + testCount > size) {
-      throw new IllegalArgumentException(
-          "train count "
-              + wantTrain
-              + " + test count "
-              + testCount
-              + " exceed the "
-              + size
-              + " images of the dataset");
-    }
-  }
-
-  /**
-   * A seeded training subset of the images outside {@code heldOut}: {@code trainCount} of them (0 =
-   * all), increasing.
-   */
-  static long[] trainingOutside(long size, long[] heldOut, int trainCount, long seed) {
-    int free = (int) (size - heldOut.length);
-    int want = trainCount == 0 ? free : trainCount;
-    checkCounts(want, heldOut.length, size);
-    long[] pick = TrainingData.subset(free, want, seed);
-    // the k-th free index: skip the held-out indices below it (both increasing)
-    long[] out = new long[pick.length];
-    int h = 0;
-    for (int i = 0; i < pick.length; i++) {
-      long idx = pick[i] + h;
-      while (h < heldOut.length && heldOut[h] <= idx) {
-        h++;
-        idx++;
-      }
-      out[i] = idx;
-    }
-    return out;
   }
 
   /**
@@ -440,12 +361,12 @@ public final class ClassifierTrainer {
     long[] trainIdx;
     long[] testIdx;
     if (init == null) {
-      long[][] split = split(size, cfg.trainCount(), cfg.testCount(), cfg.seed());
+      long[][] split = ClassifierSplit.split(size, cfg.trainCount(), cfg.testCount(), cfg.seed());
       trainIdx = split[0];
       testIdx = split[1];
     } else {
       testIdx = init.heldOut(ds, cfg);
-      trainIdx = trainingOutside(size, testIdx, cfg.trainCount(), cfg.seed());
+      trainIdx = ClassifierSplit.trainingOutside(size, testIdx, cfg.trainCount(), cfg.seed());
     }
     int wantTrain = trainIdx.length;
     ModelCard.Shape shape =
@@ -456,165 +377,34 @@ public final class ClassifierTrainer {
         TrainingData.load(ds, testIdx, shape.height(), shape.width(), false, k -> {});
     List<ModelCard.FactorInfo> factors = ModelCard.factorsOf(ds.space());
     int total = factors.stream().mapToInt(ModelCard.FactorInfo::size).sum();
-    int c = train.input.channels();
-    int vol = train.input.volume();
     int b = Math.min(cfg.batchSize(), wantTrain);
-    int steps = wantTrain / b;
-    Engine engine = Engine.getEngine(VaeModels.ENGINE);
-    engine.setRandomSeed((int) cfg.seed());
     SequentialBlock block = Architectures.classifier(cfg.architecture(), total);
-    List<Map<String, Double>> terms = new ArrayList<>(state.history());
-    try (Model model = Model.newInstance(FactorClassifier.PREFIX, djl, VaeModels.ENGINE)) {
-      model.setBlock(block);
-      CheckpointAdam adam =
-          new CheckpointAdam(block, (float) cfg.learningRate(), 0.9f, 0.999f, 1e-8f);
-      // restored before the trainer exists (Trainer.initialize skips initialised parameters)
-      if (state.epochsDone() > 0) {
-        ck.restore(model, adam, FactorClassifier.PREFIX);
-      } else if (init != null) {
-        Checkpoints.loadWeights(model, init.dir(), FactorClassifier.PREFIX);
-      }
-      try (Trainer trainer = model.newTrainer(VaeTrainer.config(adam, djl))) {
-        trainer.initialize(new Shape(b, c, shape.height(), shape.width()));
-        for (int epoch = state.epochsDone(); epoch < cfg.epochs(); epoch++) {
-          adam.setLearningRate((float) cfg.rateAt(epoch));
-          long es = VaeTrainer.mix(cfg.seed(), epoch);
-          engine.setRandomSeed((int) es);
-          int[] order = VaeTrainer.permutation(wantTrain, new SplittableRandom(es));
-          double sum = 0;
-          for (int s = 0; s < steps; s++) {
-            float[] x = new float[b * vol];
-            float[] target = new float[b * total];
-            for (int i = 0; i < b; i++) {
-              int r = order[s * b + i];
-              System.arraycopy(train.images, r * vol, x, i * vol, vol);
-              int off = 0;
-              for (int f = 0; f < factors.size(); f++) {
-                target[i * total + off + train.codes[r][f]] = 1f;
-                off += factors.get(f).size();
-              }
-            }
-            try (NDManager sub = trainer.getManager().newSubManager()) {
-              NDArray xs = sub.create(x, new Shape(b, c, shape.height(), shape.width()));
-              NDArray ts = sub.create(target, new Shape(b, total));
-              VaeTrainer.zeroGradients(block);
-              float lv;
-              try (GradientCollector gc = trainer.newGradientCollector()) {
-                NDArray logits = trainer.forward(new NDList(xs)).singletonOrThrow();
-                NDArray loss = loss(logits, ts, factors, cfg.head());
-                lv = loss.getFloat();
-                gc.backward(loss);
-              }
-              trainer.step();
-              sum += lv;
-            }
-            int done = s + 1;
-            double running = sum / done;
-            progress.step(
-                (long) epoch * steps + done, (long) cfg.epochs() * steps, Map.of("loss", running));
-          }
-          terms.add(Map.of("loss", sum / steps));
-          ck.save(epoch + 1, terms, config, model, adam, FactorClassifier.PREFIX, null, null);
-        }
-      }
+    String prefix = FactorClassifier.PREFIX;
+    TrainingLoop.Restore restore = TrainingLoop.Restore.NONE;
+    if (state.epochsDone() > 0) {
+      restore = (model, adam) -> ck.restore(model, adam, prefix);
+    } else if (init != null) {
+      restore = (model, adam) -> Checkpoints.loadWeights(model, init.dir(), prefix);
+    }
+    Shape batchShape = new Shape(b, train.input.channels(), shape.height(), shape.width());
+    try (TrainingLoop loop =
+        TrainingLoop.open(
+            prefix, block, djl, cfg.seed(), cfg.learningRate(), batchShape, restore)) {
+      ClassifierStep step =
+          new ClassifierStep(loop.trainer, loop.adam, block, train, factors, b, cfg);
+      List<TrainingListener> listeners =
+          List.of(
+              new StepProgressListener(progress),
+              new CheckpointListener(ck, config, loop.adam, prefix, null, null));
+      List<Map<String, Double>> terms =
+          loop.run(out, cfg.seed(), wantTrain, b, cfg.epochs(), state, step, listeners);
       List<Double> history = new ArrayList<>();
       for (Map<String, Double> t : terms) {
         history.add(t.get("loss"));
       }
-      ck.saveModel(model, out, FactorClassifier.PREFIX);
-      return finish(ds, cfg, out, init, djl, command, train, test, factors, block, history);
+      ck.saveModel(loop.model, out, prefix);
+      return new ClassifierRun(cfg, ds, train, test, init, djl, command)
+          .finish(out, block, history);
     }
-  }
-
-  private static Result finish(
-      FactorDataset ds,
-      Config cfg,
-      Path out,
-      Init init,
-      Device device,
-      String command,
-      TrainingData train,
-      TrainingData test,
-      List<ModelCard.FactorInfo> factors,
-      SequentialBlock block,
-      List<Double> history)
-      throws CandelaException {
-    int wantTrain = train.size();
-    Map<String, Object> training = new LinkedHashMap<>(cfg.toMap());
-    TrainingData.recordDataset(training, ds);
-    training.put("device", device.toString());
-    if (init != null) {
-      Map<String, Object> from = new LinkedHashMap<>();
-      from.put("model", init.dir().getFileName().toString());
-      from.put("weightsSha256", init.weightsSha256());
-      from.put("training", init.card().training());
-      training.put("initFrom", from);
-    }
-    ModelCard card =
-        new ModelCard(
-            "classifier",
-            "djl",
-            cfg.architecture(),
-            train.input,
-            train.source.equals(train.input) ? null : train.source,
-            0,
-            ds.space().name(),
-            factors,
-            cfg.head(),
-            training,
-            Map.of(),
-            ModelCard.checksums(out, List.of(FactorClassifier.PREFIX + "-0000.params")),
-            command,
-            Provenance.nowIso());
-    double[] acc = new double[factors.size()];
-    double[] accSym = new double[factors.size()];
-    FactorSymmetries sym = FactorSymmetries.forDataset(ds.space().name());
-    try (FactorClassifier clf = new FactorClassifier(card, block, null, device, 256)) {
-      int[][] pred = clf.predict(test.images, test.size());
-      long[] ok = new long[factors.size()];
-      long[] okSym = new long[factors.size()];
-      int[] identity = java.util.stream.IntStream.range(0, factors.size()).toArray();
-      ClassifierQuality.tally(pred, test.codes, identity, ds.space(), sym, ok, okSym);
-      for (int f = 0; f < acc.length; f++) {
-        acc[f] = (double) ok[f] / test.size();
-        accSym[f] = (double) okSym[f] / test.size();
-      }
-    }
-    Map<String, Object> results = new LinkedHashMap<>();
-    Map<String, Double> perFactor = new LinkedHashMap<>();
-    Map<String, Double> perFactorSym = new LinkedHashMap<>();
-    for (int f = 0; f < factors.size(); f++) {
-      perFactor.put(factors.get(f).name(), acc[f]);
-      if (sym.ruleOf(factors.get(f).name()) != null) {
-        perFactorSym.put(factors.get(f).name(), accSym[f]);
-      }
-    }
-    results.put("heldOutAccuracy", perFactor);
-    if (!perFactorSym.isEmpty()) {
-      results.put("heldOutAccuracySymmetric", perFactorSym);
-    }
-    results.put("heldOutImages", test.size());
-    results.put("trainImages", wantTrain);
-    results.put("finalTrainLoss", history.get(history.size() - 1));
-    card = card.withResults(results);
-    card.write(out);
-    return new Result(card, acc, history);
-  }
-
-  private static NDArray loss(
-      NDArray logits, NDArray targets, List<ModelCard.FactorInfo> factors, String head) {
-    if (head.equals("sigmoid")) {
-      NDArray per = Losses.bceWithLogits(logits, targets);
-      return per.sum(new int[] {1}).mean();
-    }
-    NDArray total = null;
-    int off = 0;
-    for (ModelCard.FactorInfo f : factors) {
-      String range = ":, " + off + ":" + (off + f.size());
-      NDArray ce = Losses.softmaxCrossEntropy(logits.get(range), targets.get(range));
-      total = total == null ? ce : total.add(ce);
-      off += f.size();
-    }
-    return total;
   }
 }

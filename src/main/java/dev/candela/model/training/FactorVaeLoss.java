@@ -47,7 +47,7 @@ final class FactorVaeLoss implements VaeLoss {
       if (restoreFrom != null) {
         restoreFrom.restore(model, adam, PREFIX);
       }
-      trainer = model.newTrainer(VaeTrainer.config(adam, device));
+      trainer = model.newTrainer(adam.trainingConfig(device));
       trainer.initialize(new Shape(batch, cfg.latentDim()));
       ok = true;
     } finally {
@@ -68,16 +68,16 @@ final class FactorVaeLoss implements VaeLoss {
 
   @Override
   public void zeroGradients() {
-    VaeTrainer.zeroGradients(disc);
+    TrainingLoop.zeroGradients(disc);
   }
 
   @Override
   public void afterStep(VaeBatch batch, SplittableRandom rng, Map<String, Float> terms) {
     int b = batch.size;
     int d = batch.latentDim;
-    VaeTrainer.zeroGradients(disc);
+    TrainingLoop.zeroGradients(disc);
     float[] zf = batch.zDetached.toFloatArray();
-    float[] zp = VaeTrainer.permuteDims(zf, b, d, rng);
+    float[] zp = permuteDims(zf, b, d, rng);
     NDArray zPerm = batch.manager.create(zp, new Shape(b, d));
     float[] t0 = new float[b * 2];
     float[] t1 = new float[b * 2];
@@ -96,6 +96,18 @@ final class FactorVaeLoss implements VaeLoss {
       gc.backward(ld);
     }
     trainer.step();
+  }
+
+  /** Each latent dimension permuted independently across the batch (FactorVAE's q̄(z) sample). */
+  static float[] permuteDims(float[] z, int b, int d, SplittableRandom rng) {
+    float[] out = new float[z.length];
+    for (int j = 0; j < d; j++) {
+      int[] p = SeededIndices.permutation(b, rng);
+      for (int i = 0; i < b; i++) {
+        out[i * d + j] = z[p[i] * d + j];
+      }
+    }
+    return out;
   }
 
   @Override

@@ -12,11 +12,11 @@ import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.model.card.ModelCard;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * Feeds a {@link TrainingMonitor}'s listener (the training log): the mean loss terms of every step
@@ -25,14 +25,17 @@ import java.util.SplittableRandom;
  */
 final class MonitorListener implements TrainingListener {
   private final TrainingMonitor monitor;
+  private final VaeRun vae;
   private final TrainingData held;
   private final boolean heldInTraining;
   private final int window;
   private final Map<String, Double> windowSums = new LinkedHashMap<>();
   private int windowCount;
 
-  private MonitorListener(TrainingMonitor monitor, TrainingData held, boolean heldInTraining) {
+  private MonitorListener(
+      TrainingMonitor monitor, VaeRun vae, TrainingData held, boolean heldInTraining) {
     this.monitor = monitor;
+    this.vae = vae;
     this.held = held;
     this.heldInTraining = heldInTraining;
     this.window = monitor.evalEvery() > 0 ? monitor.evalEvery() : 0;
@@ -43,21 +46,18 @@ final class MonitorListener implements TrainingListener {
    * images outside the training subset, or from the subset when there are none).
    *
    * @param monitor the monitor
-   * @param ds the dataset
-   * @param indices the training subset
-   * @param inH network input height
-   * @param inW network input width
-   * @param seed the run's seed
+   * @param vae the run (its dataset, training subset and seed)
    * @return the listener
    * @throws CandelaException when the held-out images cannot be read
    */
-  static MonitorListener load(
-      TrainingMonitor monitor, FactorDataset ds, long[] indices, int inH, int inW, long seed)
-      throws CandelaException {
+  static MonitorListener load(TrainingMonitor monitor, VaeRun vae) throws CandelaException {
+    FactorDataset ds = vae.ds();
+    long[] indices = vae.data().indices;
+    long seed = vae.cfg().seed();
     TrainingData held = null;
     boolean heldInTraining = false;
     if (monitor.evalEvery() > 0) {
-      long[] heldIdx = heldOutIndices(ds.size(), indices, monitor.heldOut(), seed);
+      long[] heldIdx = SeededIndices.heldOut(ds.size(), indices, monitor.heldOut(), seed);
       heldInTraining = heldIdx.length == 0;
       if (heldInTraining) {
         heldIdx = TrainingData.subset(indices.length, monitor.heldOut(), seed + 1);
@@ -65,9 +65,10 @@ final class MonitorListener implements TrainingListener {
           heldIdx[i] = indices[(int) heldIdx[i]];
         }
       }
-      held = TrainingData.load(ds, heldIdx, inH, inW, false, k -> {});
+      ModelCard.Shape in = vae.data().input;
+      held = TrainingData.load(ds, heldIdx, in.height(), in.width(), false, k -> {});
     }
-    return new MonitorListener(monitor, held, heldInTraining);
+    return new MonitorListener(monitor, vae, held, heldInTraining);
   }
 
   @Override
@@ -90,59 +91,22 @@ final class MonitorListener implements TrainingListener {
       windowCount = 0;
     }
     if (window > 0 && step % window == 0 && monitor.listener() != null) {
-      VaeTrainingConfig cfg = run.cfg;
+      VaeTrainingConfig cfg = vae.cfg();
+      ModelCard.Shape in = vae.data().input;
       Map<String, Double> snap =
           heldOutSnapshot(
               run.trainer,
               held,
-              run.ds,
+              vae.ds(),
               cfg.batchSize(),
-              run.data.input.channels(),
-              run.data.input.height(),
-              run.data.input.width(),
+              in.channels(),
+              in.height(),
+              in.width(),
               cfg.latentDim(),
               cfg.seed());
       snap.put("heldout_in_training", heldInTraining ? 1.0 : 0.0);
       monitor.listener().log(step, epoch, "heldout", snap);
     }
-  }
-
-  /** Up to {@code count} seeded indices of the dataset that are not in the training subset. */
-  static long[] heldOutIndices(long size, long[] training, int count, long seed) {
-    long free = size - training.length;
-    if (free <= 0) {
-      return new long[0];
-    }
-    java.util.Set<Long> train = new java.util.HashSet<>();
-    for (long t : training) {
-      train.add(t);
-    }
-    SplittableRandom rng = new SplittableRandom(VaeTrainer.mix(seed, -2));
-    java.util.TreeSet<Long> out = new java.util.TreeSet<>();
-    int want = (int) Math.min(count, free);
-    if (free <= 4L * want) {
-      List<Long> rest = new ArrayList<>();
-      for (long i = 0; i < size; i++) {
-        if (!train.contains(i)) {
-          rest.add(i);
-        }
-      }
-      for (int i = rest.size() - 1; i > 0; i--) {
-        int j = rng.nextInt(i + 1);
-        Long t = rest.get(i);
-        rest.set(i, rest.get(j));
-        rest.set(j, t);
-      }
-      out.addAll(rest.subList(0, want));
-    } else {
-      while (out.size() < want) {
-        long i = rng.nextLong(size);
-        if (!train.contains(i)) {
-          out.add(i);
-        }
-      }
-    }
-    return out.stream().mapToLong(Long::longValue).toArray();
   }
 
   /**

@@ -20,10 +20,12 @@ import java.util.stream.Stream;
 final class SnapshotListener implements TrainingListener {
   private final int window;
   private final int keep;
+  private final VaeRun vae;
 
-  SnapshotListener(int window, int keep) {
+  SnapshotListener(int window, int keep, VaeRun vae) {
     this.window = window;
     this.keep = keep;
+    this.vae = vae;
   }
 
   @Override
@@ -54,7 +56,7 @@ final class SnapshotListener implements TrainingListener {
             Map<String, Object> results = new LinkedHashMap<>();
             results.put("step", step);
             results.put("epoch", epoch);
-            run.card(tmp, results).write(tmp);
+            vae.card(tmp, results).write(tmp);
           });
       if (keep > 0) {
         List<Path> all;

@@ -2,7 +2,10 @@ package dev.candela.model.training;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.types.Shape;
+import dev.candela.data.FactorDataset;
 import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * The semi-supervised ({@code ss-}) term: BCE-with-logits of the first k encoder means against the
@@ -16,6 +19,64 @@ final class SupervisedTerm implements VaeLoss.LossTerm {
   SupervisedTerm(int factors, double weight) {
     this.factors = factors;
     this.weight = (float) weight;
+  }
+
+  /**
+   * The factors the term supervises: those with more than one value, in order (none unless the
+   * objective is semi-supervised).
+   *
+   * @param ds the dataset
+   * @param cfg the configuration
+   * @return the factor indices
+   * @throws IllegalArgumentException when no factor varies or the latent size is too small
+   */
+  static int[] factors(FactorDataset ds, VaeTrainingConfig cfg) {
+    if (!cfg.objective().semiSupervised()) {
+      return new int[0];
+    }
+    int[] f =
+        IntStream.range(0, ds.space().numFactors())
+            .filter(i -> ds.space().factors().get(i).size() > 1)
+            .toArray();
+    if (f.length == 0) {
+      throw new IllegalArgumentException(
+          cfg.objective()
+              + " needs labelled factors, but dataset '"
+              + ds.space().name()
+              + "' has no factor with more than one value");
+    }
+    if (cfg.latentDim() < f.length) {
+      throw new IllegalArgumentException(
+          cfg.objective()
+              + " aligns one latent per varying factor: latent dimension "
+              + cfg.latentDim()
+              + " is smaller than the "
+              + f.length
+              + " factors of '"
+              + ds.space().name()
+              + "'");
+    }
+    return f;
+  }
+
+  /**
+   * A seeded choice of ⌈fraction·n⌉ labelled training rows (none unless semi-supervised).
+   *
+   * @param n training rows
+   * @param cfg the configuration (its labelled fraction and seed)
+   * @return per row, whether its labels are seen
+   */
+  static boolean[] labelled(int n, VaeTrainingConfig cfg) {
+    boolean[] m = new boolean[n];
+    if (!cfg.objective().semiSupervised()) {
+      return m;
+    }
+    int k = (int) Math.ceil(cfg.supervisedFraction() * n);
+    int[] p = SeededIndices.permutation(n, new SplittableRandom(SeededIndices.mix(cfg.seed(), -1)));
+    for (int i = 0; i < k; i++) {
+      m[p[i]] = true;
+    }
+    return m;
   }
 
   @Override

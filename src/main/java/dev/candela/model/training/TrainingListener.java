@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Called by {@link VaeTrainer} at the end of every optimisation step and every epoch, the way DJL's
- * own {@code TrainingListener}s are: progress, the training log with held-out evaluation, step
- * snapshots and the per-epoch checkpoint are separate listeners, run in the order given.
+ * Called by the {@link TrainingLoop} at the end of every optimisation step and every epoch, the way
+ * DJL's own {@code TrainingListener}s are: progress, the training log with held-out evaluation,
+ * step snapshots and the per-epoch checkpoint are separate listeners, run in the order given.
  */
 interface TrainingListener {
 

@@ -1,8 +1,12 @@
 package dev.candela.model.training;
 
+import ai.djl.Device;
 import ai.djl.Model;
 import ai.djl.ndarray.NDArray;
+import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -13,6 +17,48 @@ import java.util.SplittableRandom;
  * discriminator) trains it in {@link #afterStep} and exposes it for the checkpoint.
  */
 interface VaeLoss extends AutoCloseable {
+
+  /**
+   * The loss of a configuration's base objective; FactorVAE's discriminator is initialised here
+   * (after the VAE, so the engine's random stream is consumed in the same order) or restored.
+   *
+   * @param cfg the configuration
+   * @param device the device
+   * @param batch the batch size
+   * @param restoreFrom the checkpoint to restore an objective's own network from, or null
+   * @return the loss
+   * @throws BadInputException when the checkpoint cannot be read
+   */
+  static VaeLoss of(VaeTrainingConfig cfg, Device device, int batch, Checkpoints restoreFrom)
+      throws BadInputException {
+    return switch (cfg.objective().base()) {
+      case BETA_VAE -> new BetaVaeLoss(cfg.beta());
+      case BETA_TCVAE -> new BetaTcVaeLoss(cfg.beta());
+      case DIP_VAE_I -> new DipVaeILoss(cfg.lambdaOd(), cfg.lambdaD());
+      case FACTOR_VAE -> new FactorVaeLoss(cfg, device, batch, restoreFrom);
+    };
+  }
+
+  /**
+   * The terms a configuration composes after its objective: the semi-supervised term, the
+   * bounding-box term.
+   *
+   * @param cfg the configuration
+   * @param supervised the number of supervised factors
+   * @param height network input height
+   * @param width network input width
+   * @return the terms, in order
+   */
+  static List<LossTerm> additions(VaeTrainingConfig cfg, int supervised, int height, int width) {
+    List<LossTerm> additions = new ArrayList<>();
+    if (cfg.objective().semiSupervised()) {
+      additions.add(new SupervisedTerm(supervised, cfg.supervisedWeight()));
+    }
+    if (cfg.objective().boundingBox()) {
+      additions.add(new BoundingBoxTerm(height, width, cfg.boxWeight()));
+    }
+    return additions;
+  }
 
   /**
    * The objective's loss of a batch; puts its own named terms (after {@code recon} and {@code kl},

@@ -299,9 +299,9 @@ class ClassifierTrainerTest {
     for (int trial = 0; trial < 200; trial++) {
       int size = 20 + rng.nextInt(200);
       int test = 1 + rng.nextInt(size / 2);
-      long[] held = ClassifierTrainer.split(size, 0, test, rng.nextLong())[1];
+      long[] held = ClassifierSplit.split(size, 0, test, rng.nextLong())[1];
       int want = rng.nextInt(size - test + 1); // 0 = all
-      long[] train = ClassifierTrainer.trainingOutside(size, held, want, rng.nextLong());
+      long[] train = ClassifierSplit.trainingOutside(size, held, want, rng.nextLong());
       assertEquals(want == 0 ? size - test : want, train.length);
       java.util.Set<Long> h = new java.util.HashSet<>();
       for (long v : held) {
