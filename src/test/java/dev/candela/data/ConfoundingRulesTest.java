@@ -36,9 +36,7 @@ class ConfoundingRulesTest {
   @TempDir Path dir;
 
   private Path write(String text) throws IOException {
-    Path p = dir.resolve("rules.json");
-    Files.writeString(p, text);
-    return p;
+    return Files.writeString(dir.resolve("rules.json"), text);
   }
 
   @Test

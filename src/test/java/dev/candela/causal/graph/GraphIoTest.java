@@ -16,9 +16,7 @@ class GraphIoTest {
   @TempDir Path dir;
 
   private Path write(String name, String text) throws Exception {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text);
-    return p;
+    return Files.writeString(dir.resolve(name), text);
   }
 
   @Test
