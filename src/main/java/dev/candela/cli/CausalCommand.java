@@ -1,6 +1,6 @@
 package dev.candela.cli;
 
-import picocli.CommandLine;
+import dev.candela.cli.console.UsageCommand;
 import picocli.CommandLine.Command;
 
 /** {@code candela causal <distance|sample|fit>}: causal models and their distances. */
@@ -15,14 +15,7 @@ import picocli.CommandLine.Command;
       CausalFitLatentCommand.class,
       CausalTruthCommand.class
     })
-public final class CausalCommand implements Runnable {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class CausalCommand extends UsageCommand {
   /** Creates the command. */
   public CausalCommand() {}
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
-  }
 }

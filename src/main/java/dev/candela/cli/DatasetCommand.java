@@ -1,6 +1,6 @@
 package dev.candela.cli;
 
-import picocli.CommandLine;
+import dev.candela.cli.console.UsageCommand;
 import picocli.CommandLine.Command;
 
 /** {@code candela dataset <generate|validate|inspect|render>}: dataset tooling. */
@@ -14,14 +14,7 @@ import picocli.CommandLine.Command;
       DatasetInspectCommand.class,
       DatasetRenderCommand.class
     })
-public final class DatasetCommand implements Runnable {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class DatasetCommand extends UsageCommand {
   /** Creates the command. */
   public DatasetCommand() {}
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
-  }
 }

@@ -1,6 +1,6 @@
 package dev.candela.cli;
 
-import picocli.CommandLine;
+import dev.candela.cli.console.UsageCommand;
 import picocli.CommandLine.Command;
 
 /** {@code candela dataset generate <kind>}: procedural dataset generators. */
@@ -14,14 +14,7 @@ import picocli.CommandLine.Command;
       GenerateCandleCommand.class,
       GenerateToyCommand.class
     })
-public final class DatasetGenerateCommand implements Runnable {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class DatasetGenerateCommand extends UsageCommand {
   /** Creates the command. */
   public DatasetGenerateCommand() {}
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
-  }
 }

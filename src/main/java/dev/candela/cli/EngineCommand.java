@@ -1,6 +1,6 @@
 package dev.candela.cli;
 
-import picocli.CommandLine;
+import dev.candela.cli.console.UsageCommand;
 import picocli.CommandLine.Command;
 
 /**
@@ -13,14 +13,7 @@ import picocli.CommandLine.Command;
     description =
         "The PyTorch engine: build DJL's JNI against an installed torch; show the engine.",
     subcommands = {EngineBuildJniCommand.class, EngineInfoCommand.class})
-public final class EngineCommand implements Runnable {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class EngineCommand extends UsageCommand {
   /** Creates the command. */
   public EngineCommand() {}
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
-  }
 }

@@ -1,6 +1,6 @@
 package dev.candela.cli;
 
-import picocli.CommandLine;
+import dev.candela.cli.console.UsageCommand;
 import picocli.CommandLine.Command;
 
 /**
@@ -21,14 +21,7 @@ import picocli.CommandLine.Command;
       GraphAidCommand.class,
       GraphEdgesCommand.class
     })
-public final class GraphCommand implements Runnable {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class GraphCommand extends UsageCommand {
   /** Creates the command. */
   public GraphCommand() {}
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
-  }
 }

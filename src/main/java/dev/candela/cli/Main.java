@@ -6,6 +6,7 @@ import dev.candela.cli.bench.BenchCommand;
 import dev.candela.cli.bench.BenchSweepCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.UsageCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "Evaluate causally disentangled representations and causal models.")
-public final class Main implements Runnable {
+public final class Main extends UsageCommand {
 
   /** Exit code for success ({@link ExitCodes#OK}). */
   public static final int OK = ExitCodes.OK;
@@ -31,15 +32,8 @@ public final class Main implements Runnable {
   /** Exit code for bad input or usage ({@link ExitCodes#BAD_INPUT}). */
   public static final int BAD_INPUT = ExitCodes.BAD_INPUT;
 
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
   /** Creates the top-level command. */
   public Main() {}
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
-  }
 
   /**
    * Builds the command tree with every sub-command registered.

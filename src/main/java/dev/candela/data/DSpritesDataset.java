@@ -199,15 +199,9 @@ public final class DSpritesDataset implements FactorDataset {
     return spec.image();
   }
 
-  private void check(long index) {
-    if (index < 0 || index >= n) {
-      throw new IllegalArgumentException("sample index " + index + " outside 0.." + (n - 1));
-    }
-  }
-
   @Override
   public int[] codes(long index) throws BadInputException {
-    check(index);
+    DatasetSupport.checkIndex(index, n);
     int[] codes = classes.readInts(index * 6, 6);
     int[] sizes = spec.space().sizes();
     for (int k = 0; k < 6; k++) {
@@ -235,7 +229,7 @@ public final class DSpritesDataset implements FactorDataset {
    * @throws BadInputException when the file has no {@code latents_values} or it cannot be read
    */
   public double[] latentValues(long index) throws BadInputException {
-    check(index);
+    DatasetSupport.checkIndex(index, n);
     if (values == null) {
       throw new BadInputException(npz.file() + ": no 'latents_values' array");
     }
@@ -250,7 +244,7 @@ public final class DSpritesDataset implements FactorDataset {
    * @throws BadInputException when the image cannot be read
    */
   public byte[] rawImage(long index) throws BadInputException {
-    check(index);
+    DatasetSupport.checkIndex(index, n);
     return imgs.readBytes(index * PIXELS, PIXELS);
   }
 
@@ -259,7 +253,7 @@ public final class DSpritesDataset implements FactorDataset {
     float[] out = new float[indices.length * PIXELS];
     byte[] buf = new byte[PIXELS];
     for (int i = 0; i < indices.length; i++) {
-      check(indices[i]);
+      DatasetSupport.checkIndex(indices[i], n);
       imgs.readBytes(indices[i] * PIXELS, buf, 0, PIXELS);
       boolean binary = true;
       for (byte b : buf) {
@@ -274,11 +268,6 @@ public final class DSpritesDataset implements FactorDataset {
       }
     }
     return out;
-  }
-
-  @Override
-  public String fingerprint() throws dev.candela.CandelaException {
-    return DatasetSupport.fingerprint(this);
   }
 
   @Override

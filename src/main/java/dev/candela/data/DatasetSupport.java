@@ -6,9 +6,22 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** Helpers shared by the loaders: pixel layout conversion and fingerprints. */
+/** Helpers shared by the loaders: index checks, pixel layout conversion and fingerprints. */
 final class DatasetSupport {
   private DatasetSupport() {}
+
+  /**
+   * Checks a sample index.
+   *
+   * @param index the index
+   * @param n the number of samples
+   * @throws IllegalArgumentException when the index is outside {@code 0..n-1}
+   */
+  static void checkIndex(long index, long n) {
+    if (index < 0 || index >= n) {
+      throw new IllegalArgumentException("sample index " + index + " outside 0.." + (n - 1));
+    }
+  }
 
   /**
    * Converts one HWC uint8 image to CHW floats.

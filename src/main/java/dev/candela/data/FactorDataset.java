@@ -54,10 +54,15 @@ public interface FactorDataset extends AutoCloseable {
    * A short stable fingerprint of the dataset (for provenance), e.g. a hash of its size, space and
    * a sample of its bytes.
    *
+   * <p>By default: SHA-256 over the name, size, factor sizes and the images and codes of 16 evenly
+   * spaced samples, as {@code <name>:<n>:<hex16>}.
+   *
    * @return the fingerprint
    * @throws CandelaException when the data cannot be read
    */
-  String fingerprint() throws CandelaException;
+  default String fingerprint() throws CandelaException {
+    return DatasetSupport.fingerprint(this);
+  }
 
   /**
    * How the data was made, for the provenance of models trained on it: for a CANDLE folder the

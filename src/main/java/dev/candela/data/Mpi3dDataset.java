@@ -136,9 +136,7 @@ public final class Mpi3dDataset implements FactorDataset {
 
   @Override
   public int[] codes(long index) {
-    if (index < 0 || index >= n) {
-      throw new IllegalArgumentException("sample index " + index + " outside 0.." + (n - 1));
-    }
+    DatasetSupport.checkIndex(index, n);
     return MixedRadix.decode(index, sizes);
   }
 
@@ -153,11 +151,6 @@ public final class Mpi3dDataset implements FactorDataset {
       DatasetSupport.hwcToChw(buf, out, i * vol, shape, 1f / 255f);
     }
     return out;
-  }
-
-  @Override
-  public String fingerprint() throws dev.candela.CandelaException {
-    return DatasetSupport.fingerprint(this);
   }
 
   @Override

@@ -69,22 +69,35 @@ public final class OpenCvImages {
       throws BadInputException {
     Mat m = readBgr(file);
     try {
-      if (m.rows() != shape.height() || m.cols() != shape.width()) {
-        throw new BadInputException(
-            file
-                + ": image is "
-                + m.cols()
-                + "x"
-                + m.rows()
-                + ", expected "
-                + shape.width()
-                + "x"
-                + shape.height());
+      String mismatch = sizeMismatch(m, shape);
+      if (mismatch != null) {
+        throw new BadInputException(file + ": " + mismatch);
       }
       toChwRgb(m, dst, offset);
     } finally {
       m.release();
     }
+  }
+
+  /**
+   * What is wrong with an image's size for a shape.
+   *
+   * @param image the decoded image
+   * @param shape the expected shape
+   * @return {@code image is WxH, expected WxH}, or null when the width and height agree
+   */
+  public static String sizeMismatch(Mat image, FactorDataset.ImageShape shape) {
+    if (image.rows() == shape.height() && image.cols() == shape.width()) {
+      return null;
+    }
+    return "image is "
+        + image.cols()
+        + "x"
+        + image.rows()
+        + ", expected "
+        + shape.width()
+        + "x"
+        + shape.height();
   }
 
   /**

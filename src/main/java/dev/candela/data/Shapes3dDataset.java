@@ -112,15 +112,9 @@ public final class Shapes3dDataset implements FactorDataset {
     return spec.image();
   }
 
-  private void check(long index) {
-    if (index < 0 || index >= n) {
-      throw new IllegalArgumentException("sample index " + index + " outside 0.." + (n - 1));
-    }
-  }
-
   @Override
   public int[] codes(long index) throws BadInputException {
-    check(index);
+    DatasetSupport.checkIndex(index, n);
     double[] row = labels(index, 1)[0];
     return toCodes(row, index);
   }
@@ -194,7 +188,7 @@ public final class Shapes3dDataset implements FactorDataset {
     float[] out = new float[indices.length * vol];
     byte[] buf = new byte[vol];
     for (int i = 0; i < indices.length; i++) {
-      check(indices[i]);
+      DatasetSupport.checkIndex(indices[i], n);
       Object o;
       try {
         o =
@@ -242,11 +236,6 @@ public final class Shapes3dDataset implements FactorDataset {
       throw new BadInputException(
           file + "[images]: expected 8-bit integer pixels, got " + o.getClass().getSimpleName());
     }
-  }
-
-  @Override
-  public String fingerprint() throws dev.candela.CandelaException {
-    return DatasetSupport.fingerprint(this);
   }
 
   @Override

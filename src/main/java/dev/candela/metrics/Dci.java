@@ -153,6 +153,18 @@ public final class Dci {
     } finally {
       pool.shutdownNow();
     }
+    return result(fits, train, test, seed, DciLearner.XGBOOST);
+  }
+
+  /**
+   * The result of one DCI fit, whichever learner made the importances: the importance matrix and
+   * per-factor accuracies gathered from the factors' fits (one per factor, in factor order), and D,
+   * C and I from them.
+   */
+  static DciResult result(
+      List<FactorFit> fits, LatentCodes train, LatentCodes test, long seed, DciLearner learner) {
+    int numLatents = train.numLatents();
+    int numFactors = fits.size();
     double[][] importance = new double[numLatents][numFactors];
     double[] trainAcc = new double[numFactors];
     double[] testAcc = new double[numFactors];
@@ -164,21 +176,6 @@ public final class Dci {
       trainAcc[k] = fit.trainAccuracy;
       testAcc[k] = fit.testAccuracy;
     }
-    return result(importance, trainAcc, testAcc, train, test, seed, DciLearner.XGBOOST);
-  }
-
-  /**
-   * The result of one DCI fit, whichever learner made the importances: D, C and I from them and the
-   * per-factor accuracies.
-   */
-  static DciResult result(
-      double[][] importance,
-      double[] trainAcc,
-      double[] testAcc,
-      LatentCodes train,
-      LatentCodes test,
-      long seed,
-      DciLearner learner) {
     return new DciResult(
         scores(importance),
         importance,

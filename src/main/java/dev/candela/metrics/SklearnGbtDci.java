@@ -18,7 +18,6 @@ final class SklearnGbtDci {
 
   /** Inputs already checked by {@link Dci#compute(LatentCodes, LatentCodes, long, DciLearner)}. */
   static DciResult compute(LatentCodes train, LatentCodes test, long seed) {
-    int numLatents = train.numLatents();
     int numFactors = train.numFactors();
     float[][] trainX = floats(train.latents());
     float[][] testX = floats(test.latents());
@@ -42,17 +41,7 @@ final class SklearnGbtDci {
     } finally {
       pool.shutdownNow();
     }
-    double[][] importance = new double[numLatents][numFactors];
-    double[] trainAcc = new double[numFactors];
-    double[] testAcc = new double[numFactors];
-    for (int k = 0; k < numFactors; k++) {
-      for (int j = 0; j < numLatents; j++) {
-        importance[j][k] = fits[k].importance()[j];
-      }
-      trainAcc[k] = fits[k].trainAccuracy();
-      testAcc[k] = fits[k].testAccuracy();
-    }
-    return Dci.result(importance, trainAcc, testAcc, train, test, seed, DciLearner.SKLEARN_GBT);
+    return Dci.result(Arrays.asList(fits), train, test, seed, DciLearner.SKLEARN_GBT);
   }
 
   private static Dci.FactorFit fitFactor(

@@ -10,6 +10,7 @@ import dev.candela.metrics.LatentCodes;
 import dev.candela.synth.SyntheticCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,16 @@ class CausalFitLatentCommandTest {
     return new Path[] {f, l};
   }
 
+  /** {@code candela causal fit-latent} on these codes and DAG, and the further arguments. */
+  private static Object[] fitLatent(Path factors, Path latents, Path dag, Object... more) {
+    List<Object> args =
+        new ArrayList<>(
+            List.of(
+                "causal", "fit-latent", "--latents", latents, "--factors", factors, "--dag", dag));
+    args.addAll(List.of(more));
+    return args.toArray();
+  }
+
   @Test
   void groupsFollowIrsAndTheModelFollowsTheDag() throws Exception {
     Path[] in = codes();
@@ -37,19 +48,7 @@ class CausalFitLatentCommandTest {
     Files.writeString(
         dag, "{\"variables\": [\"a\", \"b\", \"c\"], \"edges\": [[\"a\", \"b\"], [\"b\", \"c\"]]}");
     Path out = dir.resolve("latent-scm.json");
-    CliRun r =
-        CliRun.of(
-            "causal",
-            "fit-latent",
-            "--latents",
-            in[1].toString(),
-            "--factors",
-            in[0].toString(),
-            "--dag",
-            dag.toString(),
-            "--out",
-            out.toString());
-    assertEquals(0, r.exit(), r.err());
+    CliRun r = CliRun.ok(fitLatent(in[0], in[1], dag, "--out", out));
     // Latent j encodes factor j in a disentangled code, so UC(1) picks it.
     assertTrue(r.err().contains("Z_a = [z0]"), r.err());
     assertTrue(r.err().contains("Z_b = [z1]"), r.err());
@@ -66,19 +65,8 @@ class CausalFitLatentCommandTest {
     Path[] in = codes();
     Path dag = dir.resolve("dag.json");
     Files.writeString(dag, "{\"variables\": [\"a\", \"q\"], \"edges\": [[\"a\", \"q\"]]}");
-    CliRun r =
-        CliRun.of(
-            "causal",
-            "fit-latent",
-            "--latents",
-            in[1].toString(),
-            "--factors",
-            in[0].toString(),
-            "--dag",
-            dag.toString(),
-            "--out",
-            dir.resolve("m.json").toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
+    CliRun r = CliRun.of(fitLatent(in[0], in[1], dag, "--out", dir.resolve("m.json")));
+    r.assertBadInput();
     assertEquals(
         "candela causal fit-latent: "
             + dag
@@ -98,38 +86,21 @@ class CausalFitLatentCommandTest {
             + " {\"name\": \"c\", \"values\": [0, 1, 2, 3, 4, 5]}],"
             + " \"image\": {\"channels\": 1, \"height\": 8, \"width\": 8}}");
     Path truth = dir.resolve("truth.json");
-    CliRun t = CliRun.of("causal", "truth", "--spec", spec.toString(), "--out", truth.toString());
-    assertEquals(0, t.exit(), t.err());
+    CliRun.ok("causal", "truth", "--spec", spec, "--out", truth);
     Path model = dir.resolve("latent-" + scale + ".json");
-    CliRun f =
-        CliRun.of(
-            "causal",
-            "fit-latent",
-            "--latents",
-            in[1].toString(),
-            "--factors",
-            in[0].toString(),
-            "--dag",
-            truth.toString(),
-            "--scale",
-            scale,
-            "--out",
-            model.toString());
-    assertEquals(0, f.exit(), f.err());
+    CliRun.ok(fitLatent(in[0], in[1], truth, "--scale", scale, "--out", model));
     Path json = dir.resolve("d-" + scale + ".json");
-    CliRun d =
-        CliRun.of(
-            "causal",
-            "distance",
-            "--truth",
-            truth.toString(),
-            "--model",
-            model.toString(),
-            "--metrics",
-            "od,shd",
-            "--json",
-            json.toString());
-    assertEquals(0, d.exit(), d.err());
+    CliRun.ok(
+        "causal",
+        "distance",
+        "--truth",
+        truth,
+        "--model",
+        model,
+        "--metrics",
+        "od,shd",
+        "--json",
+        json);
     var scores =
         new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile()).get("scores");
     // The DAG was copied from the truth: SHD is not a finding and is left out of the scores.

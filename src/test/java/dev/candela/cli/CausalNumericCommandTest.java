@@ -41,11 +41,11 @@ class CausalNumericCommandTest {
     Files.writeString(model, CONFOUNDED);
     Path json = dir.resolve("s.json");
     CliRun r =
-        CliRun.of(
+        CliRun.ok(
             "causal",
             "sample",
             "--model",
-            model.toString(),
+            model,
             "--evidence",
             "X=0.3",
             "--do",
@@ -56,8 +56,7 @@ class CausalNumericCommandTest {
             "2000",
             "--include-hidden",
             "--json",
-            json.toString());
-    assertEquals(0, r.exit(), r.err());
+            json);
     assertTrue(r.err().contains("counterfactual by likelihood-weighting (ESS "), r.err());
     List<String> lines = r.out().lines().toList();
     assertEquals("H,X,Y", lines.get(0));
@@ -74,9 +73,8 @@ class CausalNumericCommandTest {
     Path model = dir.resolve("m.json");
     Files.writeString(model, CONFOUNDED);
     // tanh(.) is in (-1, 1) and the noise in [-0.5, 0.5]: Y = 5 is impossible.
-    CliRun r =
-        CliRun.of("causal", "sample", "--model", model.toString(), "--evidence", "Y=5", "--n", "3");
-    assertEquals(2, r.exit());
+    CliRun r = CliRun.of("causal", "sample", "--model", model, "--evidence", "Y=5", "--n", "3");
+    r.assertBadInput();
     assertTrue(
         r.err()
             .startsWith(
@@ -101,14 +99,10 @@ class CausalNumericCommandTest {
     Files.writeString(t, outcome("tanh", 0.5));
     Files.writeString(m, outcome("linear", 0.5));
     Path json = dir.resolve("d.json");
-    CliRun r =
-        CliRun.of(
-            "causal",
-            "distance",
-            "--truth",
-            t.toString(),
-            "--model",
-            m.toString(),
+    CliRun.ok(
+        CausalCommandTest.distance(
+            t,
+            m,
             "--metrics",
             "tv",
             "--treatment",
@@ -120,8 +114,7 @@ class CausalNumericCommandTest {
             "--tv-particles",
             "50",
             "--json",
-            json.toString());
-    assertEquals(0, r.exit(), r.err());
+            json));
     JsonNode doc = new ObjectMapper().readTree(json.toFile());
     assertEquals("numerical-likelihood-weighting", doc.at("/details/tv/method").asText());
     assertEquals(400, doc.at("/details/tv/samples").asInt());
@@ -130,21 +123,8 @@ class CausalNumericCommandTest {
     assertEquals(400, doc.at("/provenance/parameters/tvPoints").asInt());
     // Summary (no treatment) also runs and names its method.
     Path json2 = dir.resolve("d2.json");
-    CliRun s =
-        CliRun.of(
-            "causal",
-            "distance",
-            "--truth",
-            t.toString(),
-            "--model",
-            m.toString(),
-            "--metrics",
-            "tv",
-            "--tv-points",
-            "200",
-            "--json",
-            json2.toString());
-    assertEquals(0, s.exit(), s.err());
+    CliRun.ok(
+        CausalCommandTest.distance(t, m, "--metrics", "tv", "--tv-points", "200", "--json", json2));
     JsonNode doc2 = new ObjectMapper().readTree(json2.toFile());
     assertEquals("numerical-likelihood-weighting", doc2.at("/details/tv/methods/0").asText());
     assertEquals(0.0, doc2.at("/details/tv/dagSummary/O->T").asDouble());
@@ -158,19 +138,8 @@ class CausalNumericCommandTest {
     Files.writeString(m, outcome("sin", 0));
     CliRun r =
         CliRun.of(
-            "causal",
-            "distance",
-            "--truth",
-            t.toString(),
-            "--model",
-            m.toString(),
-            "--metrics",
-            "tv",
-            "--treatment",
-            "T=1",
-            "--outcome",
-            "O");
-    assertEquals(2, r.exit());
-    assertTrue(r.err().contains("outcome 'O' has zero noise in the model"), r.err());
+            CausalCommandTest.distance(
+                t, m, "--metrics", "tv", "--treatment", "T=1", "--outcome", "O"));
+    r.assertBadInput("outcome 'O' has zero noise in the model");
   }
 }

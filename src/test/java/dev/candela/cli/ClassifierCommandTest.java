@@ -53,25 +53,24 @@ class ClassifierCommandTest {
   void shippedClassifierRecognisesShapesAndOrientationUpToSymmetry() throws Exception {
     Path json = tmp.resolve("check.json");
     CliRun r =
-        CliRun.of(
+        CliRun.ok(
             "classifier",
             "check",
             "--classifier",
-            MODELS.resolve("dsprites-classifier").toString(),
+            MODELS.resolve("dsprites-classifier"),
             "--dataset",
-            data.toString(),
+            data,
             "--samples",
             "300",
             "--seed",
             "2",
             "--vae",
-            tiny[0].toString(),
+            tiny[0],
             "--device",
             "cpu",
             "--quiet",
             "--json",
-            json.toString());
-    assertEquals(0, r.exit(), r.err());
+            json);
     JsonNode s = new ObjectMapper().readTree(json.toFile()).get("scores");
     assertTrue(s.get("accuracy.shape").asDouble() >= SHAPE_FLOOR, s.toString());
     double raw = s.get("accuracy.orientation").asDouble();
@@ -91,15 +90,8 @@ class ClassifierCommandTest {
   void missingClassifierFolderIsOneLine() {
     Path missing = tmp.resolve("nope");
     CliRun r =
-        CliRun.of(
-            "classifier",
-            "check",
-            "--classifier",
-            missing.toString(),
-            "--dataset",
-            data.toString(),
-            "--quiet");
-    assertEquals(2, r.exit());
+        CliRun.of("classifier", "check", "--classifier", missing, "--dataset", data, "--quiet");
+    r.assertBadInput();
     assertEquals(1, r.err().strip().lines().count(), r.err());
     assertTrue(r.err().contains(missing + ": not a model folder"), r.err());
   }
@@ -108,7 +100,7 @@ class ClassifierCommandTest {
   void evaluateWarnsAboutARandomVaeAndClassifier() throws Exception {
     Path out = tmp.resolve("eval-random");
     CliRun r =
-        CliRun.of(
+        CliRun.ok(
             EvaluateCommandTest.args(
                 "evaluate",
                 "--dataset",
@@ -119,7 +111,6 @@ class ClassifierCommandTest {
                 tiny[1].toString(),
                 "--out",
                 out.toString()));
-    assertEquals(0, r.exit(), r.err());
     JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
     String warnings = j.get("warnings").toString();
     assertTrue(warnings.contains("looks collapsed"), warnings);
@@ -134,19 +125,17 @@ class ClassifierCommandTest {
   @ValueSource(strings = {"dsprites-ss-beta-vae", "dsprites-beta-vae", "dsprites-beta-tcvae"})
   void evaluateOfTheShippedVaesHasNoCollapseWarning(String name) throws Exception {
     Path out = tmp.resolve("eval-shipped-" + name);
-    CliRun r =
-        CliRun.of(
-            EvaluateCommandTest.args(
-                "evaluate",
-                "--dataset",
-                data.toString(),
-                "--model",
-                MODELS.resolve(name).toString(),
-                "--metrics",
-                "irs,uc,mig",
-                "--out",
-                out.toString()));
-    assertEquals(0, r.exit(), r.err());
+    CliRun.ok(
+        EvaluateCommandTest.args(
+            "evaluate",
+            "--dataset",
+            data.toString(),
+            "--model",
+            MODELS.resolve(name).toString(),
+            "--metrics",
+            "irs,uc,mig",
+            "--out",
+            out.toString()));
     JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
     assertFalse(j.get("warnings").toString().contains("collapsed"), j.get("warnings").toString());
     assertFalse(j.get("details").get("vaeCheck").get("collapsed").asBoolean());
@@ -162,10 +151,7 @@ class ClassifierCommandTest {
   @Test
   void defaultModelDisentanglesOnHeldOutData() throws Exception {
     Path out = tmp.resolve("eval-default");
-    CliRun r =
-        CliRun.of(
-            "evaluate", "--metrics", "mig", "--bootstrap", "0", "--quiet", "--out", out.toString());
-    assertEquals(0, r.exit(), r.err());
+    CliRun.ok("evaluate", "--metrics", "mig", "--bootstrap", "0", "--quiet", "--out", out);
     JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
     assertTrue(
         j.get("provenance").toString().contains("heldout-90000-seed0"),
@@ -178,16 +164,16 @@ class ClassifierCommandTest {
   void counterfactualsWarnsAboutARandomVaeAndWritesFitnessJson() throws Exception {
     Path out = tmp.resolve("cf-random");
     CliRun r =
-        CliRun.of(
+        CliRun.ok(
             "counterfactuals",
             "--dataset",
-            data.toString(),
+            data,
             "--model",
-            tiny[0].toString(),
+            tiny[0],
             "--classifier",
-            tiny[1].toString(),
+            tiny[1],
             "--out",
-            out.toString(),
+            out,
             "--limit",
             "24",
             "--grid-samples",
@@ -195,7 +181,6 @@ class ClassifierCommandTest {
             "--device",
             "cpu",
             "--quiet");
-    assertEquals(0, r.exit(), r.err());
     assertTrue(r.err().contains("warning: VAE"), r.err());
     assertTrue(r.err().contains("looks collapsed"), r.err());
     JsonNode f = new ObjectMapper().readTree(out.resolve("fitness.json").toFile());

@@ -71,7 +71,7 @@ class ColleagueOutputTest {
                 "generate",
                 "codes",
                 "--out",
-                codes.toString(),
+                codes,
                 "--count",
                 "120",
                 "--factor-sizes",
@@ -146,12 +146,12 @@ class ColleagueOutputTest {
     NpyWriter.write(lp, NpyDType.F8, new long[] {n, 2}, false, z);
     Path json = tmp.resolve("r.json");
     CliRun ok =
-        CliRun.of(
+        CliRun.ok(
             "score-codes",
             "--factors",
-            fp.toString(),
+            fp,
             "--latents",
-            lp.toString(),
+            lp,
             "--factor-names",
             "shape,size",
             "--latent-names",
@@ -161,8 +161,7 @@ class ColleagueOutputTest {
             "--bootstrap",
             "0",
             "--json",
-            json.toString());
-    assertEquals(0, ok.exit(), ok.err());
+            json);
     // the report says "replicates 0"; the console names the flag
     assertTrue(ok.err().contains("warning: intervals off (--replicates 0)"), ok.err());
     assertFalse(ok.out().contains("warning"), ok.out());
@@ -174,14 +173,14 @@ class ColleagueOutputTest {
         CliRun.of(
             "score-codes",
             "--factors",
-            fp.toString(),
+            fp,
             "--latents",
-            lp.toString(),
+            lp,
             "--factor-names",
             "shape",
             "--metrics",
             "mig");
-    assertEquals(Main.BAD_INPUT, bad.exit());
+    bad.assertBadInput();
     assertEquals(
         "candela score-codes: --factor-names: 1 names (shape) for the 2 columns of " + fp,
         bad.err().strip());
@@ -205,19 +204,18 @@ class ColleagueOutputTest {
     for (Path index : List.of(txt, npy)) {
       Path out = tmp.resolve("held-" + index.getFileName() + ".npz");
       CliRun r =
-          CliRun.of(
+          CliRun.ok(
               "dataset",
               "generate",
               "dsprites",
               "--out",
-              out.toString(),
+              out,
               "--count",
               "200",
               "--seed",
               "7",
               "--exclude-training",
-              index.toString());
-      assertEquals(Main.OK, r.exit(), r.err());
+              index);
       try (DSpritesDataset ds = DSpritesDataset.open(out)) {
         assertEquals(200, ds.size());
         for (long i = 0; i < ds.size(); i++) {
@@ -228,35 +226,26 @@ class ColleagueOutputTest {
     }
     Path bad = tmp.resolve("bad.txt");
     Files.writeString(bad, "12\n13\nfourteen\n");
-    CliRun r =
-        CliRun.of(
-            "dataset",
-            "generate",
-            "dsprites",
-            "--out",
-            tmp.resolve("x.npz").toString(),
-            "--count",
-            "5",
-            "--exclude-training",
-            bad.toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
+    Object[] fiveExcludingBad = {
+      "dataset",
+      "generate",
+      "dsprites",
+      "--out",
+      tmp.resolve("x.npz"),
+      "--count",
+      "5",
+      "--exclude-training",
+      bad
+    };
+    CliRun r = CliRun.of(fiveExcludingBad);
+    r.assertBadInput();
     assertEquals(
         "candela dataset generate dsprites: "
             + bad
             + ": line 3: 'fourteen' is not an integer index",
         r.err().strip());
     Files.writeString(bad, "12\n737280\n");
-    r =
-        CliRun.of(
-            "dataset",
-            "generate",
-            "dsprites",
-            "--out",
-            tmp.resolve("x.npz").toString(),
-            "--count",
-            "5",
-            "--exclude-training",
-            bad.toString());
+    r = CliRun.of(fiveExcludingBad);
     assertEquals(
         "candela dataset generate dsprites: "
             + bad
@@ -269,11 +258,11 @@ class ColleagueOutputTest {
             "generate",
             "dsprites",
             "--out",
-            tmp.resolve("x.npz").toString(),
+            tmp.resolve("x.npz"),
             "--count",
             "40000",
             "--exclude-training",
-            txt.toString());
+            txt);
     assertEquals(
         "candela dataset generate dsprites: --count must be in 1..37280 (the images outside the"
             + " 700000 training indices of "

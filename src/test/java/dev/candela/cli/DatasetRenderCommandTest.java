@@ -51,15 +51,8 @@ class DatasetRenderCommandTest {
 
   @Test
   void missingBlenderIsAOneLineUserError(@TempDir Path dir) {
-    CliRun r =
-        CliRun.of(
-            "dataset",
-            "render",
-            "--out",
-            dir.toString(),
-            "--blender",
-            dir.resolve("nope").toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
+    CliRun r = CliRun.of("dataset", "render", "--out", dir, "--blender", dir.resolve("nope"));
+    r.assertBadInput();
     assertEquals(
         "candela dataset render: Blender not found: --blender "
             + dir.resolve("nope")

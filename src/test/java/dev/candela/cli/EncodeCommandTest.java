@@ -1,7 +1,6 @@
 package dev.candela.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.data.CodeTables;
 import dev.candela.data.FactorDataset;
@@ -9,6 +8,7 @@ import dev.candela.data.loading.DatasetPaths;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +21,25 @@ class EncodeCommandTest {
   @TempDir static Path tmp;
   static Path data;
 
+  /**
+   * {@code candela encode} of the first samples of a dataset with the repository's dSprites β-VAE,
+   * and the further arguments.
+   */
+  static Object[] encode(Path dataset, String samples, Object... more) {
+    List<Object> args =
+        new ArrayList<>(
+            List.of(
+                "encode",
+                "--dataset",
+                dataset,
+                "--model",
+                "models/dsprites-beta-vae",
+                "--samples",
+                samples));
+    args.addAll(List.of(more));
+    return args.toArray();
+  }
+
   @BeforeAll
   static void generate() throws Exception {
     data = tmp.resolve("dsprites-300.npz");
@@ -30,21 +49,7 @@ class EncodeCommandTest {
   @Test
   void writesLatentsFactorsAndIndicesThatScoreCodesReads() throws Exception {
     Path out = tmp.resolve("enc");
-    CliRun r =
-        CliRun.of(
-            "encode",
-            "--dataset",
-            data.toString(),
-            "--model",
-            "models/dsprites-beta-vae",
-            "--samples",
-            "120",
-            "--batch-size",
-            "50",
-            "--quiet",
-            "--out",
-            out.toString());
-    assertEquals(0, r.exit(), r.err());
+    CliRun.ok(encode(data, "120", "--batch-size", "50", "--quiet", "--out", out));
     List<String> z = Files.readAllLines(out.resolve("latents.csv"));
     List<String> f = Files.readAllLines(out.resolve("factors.csv"));
     List<String> idx = Files.readAllLines(out.resolve("index.csv"));
@@ -66,32 +71,19 @@ class EncodeCommandTest {
     CodeTables.Paired p =
         CodeTables.readPaired(out.resolve("factors.csv"), out.resolve("latents.csv"));
     assertEquals(120, p.latents().rows());
-    CliRun s =
-        CliRun.of(
-            "score-codes",
-            "--factors",
-            out.resolve("factors.csv").toString(),
-            "--latents",
-            out.resolve("latents.csv").toString(),
-            "--metrics",
-            "mig");
-    assertEquals(0, s.exit(), s.err());
+    CliRun.ok(
+        "score-codes",
+        "--factors",
+        out.resolve("factors.csv"),
+        "--latents",
+        out.resolve("latents.csv"),
+        "--metrics",
+        "mig");
   }
 
   @Test
   void tooManySamplesNamesTheDatasetAndTheCount() {
-    CliRun r =
-        CliRun.of(
-            "encode",
-            "--dataset",
-            data.toString(),
-            "--model",
-            "models/dsprites-beta-vae",
-            "--samples",
-            "5000",
-            "--out",
-            tmp.resolve("x").toString());
-    assertEquals(2, r.exit());
-    assertTrue(r.err().contains("--samples 5000 exceeds the dataset's 300 images"), r.err());
+    CliRun r = CliRun.of(encode(data, "5000", "--out", tmp.resolve("x")));
+    r.assertBadInput("--samples 5000 exceeds the dataset's 300 images");
   }
 }

@@ -45,18 +45,7 @@ class EncodeInterruptedTest {
     Path out = tmp.resolve("enc");
     CliRun r =
         CliRun.of(
-            "encode",
-            "--dataset",
-            data.toString(),
-            "--model",
-            "models/dsprites-beta-vae",
-            "--samples",
-            "0",
-            "--batch-size",
-            "50",
-            "--quiet",
-            "--out",
-            out.toString());
+            EncodeCommandTest.encode(data, "0", "--batch-size", "50", "--quiet", "--out", out));
     assertEquals(2, r.exit(), r.err());
     assertTrue(r.err().contains("code 7 of factor 'shape' at sample 110"), r.err());
     assertFalse(Files.exists(out.resolve("latents.csv")), "partial latents.csv left behind");

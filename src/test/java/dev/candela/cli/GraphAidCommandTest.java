@@ -19,9 +19,7 @@ class GraphAidCommandTest {
   }
 
   private Path write(String name, String text) throws Exception {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text);
-    return p;
+    return Files.writeString(dir.resolve(name), text);
   }
 
   @Test
@@ -29,18 +27,17 @@ class GraphAidCommandTest {
     // pairs.csv: 10-node-CPDAG-14 vs 10-node-CPDAG-15: oset_aid 44 / 90
     Path json = dir.resolve("aid.json");
     CliRun r =
-        CliRun.of(
+        CliRun.ok(
             "graph",
             "aid",
             "--kind",
             "oset",
             "--truth",
-            resource("10-node-CPDAG-14.mtx").toString(),
+            resource("10-node-CPDAG-14.mtx"),
             "--pred",
-            resource("10-node-CPDAG-15.mtx").toString(),
+            resource("10-node-CPDAG-15.mtx"),
             "--json",
-            json.toString());
-    assertEquals(0, r.exit(), r.err());
+            json);
     assertEquals("0.4888888888888889 count=44", r.out().trim());
     JsonNode doc = new ObjectMapper().readTree(json.toFile());
     assertEquals("oset_aid", doc.get("metric").asText());
@@ -55,9 +52,9 @@ class GraphAidCommandTest {
             "--kind",
             "parent",
             "--truth",
-            resource("10-node-DAG-14.mtx").toString(),
+            resource("10-node-DAG-14.mtx"),
             "--pred",
-            resource("10-node-DAG-15.mtx").toString());
+            resource("10-node-DAG-15.mtx"));
     assertEquals("0.6666666666666666 count=60", parent.out().trim());
   }
 
@@ -65,30 +62,15 @@ class GraphAidCommandTest {
   void aidBadInput() throws Exception {
     Path t = write("t.csv", "0,1\n0,0\n");
     Path three = write("p.csv", "0,1,0\n0,0,1\n0,0,0\n");
-    CliRun kind =
-        CliRun.of("graph", "aid", "--kind", "sid", "--truth", t.toString(), "--pred", t.toString());
-    assertEquals(Main.BAD_INPUT, kind.exit());
+    CliRun kind = CliRun.of("graph", "aid", "--kind", "sid", "--truth", t, "--pred", t);
+    kind.assertBadInput();
     assertEquals(1, kind.err().trim().lines().count(), kind.err());
     assertTrue(kind.err().contains("--kind: unknown AID kind 'sid'"), kind.err());
-    CliRun shape =
-        CliRun.of(
-            "graph",
-            "aid",
-            "--kind",
-            "parent",
-            "--truth",
-            t.toString(),
-            "--pred",
-            three.toString());
-    assertEquals(Main.BAD_INPUT, shape.exit());
-    assertTrue(shape.err().contains("truth is 2x2, guess is 3x3"), shape.err());
-    assertTrue(shape.err().contains("p.csv"), shape.err());
+    CliRun shape = CliRun.of("graph", "aid", "--kind", "parent", "--truth", t, "--pred", three);
+    shape.assertBadInput("truth is 2x2, guess is 3x3", "p.csv");
     Path bad = write("b.mtx", "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 5\n");
-    CliRun value =
-        CliRun.of(
-            "graph", "aid", "--kind", "parent", "--truth", bad.toString(), "--pred", t.toString());
-    assertEquals(Main.BAD_INPUT, value.exit());
-    assertTrue(value.err().contains("b.mtx: entry (1, 2) = 5.0"), value.err());
+    CliRun value = CliRun.of("graph", "aid", "--kind", "parent", "--truth", bad, "--pred", t);
+    value.assertBadInput("b.mtx: entry (1, 2) = 5.0");
   }
 
   @Test
@@ -97,17 +79,7 @@ class GraphAidCommandTest {
     Path t = write("t.csv", "A,B,C,D\n0,1,0,0\n0,0,1,0\n0,0,0,0\n0,0,1,0\n");
     Path p = write("p.csv", "A,B,C,D\n0,0,0,1\n1,0,1,0\n0,0,0,0\n0,0,1,0\n");
     Path json = dir.resolve("e.json");
-    CliRun r =
-        CliRun.of(
-            "graph",
-            "edges",
-            "--truth",
-            t.toString(),
-            "--pred",
-            p.toString(),
-            "--json",
-            json.toString());
-    assertEquals(0, r.exit(), r.err());
+    CliRun r = CliRun.ok("graph", "edges", "--truth", t, "--pred", p, "--json", json);
     assertTrue(r.out().contains("precision      0.7500     0.5000"), r.out());
     assertTrue(r.out().contains("fpr            0.3333     0.2222"), r.out());
     assertTrue(r.out().contains("shd_cdt              3  (cdt.metrics.SHD"), r.out());
@@ -124,16 +96,7 @@ class GraphAidCommandTest {
     // an undefined rate is null in JSON and "undefined" on stdout
     Path empty = write("e.csv", "0,0\n0,0\n");
     Path ej = dir.resolve("empty.json");
-    CliRun u =
-        CliRun.of(
-            "graph",
-            "edges",
-            "--truth",
-            empty.toString(),
-            "--pred",
-            empty.toString(),
-            "--json",
-            ej.toString());
+    CliRun u = CliRun.of("graph", "edges", "--truth", empty, "--pred", empty, "--json", ej);
     assertTrue(u.out().contains("precision   undefined  undefined"), u.out());
     assertTrue(new ObjectMapper().readTree(ej.toFile()).get("skeleton").get("f1").isNull());
   }

@@ -31,19 +31,7 @@ class LatentPipelineTest {
 
   private Path factors() {
     Path f = dir.resolve("factors.csv");
-    CliRun r =
-        CliRun.of(
-            "causal",
-            "sample",
-            "--model",
-            TRUTH.toString(),
-            "--n",
-            "400",
-            "--seed",
-            "1",
-            "--out",
-            f.toString());
-    assertEquals(0, r.exit(), r.err());
+    CliRun.ok("causal", "sample", "--model", TRUTH, "--n", "400", "--seed", "1", "--out", f);
     return f;
   }
 
@@ -79,28 +67,27 @@ class LatentPipelineTest {
   private JsonNode fitAndCompare(Path factors, Path latents, String tag) throws Exception {
     Path model = dir.resolve(tag + "-scm.json");
     CliRun f =
-        CliRun.of(
+        CliRun.ok(
             "causal",
             "fit-latent",
             "--latents",
-            latents.toString(),
+            latents,
             "--factors",
-            factors.toString(),
+            factors,
             "--dag",
-            TRUTH.toString(),
+            TRUTH,
             "--out",
-            model.toString());
-    assertEquals(0, f.exit(), f.err());
+            model);
     assertTrue(f.err().contains("DAG given"), f.err());
     Path json = dir.resolve(tag + "-d.json");
     CliRun d =
-        CliRun.of(
+        CliRun.ok(
             "causal",
             "distance",
             "--truth",
-            TRUTH.toString(),
+            TRUTH,
             "--model",
-            model.toString(),
+            model,
             "--metrics",
             "od,id,cd,shd",
             "--samples",
@@ -110,8 +97,7 @@ class LatentPipelineTest {
             "--replicates",
             "3",
             "--json",
-            json.toString());
-    assertEquals(0, d.exit(), d.err());
+            json);
     assertTrue(d.out().contains("shd    not reported"), d.out());
     JsonNode doc = new ObjectMapper().readTree(json.toFile());
     assertFalse(doc.get("scores").has("shd"), doc.get("scores").toString());
@@ -174,7 +160,7 @@ class LatentPipelineTest {
             "--out",
             dir.resolve("m.json").toString());
     CliRun oneToOne = CliRun.of(base.toArray(String[]::new));
-    assertEquals(Main.BAD_INPUT, oneToOne.exit());
+    oneToOne.assertBadInput();
     assertEquals(
         "candela causal fit-latent: "
             + l
@@ -184,11 +170,9 @@ class LatentPipelineTest {
     List<String> uc = new ArrayList<>(base);
     uc.addAll(List.of("--groups", "uc"));
     CliRun refused = CliRun.of(uc.toArray(String[]::new));
-    assertEquals(Main.BAD_INPUT, refused.exit());
-    assertTrue(refused.err().contains("latent groups are not distinct"), refused.err());
+    refused.assertBadInput("latent groups are not distinct");
     uc.add("--allow-shared");
-    CliRun allowed = CliRun.of(uc.toArray(String[]::new));
-    assertEquals(0, allowed.exit(), allowed.err());
+    CliRun allowed = CliRun.ok(uc.toArray(String[]::new));
     assertTrue(allowed.err().contains("warning: "), allowed.err());
     assertFalse(LatentFitInfo.read(dir.resolve("m.json")).orElseThrow().sharedLatents().isEmpty());
   }
@@ -198,36 +182,33 @@ class LatentPipelineTest {
     Path f = factors();
     Path model = dir.resolve("learned.json");
     CliRun r =
-        CliRun.of(
+        CliRun.ok(
             "causal",
             "fit-latent",
             "--latents",
-            latents(f, true).toString(),
+            latents(f, true),
             "--factors",
-            f.toString(),
+            f,
             "--dag",
             "learn",
             "--out",
-            model.toString());
-    assertEquals(0, r.exit(), r.err());
+            model);
     assertTrue(r.err().contains("DAG learned"), r.err());
     LatentFitInfo info = LatentFitInfo.read(model).orElseThrow();
     assertEquals("learned", info.dag());
     assertEquals(FACTORS.size(), ModelJson.read(model).size());
     Path json = dir.resolve("l.json");
-    CliRun d =
-        CliRun.of(
-            "causal",
-            "distance",
-            "--truth",
-            TRUTH.toString(),
-            "--model",
-            model.toString(),
-            "--metrics",
-            "shd",
-            "--json",
-            json.toString());
-    assertEquals(0, d.exit(), d.err());
+    CliRun.ok(
+        "causal",
+        "distance",
+        "--truth",
+        TRUTH,
+        "--model",
+        model,
+        "--metrics",
+        "shd",
+        "--json",
+        json);
     assertTrue(new ObjectMapper().readTree(json.toFile()).get("scores").has("shd"));
   }
 }

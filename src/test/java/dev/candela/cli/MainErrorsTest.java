@@ -51,7 +51,7 @@ class MainErrorsTest {
   @Test
   void aWrongTypeIsOneLineNamingTheOptionTheValueAndHelp() {
     CliRun r = CliRun.of("score-codes", "--factors", "f.csv", "--latents", "l.csv", "--seed", "x1");
-    assertEquals(2, r.exit());
+    r.assertBadInput();
     assertEquals(
         "candela score-codes: Invalid value for option '--seed': 'x1' is not a long"
             + " (see 'candela score-codes --help')",
@@ -62,7 +62,7 @@ class MainErrorsTest {
   void aDuplicatedOptionIsOneLine() {
     CliRun r =
         CliRun.of("score-codes", "--factors", "f.csv", "--factors", "g.csv", "--latents", "l.csv");
-    assertEquals(2, r.exit());
+    r.assertBadInput();
     assertEquals(1, r.err().lines().count(), r.err());
     assertTrue(r.err().contains("--factors"), r.err());
     assertTrue(r.err().contains("g.csv"), r.err());

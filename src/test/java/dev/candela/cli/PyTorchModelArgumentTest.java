@@ -138,40 +138,25 @@ class PyTorchModelArgumentTest {
     String d = t.resolve("d.npz").toString();
     String e =
         oneLine(
-            CliRun.of(
-                "evaluate",
-                "--model",
-                f.toString(),
-                "--dataset",
-                d,
-                "--out",
-                t.resolve("o").toString()),
+            CliRun.of("evaluate", "--model", f, "--dataset", d, "--out", t.resolve("o")),
             "evaluate");
     assertStartsWith(want, e);
     String enc =
         oneLine(
-            CliRun.of(
-                "encode",
-                "--model",
-                f.toString(),
-                "--dataset",
-                d,
-                "--out",
-                t.resolve("enc").toString()),
-            "encode");
+            CliRun.of("encode", "--model", f, "--dataset", d, "--out", t.resolve("enc")), "encode");
     assertStartsWith(want, enc);
     String cf =
         oneLine(
             CliRun.of(
                 "counterfactuals",
                 "--model",
-                f.toString(),
+                f,
                 "--dataset",
                 d,
                 "--classifier",
                 "models/dsprites-classifier",
                 "--out",
-                t.resolve("cf").toString()),
+                t.resolve("cf")),
             "counterfactuals");
     assertStartsWith(want, cf);
   }
@@ -186,10 +171,7 @@ class PyTorchModelArgumentTest {
   void anEncoderDecoderPairWithoutACardGetsTheCardCommand() {
     Path dir = t.resolve("pair");
     String e =
-        oneLine(
-            CliRun.of(
-                "evaluate", "--model", dir.toString(), "--dataset", t.resolve("d.npz").toString()),
-            "evaluate");
+        oneLine(CliRun.of("evaluate", "--model", dir, "--dataset", t.resolve("d.npz")), "evaluate");
     assertEquals(
         dir
             + ": holds encoder.pt and decoder.pt but no model.json; write the card with: "
@@ -207,7 +189,7 @@ class PyTorchModelArgumentTest {
   void aFileThatIsNotPyTorchIsSaidToBeNone() throws Exception {
     Path f = t.resolve("random.pt");
     assertEquals(PyTorchFiles.Kind.OTHER, PyTorchFiles.inspect(f).kind());
-    String e = oneLine(CliRun.of("evaluate", "--model", f.toString()), "evaluate");
+    String e = oneLine(CliRun.of("evaluate", "--model", f), "evaluate");
     assertEquals(
         f
             + ": not a PyTorch file (neither a zip archive nor a pickle), not a Candela model"
@@ -221,7 +203,7 @@ class PyTorchModelArgumentTest {
   void aBinaryListFileIsNotReadAsText() throws Exception {
     Path f = t.resolve("models.lst");
     Files.write(f, new byte[] {'a', (byte) 0xff, (byte) 0xfe, '\n'});
-    String e = oneLine(CliRun.of("evaluate", "--model", f.toString()), "evaluate");
+    String e = oneLine(CliRun.of("evaluate", "--model", f), "evaluate");
     assertEquals(f + ": not a model folder nor a text list of model folders (binary content)", e);
   }
 }

@@ -32,6 +32,14 @@ class ScoreCodesCommandTest {
     return new Path[] {f, l};
   }
 
+  /** {@code candela score-codes --factors F --latents L} and the further arguments. */
+  private static Object[] scoreCodes(Path factors, Path latents, Object... more) {
+    List<Object> args =
+        new ArrayList<>(List.of("score-codes", "--factors", factors, "--latents", latents));
+    args.addAll(List.of(more));
+    return args.toArray();
+  }
+
   /** The error line: the CLI's last line on standard error (earlier lines are progress). */
   private static String errorLine(CliRun r) {
     List<String> lines = r.err().strip().lines().toList();
@@ -49,18 +57,7 @@ class ScoreCodesCommandTest {
     Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 600, new int[] {3, 4, 5}, 5, "d");
     Path json = dir.resolve("r.json");
     Path html = dir.resolve("r.html");
-    CliRun r =
-        CliRun.of(
-            "score-codes",
-            "--factors",
-            in[0].toString(),
-            "--latents",
-            in[1].toString(),
-            "--json",
-            json.toString(),
-            "--html",
-            html.toString());
-    assertEquals(0, r.exit(), r.err());
+    CliRun r = CliRun.ok(scoreCodes(in[0], in[1], "--json", json, "--html", html));
     assertTrue(r.out().contains("dci.disentanglement"), r.out());
     JsonNode root = new ObjectMapper().readTree(json.toFile());
     assertEquals(
@@ -99,13 +96,10 @@ class ScoreCodesCommandTest {
   void ucKeysForEveryRhoAndSelection() throws Exception {
     Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 400, new int[] {3, 4, 5}, 5, "u");
     Path json = dir.resolve("u.json");
-    CliRun r =
-        CliRun.of(
-            "score-codes",
-            "--factors",
-            in[0].toString(),
-            "--latents",
-            in[1].toString(),
+    CliRun.ok(
+        scoreCodes(
+            in[0],
+            in[1],
             "--metrics",
             "irs,uc,mig",
             "--rho",
@@ -113,8 +107,7 @@ class ScoreCodesCommandTest {
             "--uc-selection",
             "topk,fork",
             "--json",
-            json.toString());
-    assertEquals(0, r.exit(), r.err());
+            json));
     JsonNode scores = new ObjectMapper().readTree(json.toFile()).get("scores");
     assertEquals(List.of("irs", "uc@1", "uc@1.fork", "uc@2", "uc@2.fork", "mig"), keys(scores));
     assertEquals(1.0, scores.get("uc@1").asDouble(), EXACT, "one latent per factor: UC@1 = 1");
@@ -124,18 +117,7 @@ class ScoreCodesCommandTest {
   void sharedLatentLowersUc() throws Exception {
     Path[] in = codes(SyntheticCodes.Kind.SHARED, 600, new int[] {3, 4, 5}, 5, "s");
     Path json = dir.resolve("s.json");
-    CliRun r =
-        CliRun.of(
-            "score-codes",
-            "--factors",
-            in[0].toString(),
-            "--latents",
-            in[1].toString(),
-            "--metrics",
-            "irs,uc",
-            "--json",
-            json.toString());
-    assertEquals(0, r.exit(), r.err());
+    CliRun.ok(scoreCodes(in[0], in[1], "--metrics", "irs,uc", "--json", json));
     JsonNode root = new ObjectMapper().readTree(json.toFile());
     // Factors 0 and 1 share latent 0 (Jaccard 1); the third pair-wise comparisons are disjoint:
     // UC@1 = 1 − (1 + 0 + 0)/3.
@@ -148,8 +130,8 @@ class ScoreCodesCommandTest {
   void rowCountMismatchIsBadInput() throws Exception {
     Path[] a = codes(SyntheticCodes.Kind.RANDOM, 50, new int[] {2, 3}, 2, "a");
     Path[] b = codes(SyntheticCodes.Kind.RANDOM, 40, new int[] {2, 3}, 2, "b");
-    CliRun r = CliRun.of("score-codes", "--factors", a[0].toString(), "--latents", b[1].toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
+    CliRun r = CliRun.of(scoreCodes(a[0], b[1]));
+    r.assertBadInput();
     assertEquals(
         "candela score-codes: row counts differ: " + a[0] + " has 50 rows, " + b[1] + " has 40",
         errorLine(r));
@@ -158,19 +140,8 @@ class ScoreCodesCommandTest {
   @Test
   void rhoLargerThanLatentsIsBadInput() throws Exception {
     Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 100, new int[] {2, 3}, 3, "r");
-    CliRun r =
-        CliRun.of(
-            "score-codes",
-            "--factors",
-            in[0].toString(),
-            "--latents",
-            in[1].toString(),
-            "--metrics",
-            "uc",
-            "--rho",
-            "4");
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("4") && r.err().contains("3"), r.err());
+    CliRun r = CliRun.of(scoreCodes(in[0], in[1], "--metrics", "uc", "--rho", "4"));
+    r.assertBadInput("4", "3");
     assertEquals(
         1,
         r.err().lines().filter(l -> l.startsWith("candela score-codes:")).count(),
@@ -190,18 +161,7 @@ class ScoreCodesCommandTest {
     Files.writeString(f, fs);
     Files.writeString(l, ls);
     Path json = dir.resolve("w.json");
-    CliRun r =
-        CliRun.of(
-            "score-codes",
-            "--factors",
-            f.toString(),
-            "--latents",
-            l.toString(),
-            "--metrics",
-            "irs,mig",
-            "--json",
-            json.toString());
-    assertEquals(0, r.exit(), r.err());
+    CliRun r = CliRun.ok(scoreCodes(f, l, "--metrics", "irs,mig", "--json", json));
     assertTrue(r.err().contains("factor 'color' has a single value"), r.err());
     JsonNode root = new ObjectMapper().readTree(json.toFile());
     assertTrue(root.get("warnings").get(0).asText().contains("'color'"));
@@ -214,8 +174,8 @@ class ScoreCodesCommandTest {
     Path l = dir.resolve("l.csv");
     Files.writeString(f, "a\n1\n1\n1\n");
     Files.writeString(l, "z\n0.1\n0.2\n0.3\n");
-    CliRun r = CliRun.of("score-codes", "--factors", f.toString(), "--latents", l.toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
+    CliRun r = CliRun.of(scoreCodes(f, l));
+    r.assertBadInput();
     assertEquals(
         "candela score-codes: no factor has two or more values (factors: [a])", errorLine(r));
   }
@@ -232,32 +192,15 @@ class ScoreCodesCommandTest {
     }
     Files.writeString(f, fs);
     Files.writeString(l, ls);
-    CliRun r =
-        CliRun.of(
-            "score-codes",
-            "--factors",
-            f.toString(),
-            "--latents",
-            l.toString(),
-            "--metrics",
-            "irs");
-    assertEquals(0, r.exit(), r.err());
+    CliRun r = CliRun.ok(scoreCodes(f, l, "--metrics", "irs"));
     assertTrue(r.err().contains("latent 'dead' is constant"), r.err());
   }
 
   @Test
   void badFactorBinsIsAUsageError() throws Exception {
     Path[] in = codes(SyntheticCodes.Kind.RANDOM, 30, new int[] {2, 3}, 2, "b");
-    CliRun r =
-        CliRun.of(
-            "score-codes",
-            "--factors",
-            in[0].toString(),
-            "--latents",
-            in[1].toString(),
-            "--factor-bins",
-            "one");
-    assertEquals(Main.BAD_INPUT, r.exit());
+    CliRun r = CliRun.of(scoreCodes(in[0], in[1], "--factor-bins", "one"));
+    r.assertBadInput();
     assertEquals(
         "candela score-codes: --factor-bins must be 'none' or an integer ≥ 2, got 'one'",
         errorLine(r));

@@ -78,6 +78,23 @@ class SweepCommandTest {
     return Stream.concat(Stream.of(extra), Stream.of(TINY)).toArray(String[]::new);
   }
 
+  /** {@code candela evaluate} of these models on the test data and classifier, with seed 7. */
+  private static String[] evaluateSeed7(String models, Path out) {
+    return args(
+        "evaluate",
+        "--model",
+        models,
+        "--dataset",
+        data.toString(),
+        "--classifier",
+        classifier.toString(),
+        "--seed",
+        "7",
+        "--quiet",
+        "--out",
+        out.toString());
+  }
+
   @Test
   void goodRowsEqualSingleEvaluationsAndTheCorruptOneIsAnErrorRow() throws Exception {
     Path out = tmp.resolve("sweep");
@@ -96,8 +113,7 @@ class SweepCommandTest {
             "7",
             "--out",
             out.toString());
-    CliRun r = CliRun.of(sweep);
-    assertEquals(0, r.exit(), r.err());
+    CliRun r = CliRun.ok(sweep);
     ObjectMapper json = new ObjectMapper();
     JsonNode rows = json.readTree(out.resolve(SparkSweep.SWEEP_JSON).toFile()).get("rows");
     assertEquals(3, rows.size(), rows.toString());
@@ -115,22 +131,7 @@ class SweepCommandTest {
       assertEquals(7, row.get("seed").asLong());
       assertFalse(row.get("resumed").asBoolean());
       Path single = tmp.resolve("single-" + i);
-      CliRun e =
-          CliRun.of(
-              args(
-                  "evaluate",
-                  "--model",
-                  row.get("model").asText(),
-                  "--dataset",
-                  data.toString(),
-                  "--classifier",
-                  classifier.toString(),
-                  "--seed",
-                  "7",
-                  "--quiet",
-                  "--out",
-                  single.toString()));
-      assertEquals(0, e.exit(), e.err());
+      CliRun.ok(evaluateSeed7(row.get("model").asText(), single));
       JsonNode expected = json.readTree(single.resolve("report.json").toFile()).get("scores");
       assertTrue(expected.has("cg") && expected.has("dci.disentanglement"), expected.toString());
       assertEquals(expected.size(), row.get("scores").size(), row.get("scores").toString());
@@ -153,22 +154,7 @@ class SweepCommandTest {
     Files.writeString(
         list, rows.get(0).get("model").asText() + "\n" + rows.get(2).get("model").asText() + "\n");
     Path listOut = tmp.resolve("list");
-    CliRun ev =
-        CliRun.of(
-            args(
-                "evaluate",
-                "--model",
-                list.toString(),
-                "--dataset",
-                data.toString(),
-                "--classifier",
-                classifier.toString(),
-                "--seed",
-                "7",
-                "--quiet",
-                "--out",
-                listOut.toString()));
-    assertEquals(0, ev.exit(), ev.err());
+    CliRun.ok(evaluateSeed7(list.toString(), listOut));
     String scoresCsv = Files.readString(listOut.resolve(Comparison.SCORES_CSV));
     String cgLine =
         scoresCsv
@@ -194,8 +180,7 @@ class SweepCommandTest {
     assertEquals(Map.of("a-tiny-vae", "ok", "c-tiny-vae", "error", "b-tiny-vae", "ok"), parquet);
 
     // a rerun reuses the two finished rows and tries the corrupt checkpoint again
-    CliRun again = CliRun.of(sweep);
-    assertEquals(0, again.exit(), again.err());
+    CliRun.ok(sweep);
     JsonNode rows2 = json.readTree(out.resolve(SparkSweep.SWEEP_JSON).toFile()).get("rows");
     for (int i : new int[] {0, 2}) {
       assertTrue(rows2.get(i).get("resumed").asBoolean(), rows2.get(i).toString());
@@ -224,8 +209,7 @@ class SweepCommandTest {
     assertEquals(0, CliRun.of(first).exit());
     String[] other =
         Stream.concat(Stream.of(first), Stream.of("--rho", "2")).toArray(String[]::new);
-    CliRun r = CliRun.of(other);
-    assertEquals(0, r.exit(), r.err());
+    CliRun.ok(other);
     JsonNode row =
         new ObjectMapper().readTree(out.resolve(SparkSweep.SWEEP_JSON).toFile()).get("rows").get(0);
     assertFalse(row.get("resumed").asBoolean(), "ρ changed: " + row);
@@ -244,8 +228,7 @@ class SweepCommandTest {
                 data.toString(),
                 "--out",
                 tmp.resolve("x").toString()));
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("the glob matches no model folder"), r.err());
+    r.assertBadInput("the glob matches no model folder");
     assertEquals(1, r.err().strip().lines().count(), r.err());
   }
 

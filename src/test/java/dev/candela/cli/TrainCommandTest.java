@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,38 +16,47 @@ import org.junit.jupiter.api.io.TempDir;
 class TrainCommandTest {
   @TempDir Path tmp;
 
+  /**
+   * {@code candela train --objective O} with the given options, on the (empty) temporary folder as
+   * dataset, writing to {@code o} in it.
+   */
+  private Object[] train(String objective, Object... options) {
+    List<Object> args = new ArrayList<>(List.of("train", "--objective", objective));
+    args.addAll(List.of(options));
+    args.addAll(List.of("--dataset", tmp, "--out", tmp.resolve("o")));
+    return args.toArray();
+  }
+
   @Test
   void evalEveryWritesTheLogAndItsCurves() throws Exception {
     Path data = tmp.resolve("d.npz");
     DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(300, 2), k -> {});
     Path out = tmp.resolve("m");
-    CliRun r =
-        CliRun.of(
-            "train",
-            "--objective",
-            "beta-vae",
-            "--architecture",
-            "fc-higgins",
-            "--latent-dim",
-            "4",
-            "--epochs",
-            "1",
-            "--batch-size",
-            "32",
-            "--limit",
-            "128",
-            "--eval-every",
-            "2",
-            "--held-out",
-            "100",
-            "--dataset",
-            data.toString(),
-            "--out",
-            out.toString(),
-            "--device",
-            "cpu",
-            "--quiet");
-    assertEquals(Main.OK, r.exit(), r.err());
+    CliRun.ok(
+        "train",
+        "--objective",
+        "beta-vae",
+        "--architecture",
+        "fc-higgins",
+        "--latent-dim",
+        "4",
+        "--epochs",
+        "1",
+        "--batch-size",
+        "32",
+        "--limit",
+        "128",
+        "--eval-every",
+        "2",
+        "--held-out",
+        "100",
+        "--dataset",
+        data,
+        "--out",
+        out,
+        "--device",
+        "cpu",
+        "--quiet");
     java.util.List<String> log = Files.readAllLines(out.resolve("training-log.csv"));
     assertEquals("step,epoch,source,name,value", log.get(0));
     assertTrue(log.stream().anyMatch(l -> l.startsWith("2,1,heldout,mig,")), log.toString());
@@ -56,17 +67,8 @@ class TrainCommandTest {
 
   @Test
   void unknownObjectiveIsAUserError() {
-    CliRun r =
-        CliRun.of(
-            "train",
-            "--objective",
-            "vae-gan",
-            "--dataset",
-            tmp.toString(),
-            "--out",
-            tmp.resolve("o").toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("unknown objective 'vae-gan'"), r.err());
+    CliRun r = CliRun.of(train("vae-gan"));
+    r.assertBadInput("unknown objective 'vae-gan'");
   }
 
   @Test
@@ -77,13 +79,12 @@ class TrainCommandTest {
             "--objective",
             "beta-vae",
             "--dataset",
-            tmp.resolve("none.npz").toString(),
+            tmp.resolve("none.npz"),
             "--out",
-            tmp.resolve("o").toString(),
+            tmp.resolve("o"),
             "--device",
             "cpu");
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("none.npz"), r.err());
+    r.assertBadInput("none.npz");
   }
 
   @Test
@@ -98,98 +99,51 @@ class TrainCommandTest {
             "--architecture",
             "dl-conv-candle",
             "--dataset",
-            npz.toString(),
+            npz,
             "--out",
-            tmp.resolve("o").toString(),
+            tmp.resolve("o"),
             "--device",
             "cpu",
             "--quiet");
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(
-        r.err().contains("--architecture dl-conv-candle takes 240x320 images, but dataset")
-            && r.err().contains("has 1x64x64"),
-        r.err());
+    r.assertBadInput(
+        "--architecture dl-conv-candle takes 240x320 images, but dataset", "has 1x64x64");
     assertFalse(Files.exists(tmp.resolve("o")), "nothing written");
   }
 
   @Test
   void unknownArchitectureIsAUserError() {
-    CliRun r =
-        CliRun.of(
-            "train",
-            "--objective",
-            "beta-vae",
-            "--architecture",
-            "resnet",
-            "--dataset",
-            tmp.toString(),
-            "--out",
-            tmp.resolve("o").toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(
-        r.err()
-            .contains(
-                "--architecture must be one of dl-conv64, dl-conv-candle, dl-conv64-upsample,"
-                    + " dl-conv-candle-upsample, fc-higgins, got resnet"),
-        r.err());
+    CliRun r = CliRun.of(train("beta-vae", "--architecture", "resnet"));
+    r.assertBadInput(
+        "--architecture must be one of dl-conv64, dl-conv-candle, dl-conv64-upsample,"
+            + " dl-conv-candle-upsample, fc-higgins, got resnet");
   }
 
   @Test
   void badDiscriminatorSizeIsAUserError() {
-    CliRun r =
-        CliRun.of(
-            "train",
-            "--objective",
-            "factor-vae",
-            "--disc-layers",
-            "0",
-            "--dataset",
-            tmp.toString(),
-            "--out",
-            tmp.resolve("o").toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("--disc-layers must be in [1, 64], got 0"), r.err());
-    CliRun u =
-        CliRun.of(
-            "train",
-            "--objective",
-            "factor-vae",
-            "--disc-units",
-            "-5",
-            "--dataset",
-            tmp.toString(),
-            "--out",
-            tmp.resolve("o").toString());
-    assertEquals(Main.BAD_INPUT, u.exit());
-    assertTrue(u.err().contains("--disc-units must be in [1, 10000], got -5"), u.err());
+    CliRun r = CliRun.of(train("factor-vae", "--disc-layers", "0"));
+    r.assertBadInput("--disc-layers must be in [1, 64], got 0");
+    CliRun u = CliRun.of(train("factor-vae", "--disc-units", "-5"));
+    u.assertBadInput("--disc-units must be in [1, 10000], got -5");
   }
 
   @Test
   void badClassifierHeadIsAUserError() {
     CliRun r =
         CliRun.of(
-            "train-classifier",
-            "--head",
-            "relu",
-            "--dataset",
-            tmp.toString(),
-            "--out",
-            tmp.resolve("o").toString());
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("--head must be softmax or sigmoid, got relu"), r.err());
+            "train-classifier", "--head", "relu", "--dataset", tmp, "--out", tmp.resolve("o"));
+    r.assertBadInput("--head must be softmax or sigmoid, got relu");
   }
 
   @Test
   void badDeviceIsAUserError() {
     CliRun r = CliRun.of("bench", "models", "--device", "tpu");
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("'tpu'"), r.err());
+    r.assertBadInput("'tpu'");
   }
 
   @Test
   void evaluateCheckpointsNeedsSnapshots() {
-    CliRun r = CliRun.of("evaluate", "--model", tmp.toString(), "--checkpoints", "all", "--quiet");
-    assertEquals(Main.BAD_INPUT, r.exit());
+    CliRun r = CliRun.of("evaluate", "--model", tmp, "--checkpoints", "all", "--quiet");
+    r.assertBadInput();
     assertEquals(
         "candela evaluate: "
             + tmp

@@ -1,5 +1,6 @@
 package dev.candela.data;
 
+import static dev.candela.MessageAssertions.assertBadInput;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,9 +23,7 @@ class CodeTablesTest {
   @TempDir Path dir;
 
   private Path write(String name, String text) throws Exception {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text);
-    return p;
+    return Files.writeString(dir.resolve(name), text);
   }
 
   @Test
@@ -73,8 +72,7 @@ class CodeTablesTest {
   @Test
   void infiniteLatentIsRejected() throws Exception {
     Path p = write("l.csv", "a\nInfinity\n");
-    BadInputException e = assertThrows(BadInputException.class, () -> CodeTables.readLatents(p));
-    assertTrue(e.getMessage().contains("Infinity in column 1 (a) is not finite"), e.getMessage());
+    assertBadInput(() -> CodeTables.readLatents(p), "Infinity in column 1 (a) is not finite");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.candela.data;
 
+import static dev.candela.MessageAssertions.assertBadInput;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -35,9 +36,7 @@ class ConfoundingRulesTest {
   @TempDir Path dir;
 
   private Path write(String text) throws IOException {
-    Path p = dir.resolve("rules.json");
-    Files.writeString(p, text);
-    return p;
+    return Files.writeString(dir.resolve("rules.json"), text);
   }
 
   @Test
@@ -94,9 +93,7 @@ class ConfoundingRulesTest {
   @Test
   void malformedFilesAreBadInput() throws Exception {
     Path p = write("{\"variants\": {\"v\": {\"exclude\": [{\"when\": {\"shape\": \"a\"}}]}}}");
-    BadInputException e =
-        assertThrows(BadInputException.class, () -> ConfoundingRules.load(p, "v"));
-    assertTrue(e.getMessage().contains("shape"), e.getMessage());
+    assertBadInput(() -> ConfoundingRules.load(p, "v"), "shape");
     Path q = write("{not json");
     BadInputException e2 =
         assertThrows(BadInputException.class, () -> ConfoundingRules.load(q, null));

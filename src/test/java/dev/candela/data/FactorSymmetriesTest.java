@@ -1,9 +1,9 @@
 package dev.candela.data;
 
+import static dev.candela.MessageAssertions.assertBadInput;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +11,15 @@ import dev.candela.BadInputException;
 import org.junit.jupiter.api.Test;
 
 class FactorSymmetriesTest {
+
+  /** Parses a symmetries declaration against dSprites' factors, as read from {@code spec.json}. */
+  private static FactorSymmetries parse(String declaration) throws Exception {
+    return FactorSymmetries.parse(
+        new ObjectMapper().readTree(declaration),
+        FactorSpecs.fromResource("dsprites").space(),
+        "spec.json");
+  }
+
   // dSprites factor order: color, shape, scale, orientation, posX, posY
   private static final int ORIENTATION = 3;
   private static final int SQUARE = 0;
@@ -69,40 +78,22 @@ class FactorSymmetriesTest {
 
   @Test
   void badDeclarationsNameTheFileAndTheEntry() throws Exception {
-    FactorSpace space = FactorSpecs.fromResource("dsprites").space();
-    ObjectMapper json = new ObjectMapper();
     BadInputException e =
-        assertThrows(
-            BadInputException.class,
-            () ->
-                FactorSymmetries.parse(
-                    json.readTree(
-                        "[{\"factor\": \"angle\", \"periodBy\": \"shape\"," + " \"periods\": {}}]"),
-                    space,
-                    "spec.json"));
+        assertBadInput(
+            () -> parse("[{\"factor\": \"angle\", \"periodBy\": \"shape\"," + " \"periods\": {}}]"),
+            "angle");
     assertTrue(e.getMessage().startsWith("spec.json: symmetry "), e.getMessage());
-    assertTrue(e.getMessage().contains("angle"), e.getMessage());
-    e =
-        assertThrows(
-            BadInputException.class,
-            () ->
-                FactorSymmetries.parse(
-                    json.readTree(
-                        "[{\"factor\": \"shape\", \"periodBy\": \"scale\","
-                            + " \"periods\": {\"0.5\": 1}}]"),
-                    space,
-                    "spec.json"));
-    assertTrue(e.getMessage().contains("not a number: square"), e.getMessage());
-    e =
-        assertThrows(
-            BadInputException.class,
-            () ->
-                FactorSymmetries.parse(
-                    json.readTree(
-                        "[{\"factor\": \"orientation\", \"periodBy\": \"shape\","
-                            + " \"periods\": {\"square\": -1}}]"),
-                    space,
-                    "spec.json"));
-    assertTrue(e.getMessage().contains("period of 'square' is -1.0"), e.getMessage());
+    assertBadInput(
+        () ->
+            parse(
+                "[{\"factor\": \"shape\", \"periodBy\": \"scale\","
+                    + " \"periods\": {\"0.5\": 1}}]"),
+        "not a number: square");
+    assertBadInput(
+        () ->
+            parse(
+                "[{\"factor\": \"orientation\", \"periodBy\": \"shape\","
+                    + " \"periods\": {\"square\": -1}}]"),
+        "period of 'square' is -1.0");
   }
 }

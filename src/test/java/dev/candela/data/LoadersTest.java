@@ -1,5 +1,7 @@
 package dev.candela.data;
 
+import static dev.candela.MessageAssertions.assertBadInput;
+import static dev.candela.MessageAssertions.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -94,9 +96,7 @@ class LoadersTest {
   void mpi3dSizeInference() throws Exception {
     assertArrayEquals(new int[] {6, 6, 2, 3, 3, 40, 40}, Mpi3dDataset.factorSizes(1_036_800));
     assertArrayEquals(new int[] {4, 4, 2, 3, 3, 40, 40}, Mpi3dDataset.factorSizes(460_800));
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> Mpi3dDataset.factorSizes(1000));
-    assertTrue(e.getMessage().contains("MPI3D with 1000 images"), e.getMessage());
+    assertRejects(() -> Mpi3dDataset.factorSizes(1000), "MPI3D with 1000 images");
     assertEquals(
         List.of("white", "green", "red", "blue"),
         Mpi3dDataset.space(460_800).factor("object_color").values());
@@ -112,9 +112,7 @@ class LoadersTest {
     try (NpzWriter w = NpzWriter.create(f)) {
       w.put("images", NpyDType.U1, new long[] {2, 64, 64, 3}, false, img);
     }
-    BadInputException e = assertThrows(BadInputException.class, () -> Mpi3dDataset.open(f));
-    assertTrue(e.getMessage().contains("mpi3d_tiny.npz[images]"), e.getMessage());
-    assertTrue(e.getMessage().contains("MPI3D with 2 images"), e.getMessage());
+    assertBadInput(() -> Mpi3dDataset.open(f), "mpi3d_tiny.npz[images]", "MPI3D with 2 images");
     // A plain HWC -> CHW check of the shared conversion.
     float[] chw = new float[64 * 64 * 3];
     DatasetSupport.hwcToChw(img, chw, 0, new FactorDataset.ImageShape(3, 64, 64), 1f / 255f);
@@ -164,16 +162,13 @@ class LoadersTest {
           "latents_classes", NpyDType.I8, new long[] {1, 6}, false, new long[] {0, 3, 0, 0, 0, 0});
     }
     try (DSpritesDataset d = DSpritesDataset.open(bad)) {
-      BadInputException e = assertThrows(BadInputException.class, () -> d.codes(0));
-      assertTrue(e.getMessage().contains("code 3 of factor 'shape'"), e.getMessage());
+      BadInputException e = assertBadInput(() -> d.codes(0), "code 3 of factor 'shape'");
     }
     Path noClasses = tmp.resolve("nc.npz");
     try (NpzWriter w = NpzWriter.create(noClasses)) {
       w.put("imgs", NpyDType.U1, new long[] {1, 64, 64}, false, new byte[4096]);
     }
-    BadInputException e =
-        assertThrows(BadInputException.class, () -> DSpritesDataset.open(noClasses));
-    assertTrue(e.getMessage().contains("no 'latents_classes' array"), e.getMessage());
+    assertBadInput(() -> DSpritesDataset.open(noClasses), "no 'latents_classes' array");
   }
 
   @Test
@@ -213,14 +208,12 @@ class LoadersTest {
       w.putDataset("labels", labels);
     }
     try (Shapes3dDataset d = Shapes3dDataset.open(off)) {
-      BadInputException e = assertThrows(BadInputException.class, () -> d.codes(1));
-      assertTrue(
-          e.getMessage().contains("value 0.9 of factor 'scale' at sample 1"), e.getMessage());
+      BadInputException e =
+          assertBadInput(() -> d.codes(1), "value 0.9 of factor 'scale' at sample 1");
     }
     Path notH5 = tmp.resolve("x.h5");
     Files.writeString(notH5, "hello");
-    BadInputException e = assertThrows(BadInputException.class, () -> Shapes3dDataset.open(notH5));
-    assertTrue(e.getMessage().contains("x.h5"), e.getMessage());
+    assertBadInput(() -> Shapes3dDataset.open(notH5), "x.h5");
     NpyWriter.write(tmp.resolve("unused.npy"), NpyDType.U1, new long[] {1}, false, new byte[1]);
   }
 }

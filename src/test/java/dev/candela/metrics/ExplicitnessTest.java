@@ -1,8 +1,8 @@
 package dev.candela.metrics;
 
+import static dev.candela.MessageAssertions.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -102,12 +102,10 @@ class ExplicitnessTest {
     LatentCodes train = LearnedCodes.random(100, 2, new int[] {2}, 11);
     LatentCodes base = LearnedCodes.random(50, 2, new int[] {2}, 12);
     int[][] f = {new int[50]};
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> Explicitness.compute(train, LatentCodes.of(base.latents(), f), 0));
-    assertTrue(e.getMessage().contains("factor 0 (f0)"), e.getMessage());
-    assertTrue(e.getMessage().contains("test ROC-AUC is undefined"), e.getMessage());
+    assertRejects(
+        () -> Explicitness.compute(train, LatentCodes.of(base.latents(), f), 0),
+        "factor 0 (f0)",
+        "test ROC-AUC is undefined");
   }
 
   @Test

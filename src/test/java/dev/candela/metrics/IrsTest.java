@@ -1,9 +1,8 @@
 package dev.candela.metrics;
 
+import static dev.candela.MessageAssertions.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -44,8 +43,7 @@ class IrsTest {
     assertArrayEquals(new double[] {2.0 / 3, 0}, r.perLatent(), HAND);
     assertEquals(0.5, r.score(), HAND);
     assertEquals(2.0 / 3, r.entry(0, 1), HAND);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.entry(2, 0));
-    assertTrue(e.getMessage().contains("latent 2 is not active"), e.getMessage());
+    assertRejects(() -> r.entry(2, 0), "latent 2 is not active");
   }
 
   @Test
@@ -105,12 +103,8 @@ class IrsTest {
 
   @Test
   void badOptionsNameTheValue() {
-    IllegalArgumentException q =
-        assertThrows(IllegalArgumentException.class, () -> new IrsOptions(1.5, 20));
-    assertTrue(q.getMessage().contains("1.5"), q.getMessage());
-    IllegalArgumentException b =
-        assertThrows(IllegalArgumentException.class, () -> new IrsOptions(0.99, -1));
-    assertTrue(b.getMessage().contains("-1"), b.getMessage());
+    assertRejects(() -> new IrsOptions(1.5, 20), "1.5");
+    assertRejects(() -> new IrsOptions(0.99, -1), "-1");
   }
 
   static void assertMatrix(double[][] expected, double[][] actual) {

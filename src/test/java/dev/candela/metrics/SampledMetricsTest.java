@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import static dev.candela.MessageAssertions.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -121,9 +122,7 @@ class SampledMetricsTest {
   @Test
   void badOptionsNameTheValues() {
     IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class, () -> new SampledMetricOptions(1, 10, 10, 10, 0));
-    assertTrue(e.getMessage().contains("batch 1"), e.getMessage());
+        assertRejects(() -> new SampledMetricOptions(1, 10, 10, 10, 0), "batch 1");
     e = assertThrows(IllegalArgumentException.class, () -> SMALL.scaled(0));
     assertTrue(e.getMessage().contains("got 0.0"), e.getMessage());
   }

@@ -113,20 +113,18 @@ class HeldOutDspritesTest {
   void generatedFileHoldsNoTrainingImage() throws Exception {
     Path vae = vaeCard("dsprites:737280:bd6595827529a98a", 90_000);
     Path f = tmp.resolve("held.npz");
-    CliRun r =
-        CliRun.of(
-            "dataset",
-            "generate",
-            "dsprites",
-            "--out",
-            f.toString(),
-            "--count",
-            "300",
-            "--seed",
-            "7",
-            "--exclude-training",
-            vae.toString());
-    assertEquals(Main.OK, r.exit(), r.err());
+    CliRun.ok(
+        "dataset",
+        "generate",
+        "dsprites",
+        "--out",
+        f,
+        "--count",
+        "300",
+        "--seed",
+        "7",
+        "--exclude-training",
+        vae);
     assertEquals(300, assertNoTrainingImage(f, vae));
   }
 

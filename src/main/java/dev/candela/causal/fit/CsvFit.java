@@ -80,15 +80,7 @@ public final class CsvFit {
             x[r][i] = values.get(i).indexOf(cell);
             if (x[r][i] < 0) {
               throw new BadInputException(
-                  data
-                      + ": line "
-                      + (r + 2)
-                      + " column '"
-                      + dag.name(i)
-                      + "' has value '"
-                      + cell
-                      + "' not in "
-                      + values.get(i));
+                  cellPlace(data, r, dag, i) + " has value '" + cell + "' not in " + values.get(i));
             }
           }
         }
@@ -103,15 +95,7 @@ public final class CsvFit {
               x[r][i] = Double.parseDouble(cell);
             } catch (NumberFormatException e) {
               throw new BadInputException(
-                  data
-                      + ": line "
-                      + (r + 2)
-                      + " column '"
-                      + dag.name(i)
-                      + "' is not a number: '"
-                      + cell
-                      + "'",
-                  e);
+                  cellPlace(data, r, dag, i) + " is not a number: '" + cell + "'", e);
             }
           }
         }
@@ -119,6 +103,13 @@ public final class CsvFit {
       }
     }
     throw new IllegalStateException("unknown kind " + kind);
+  }
+
+  /**
+   * Where a data cell is: {@code <file>: line N column 'X'} (row 0 is on line 2, after the header).
+   */
+  private static String cellPlace(Path data, int row, Dag dag, int column) {
+    return data + ": line " + (row + 2) + " column '" + dag.name(column) + "'";
   }
 
   /** Numeric order when every label is a number, otherwise lexicographic. */

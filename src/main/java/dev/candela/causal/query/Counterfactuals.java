@@ -172,11 +172,7 @@ public final class Counterfactuals {
       long[] stride,
       java.util.List<World> out) {
     if (depth == order.length) {
-      long idx = 0;
-      for (int i = 0; i < row.length; i++) {
-        idx += (long) row[i] * stride[i];
-      }
-      out.add(new World(idx, p, row.clone()));
+      out.add(new World(DiscreteJoint.flatIndex(row, stride), p, row.clone()));
       return;
     }
     int i = order[depth];
@@ -206,11 +202,7 @@ public final class Counterfactuals {
       double[] out,
       long[] stride) {
     if (depth == order.length) {
-      long idx = 0;
-      for (int i = 0; i < cf.length; i++) {
-        idx += (long) cf[i] * stride[i];
-      }
-      out[(int) idx] += p;
+      out[(int) DiscreteJoint.flatIndex(cf, stride)] += p;
       return;
     }
     int i = order[depth];

@@ -77,11 +77,7 @@ public final class DiscreteJoint {
       double[] out,
       long[] stride) {
     if (depth == order.length) {
-      long idx = 0;
-      for (int i = 0; i < row.length; i++) {
-        idx += (long) row[i] * stride[i];
-      }
-      out[(int) idx] += p;
+      out[(int) flatIndex(row, stride)] += p;
       return;
     }
     int i = order[depth];
@@ -171,6 +167,21 @@ public final class DiscreteJoint {
       s *= m.cardinality(cols[j]);
     }
     return stride;
+  }
+
+  /**
+   * The flat index of a state under mixed-radix strides.
+   *
+   * @param state the value of each variable (whole numbers)
+   * @param stride the stride of each variable, as {@link #strides} gives them
+   * @return {@code Σ state[i] · stride[i]}
+   */
+  static long flatIndex(double[] state, long[] stride) {
+    long idx = 0;
+    for (int i = 0; i < state.length; i++) {
+      idx += (long) state[i] * stride[i];
+    }
+    return idx;
   }
 
   static int[] allColumns(int d) {

@@ -1,6 +1,6 @@
 package dev.candela.cli.bench;
 
-import picocli.CommandLine;
+import dev.candela.cli.console.UsageCommand;
 import picocli.CommandLine.Command;
 
 /**
@@ -23,14 +23,7 @@ import picocli.CommandLine.Command;
       BenchSweepCommand.class,
       BenchCoverageCommand.class
     })
-public final class BenchCommand implements Runnable {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class BenchCommand extends UsageCommand {
   /** Creates the command. */
   public BenchCommand() {}
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
-  }
 }

@@ -1,9 +1,13 @@
 package dev.candela.data.npy;
 
+import dev.candela.BadInputException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A file region read through memory maps of at most {@code window} bytes each, so regions far
@@ -34,6 +38,36 @@ final class MappedSource implements ByteSource {
     }
     this.maps = new MappedByteBuffer[(int) n];
     this.ownsChannel = ownsChannel;
+  }
+
+  /**
+   * Opens a file for reading; a missing or unopenable file is bad input naming it.
+   *
+   * @param file the file
+   * @return the open channel
+   * @throws BadInputException when the file is missing or cannot be opened
+   */
+  static FileChannel openForReading(Path file) throws BadInputException {
+    try {
+      return FileChannel.open(file, StandardOpenOption.READ);
+    } catch (NoSuchFileException e) {
+      throw new BadInputException(file + ": no such file", e);
+    } catch (IOException e) {
+      throw new BadInputException(file + ": cannot open (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /**
+   * Closes a channel after a failure, keeping the original failure (a close error is dropped).
+   *
+   * @param ch the channel
+   */
+  static void closeQuietly(FileChannel ch) {
+    try {
+      ch.close();
+    } catch (IOException ignored) {
+      // the original failure is more useful
+    }
   }
 
   @Override

@@ -5,9 +5,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
@@ -94,32 +92,17 @@ public final class NpyArray implements AutoCloseable {
   }
 
   static NpyArray open(Path file, long window) throws BadInputException {
-    FileChannel ch;
-    try {
-      ch = FileChannel.open(file, StandardOpenOption.READ);
-    } catch (NoSuchFileException e) {
-      throw new BadInputException(file + ": no such file", e);
-    } catch (IOException e) {
-      throw new BadInputException(file + ": cannot open (" + e.getMessage() + ")", e);
-    }
+    FileChannel ch = MappedSource.openForReading(file);
     try {
       MappedSource src = new MappedSource(ch, 0, ch.size(), window, true);
       NpyHeader h = NpyHeader.read(src, file.toString());
       return new NpyArray(src, h, file.toString());
     } catch (BadInputException e) {
-      closeQuietly(ch);
+      MappedSource.closeQuietly(ch);
       throw e;
     } catch (IOException e) {
-      closeQuietly(ch);
+      MappedSource.closeQuietly(ch);
       throw new BadInputException(file + ": cannot read (" + e.getMessage() + ")", e);
-    }
-  }
-
-  private static void closeQuietly(FileChannel ch) {
-    try {
-      ch.close();
-    } catch (IOException ignored) {
-      // the original failure is more useful
     }
   }
 

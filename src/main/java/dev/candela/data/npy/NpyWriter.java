@@ -4,10 +4,14 @@ import dev.candela.BadInputException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.zip.CRC32;
 
 /**
@@ -68,6 +72,25 @@ public final class NpyWriter implements AutoCloseable {
   }
 
   /**
+   * Opens a file for writing from its start, creating it or dropping what it held.
+   *
+   * @param file the file
+   * @param more further options (e.g. {@link StandardOpenOption#READ})
+   * @return the channel
+   * @throws IOException when the file cannot be opened
+   */
+  static FileChannel createChannel(Path file, OpenOption... more) throws IOException {
+    Set<OpenOption> options =
+        new HashSet<>(
+            List.of(
+                StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE));
+    options.addAll(List.of(more));
+    return FileChannel.open(file, options);
+  }
+
+  /**
    * Creates a {@code .npy} file for streamed writing.
    *
    * @param file the output (replaced if present)
@@ -80,12 +103,7 @@ public final class NpyWriter implements AutoCloseable {
   public static NpyWriter create(Path file, NpyDType dtype, long[] shape, boolean fortranOrder)
       throws BadInputException {
     try {
-      FileChannel ch =
-          FileChannel.open(
-              file,
-              StandardOpenOption.CREATE,
-              StandardOpenOption.TRUNCATE_EXISTING,
-              StandardOpenOption.WRITE);
+      FileChannel ch = createChannel(file);
       Sink s =
           new Sink() {
             @Override

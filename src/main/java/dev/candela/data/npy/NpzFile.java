@@ -7,9 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,22 +72,11 @@ public final class NpzFile implements AutoCloseable {
   }
 
   static NpzFile open(Path file, long window) throws BadInputException {
-    FileChannel ch;
-    try {
-      ch = FileChannel.open(file, StandardOpenOption.READ);
-    } catch (NoSuchFileException e) {
-      throw new BadInputException(file + ": no such file", e);
-    } catch (IOException e) {
-      throw new BadInputException(file + ": cannot open (" + e.getMessage() + ")", e);
-    }
+    FileChannel ch = MappedSource.openForReading(file);
     try {
       return new NpzFile(file, ch, window, readDirectory(file, ch));
     } catch (BadInputException e) {
-      try {
-        ch.close();
-      } catch (IOException ignored) {
-        // report the original failure
-      }
+      MappedSource.closeQuietly(ch);
       throw e;
     }
   }

@@ -54,13 +54,7 @@ public final class NpzWriter implements AutoCloseable {
   /** As {@link #create(Path)}, with ZIP64 used from a smaller size (for tests). */
   static NpzWriter create(Path file, long zip64Threshold) throws BadInputException {
     try {
-      FileChannel ch =
-          FileChannel.open(
-              file,
-              StandardOpenOption.CREATE,
-              StandardOpenOption.TRUNCATE_EXISTING,
-              StandardOpenOption.WRITE,
-              StandardOpenOption.READ);
+      FileChannel ch = NpyWriter.createChannel(file, StandardOpenOption.READ);
       return new NpzWriter(file, ch, zip64Threshold);
     } catch (IOException e) {
       throw new BadInputException(file + ": cannot write (" + e.getMessage() + ")", e);

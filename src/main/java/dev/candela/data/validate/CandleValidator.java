@@ -333,19 +333,9 @@ public final class CandleValidator {
       return null;
     }
     try {
-      if (m.rows() != shape.height() || m.cols() != shape.width()) {
-        findings.add(
-            new Finding(
-                id + ".png",
-                "image",
-                "image is "
-                    + m.cols()
-                    + "x"
-                    + m.rows()
-                    + ", expected "
-                    + shape.width()
-                    + "x"
-                    + shape.height()));
+      String mismatch = OpenCvImages.sizeMismatch(m, shape);
+      if (mismatch != null) {
+        findings.add(new Finding(id + ".png", "image", mismatch));
         return null;
       }
       byte[] px = new byte[shape.width() * shape.height() * 3];

@@ -1,9 +1,8 @@
 package dev.candela.causal.graph;
 
+import static dev.candela.MessageAssertions.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -67,10 +66,7 @@ class PrecisionRecallTest {
 
   @Test
   void shapeMismatchNamesBothShapes() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> PrecisionRecall.aupr(new double[2][2], new double[3][3], false));
-    assertTrue(e.getMessage().contains("2x2") && e.getMessage().contains("3x3"), e.getMessage());
+    assertRejects(
+        () -> PrecisionRecall.aupr(new double[2][2], new double[3][3], false), "2x2", "3x3");
   }
 }

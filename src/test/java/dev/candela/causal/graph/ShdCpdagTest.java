@@ -1,8 +1,8 @@
 package dev.candela.causal.graph;
 
+import static dev.candela.MessageAssertions.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -47,15 +47,9 @@ class ShdCpdagTest {
 
   @Test
   void shapeMismatchNamesBothShapes() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class, () -> Shd.shd(new int[2][2], new int[3][3], false));
-    assertTrue(e.getMessage().contains("2x2") && e.getMessage().contains("3x3"), e.getMessage());
-    IllegalArgumentException g =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> Shd.shd(Graph.of(new int[2][2]), Graph.of(new int[3][3]), true));
-    assertTrue(g.getMessage().contains("2x2") && g.getMessage().contains("3x3"), g.getMessage());
+    assertRejects(() -> Shd.shd(new int[2][2], new int[3][3], false), "2x2", "3x3");
+    assertRejects(
+        () -> Shd.shd(Graph.of(new int[2][2]), Graph.of(new int[3][3]), true), "2x2", "3x3");
   }
 
   @Test

@@ -50,6 +50,11 @@ class LikelihoodWeightingTest {
     return new Variable(name, parents, hidden, new AdditiveNoise(f, w, b, noise));
   }
 
+  /** An observed {@code name = w · parent + noise}. */
+  private static Variable linear(String name, String parent, double w, Noise noise) {
+    return child(name, List.of(parent), false, FunctionForm.LINEAR, new double[] {w}, 0, noise);
+  }
+
   private static double mean(double[][] rows, int c) {
     double s = 0;
     for (double[] r : rows) {
@@ -74,14 +79,7 @@ class LikelihoodWeightingTest {
         new CausalModel(
             List.of(
                 root("H", true, Noise.gaussian(1)),
-                child(
-                    "X",
-                    List.of("H"),
-                    false,
-                    FunctionForm.LINEAR,
-                    new double[] {0.8},
-                    0,
-                    Noise.gaussian(0.6)),
+                linear("X", "H", 0.8, Noise.gaussian(0.6)),
                 child(
                     "Y",
                     List.of("X", "H"),
@@ -126,14 +124,7 @@ class LikelihoodWeightingTest {
     return new CausalModel(
         List.of(
             root("H", true, Noise.gaussian(1)),
-            child(
-                "X",
-                List.of("H"),
-                false,
-                FunctionForm.LINEAR,
-                new double[] {1},
-                0,
-                Noise.gaussian(0.5)),
+            linear("X", "H", 1, Noise.gaussian(0.5)),
             child(
                 "Q", List.of("X"), true, FunctionForm.TANH, new double[] {2}, 0, Noise.gaussian(0)),
             child(
@@ -206,14 +197,7 @@ class LikelihoodWeightingTest {
                 new Variable("A", List.of(), true, Models.cpt(new double[][] {{0.7, 0.3}})),
                 new Variable(
                     "B", List.of("A"), false, Models.cpt(new double[][] {{0.8, 0.2}, {0.3, 0.7}})),
-                child(
-                    "Y",
-                    List.of("A"),
-                    false,
-                    FunctionForm.LINEAR,
-                    new double[] {2},
-                    0,
-                    Noise.gaussian(1))));
+                linear("Y", "A", 2, Noise.gaussian(1))));
     double y = 1.3;
     // Enumerate A: w_a = P(A=a) P(B=1 | a) phi(y - 2a).
     double w0 = 0.7 * 0.2 * Math.exp(-0.5 * y * y);
@@ -250,16 +234,7 @@ class LikelihoodWeightingTest {
   void evidenceOutsideUniformSupportIsNamed() {
     CausalModel m =
         new CausalModel(
-            List.of(
-                root("X", false, Noise.uniform(1)),
-                child(
-                    "Y",
-                    List.of("X"),
-                    false,
-                    FunctionForm.LINEAR,
-                    new double[] {1},
-                    0,
-                    Noise.uniform(0.5))));
+            List.of(root("X", false, Noise.uniform(1)), linear("Y", "X", 1, Noise.uniform(0.5))));
     String msg =
         assertThrows(
                 IllegalArgumentException.class,
@@ -306,16 +281,7 @@ class LikelihoodWeightingTest {
     // Y = H + N(0, 0.002²) with H uniform: a few of 1000 particles land near the evidence.
     CausalModel m =
         new CausalModel(
-            List.of(
-                root("H", true, Noise.uniform(1)),
-                child(
-                    "Y",
-                    List.of("H"),
-                    false,
-                    FunctionForm.LINEAR,
-                    new double[] {1},
-                    0,
-                    Noise.gaussian(0.002))));
+            List.of(root("H", true, Noise.uniform(1)), linear("Y", "H", 1, Noise.gaussian(0.002))));
     LikelihoodWeighting.DegenerateWeightsException e =
         assertThrows(
             LikelihoodWeighting.DegenerateWeightsException.class,

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.cli.CliRun;
-import dev.candela.cli.Main;
 import org.junit.jupiter.api.Test;
 
 /** {@code bench cg} runs on a tiny configuration and prints every path with the same CG. */
@@ -13,7 +12,7 @@ class BenchCgCommandTest {
   @Test
   void printsAllPathsWithTheSameCg() {
     CliRun r =
-        CliRun.of(
+        CliRun.ok(
             "bench",
             "cg",
             "--samples",
@@ -29,7 +28,6 @@ class BenchCgCommandTest {
             "--batch",
             "16",
             "--no-djl");
-    assertEquals(0, r.exit(), r.err());
     java.util.List<String> lines = r.out().lines().toList();
     java.util.List<String> paths =
         lines.stream().filter(l -> l.startsWith("batched") || l.startsWith("one ")).toList();
@@ -45,7 +43,7 @@ class BenchCgCommandTest {
   @Test
   void djlRowsReportRatesAndFlatNativeCounts() {
     CliRun r =
-        CliRun.of(
+        CliRun.ok(
             "bench",
             "cg",
             "--samples",
@@ -70,7 +68,6 @@ class BenchCgCommandTest {
             "2,2",
             "--batch",
             "8");
-    assertEquals(0, r.exit(), r.err());
     java.util.List<String> lines = r.out().lines().toList();
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("djl batched ")), r.out());
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("djl one sample per call ")), r.out());
@@ -89,7 +86,6 @@ class BenchCgCommandTest {
   @Test
   void rejectsNonPositiveSizes() {
     CliRun r = CliRun.of("bench", "cg", "--samples", "0");
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("must be positive"), r.err());
+    r.assertBadInput("must be positive");
   }
 }

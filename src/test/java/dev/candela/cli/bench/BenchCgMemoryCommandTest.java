@@ -16,7 +16,7 @@ class BenchCgMemoryCommandTest {
   @Test
   void samplesMemoryAtEveryCheckpointOfTheRealJob() {
     CliRun r =
-        CliRun.of(
+        CliRun.ok(
             "bench",
             "cg-memory",
             "--tiny",
@@ -30,7 +30,6 @@ class BenchCgMemoryCommandTest {
             "32",
             "--device",
             "cpu");
-    assertEquals(0, r.exit(), r.err());
     assertTrue(r.out().contains("TINY RANDOM models (not the shipped ones)"), r.out());
     assertTrue(r.out().contains("chunks: 6 computed, 0 reused"), "the real job ran: " + r.out());
     List<String[]> rows =

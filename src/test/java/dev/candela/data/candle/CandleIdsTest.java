@@ -1,8 +1,8 @@
 package dev.candela.data.candle;
 
+import static dev.candela.MessageAssertions.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -52,13 +52,8 @@ class CandleIdsTest {
 
   @Test
   void outOfRangeIsRejectedWithTheValue() {
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> CandleIds.codes(21_600));
-    assertTrue(e.getMessage().contains("21600"), e.getMessage());
-    IllegalArgumentException e2 =
-        assertThrows(
-            IllegalArgumentException.class, () -> CandleIds.id(new int[] {0, 3, 0, 0, 0, 0}));
-    assertTrue(e2.getMessage().contains("code 3"), e2.getMessage());
+    assertRejects(() -> CandleIds.codes(21_600), "21600");
+    assertRejects(() -> CandleIds.id(new int[] {0, 3, 0, 0, 0, 0}), "code 3");
   }
 
   @Test

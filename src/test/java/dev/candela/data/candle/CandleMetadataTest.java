@@ -1,5 +1,6 @@
 package dev.candela.data.candle;
 
+import static dev.candela.MessageAssertions.assertBadInput;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -46,17 +47,13 @@ class CandleMetadataTest {
                     JSON.readTree(EXAMPLE.replace("\"size\": 2", "\"size\": \"2\"")), "x.json"));
     assertTrue(e.getMessage().startsWith("x.json: objects.Sphere_0"), e.getMessage());
     assertTrue(e.getMessage().contains("\"size\" must be a number, got \"2\""), e.getMessage());
-    BadInputException e2 =
-        assertThrows(
-            BadInputException.class,
-            () ->
-                CandleMetadata.parse(
-                    JSON.readTree(EXAMPLE.replace("[[95,29],[154,87]]", "[[95,29]]")), "x.json"));
-    assertTrue(e2.getMessage().contains("bounds must be"), e2.getMessage());
-    BadInputException e3 =
-        assertThrows(
-            BadInputException.class,
-            () -> CandleMetadata.parse(JSON.readTree("{\"scene\": \"bridge\"}"), "x.json"));
-    assertTrue(e3.getMessage().contains("missing \"lights\""), e3.getMessage());
+    assertBadInput(
+        () ->
+            CandleMetadata.parse(
+                JSON.readTree(EXAMPLE.replace("[[95,29],[154,87]]", "[[95,29]]")), "x.json"),
+        "bounds must be");
+    assertBadInput(
+        () -> CandleMetadata.parse(JSON.readTree("{\"scene\": \"bridge\"}"), "x.json"),
+        "missing \"lights\"");
   }
 }

@@ -1,9 +1,9 @@
 package dev.candela.metrics.cg;
 
+import static dev.candela.MessageAssertions.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.metrics.LatentCodes;
@@ -301,95 +301,78 @@ class CgTest {
 
   @Test
   void setReferencingMissingLatentIsNamed() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                Cg.compute(
-                    Z,
-                    Y,
-                    CgToys.regions(new int[][] {{0}, {1}}),
-                    CgToys.binaryRegions(2, 2),
-                    options(new int[][] {{0}, {1, 7}}, CgBaseline.MEAN)));
-    assertTrue(e.getMessage().contains("latent 7"), e.getMessage());
-    assertTrue(e.getMessage().contains("only 2 latents"), e.getMessage());
-    IllegalArgumentException neg =
-        assertThrows(
-            IllegalArgumentException.class, () -> options(new int[][] {{-3}}, CgBaseline.ZERO));
-    assertTrue(neg.getMessage().contains("latent -3"), neg.getMessage());
+    assertRejects(
+        () ->
+            Cg.compute(
+                Z,
+                Y,
+                CgToys.regions(new int[][] {{0}, {1}}),
+                CgToys.binaryRegions(2, 2),
+                options(new int[][] {{0}, {1, 7}}, CgBaseline.MEAN)),
+        "latent 7",
+        "only 2 latents");
+    assertRejects(() -> options(new int[][] {{-3}}, CgBaseline.ZERO), "latent -3");
   }
 
   @Test
   void classifierFactorCountMismatchIsNamed() {
     FactorProbabilities three = CgToys.softmaxBlocks(new int[] {2, 2, 2}, 2);
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                Cg.compute(
-                    Z,
-                    Y,
-                    CgToys.regions(new int[][] {{0}, {1}}),
-                    three,
-                    options(new int[][] {{0}, {1}}, CgBaseline.MEAN)));
-    assertTrue(e.getMessage().contains("3 factors"), e.getMessage());
-    assertTrue(e.getMessage().contains("sets have 2"), e.getMessage());
-    IllegalArgumentException codes =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                Cg.compute(
-                    Z,
-                    new int[][] {Y[0]},
-                    CgToys.regions(new int[][] {{0}, {1}}),
-                    CgToys.binaryRegions(2, 2),
-                    options(new int[][] {{0}, {1}}, CgBaseline.MEAN)));
-    assertTrue(codes.getMessage().contains("1 factors, the sets have 2"), codes.getMessage());
+    assertRejects(
+        () ->
+            Cg.compute(
+                Z,
+                Y,
+                CgToys.regions(new int[][] {{0}, {1}}),
+                three,
+                options(new int[][] {{0}, {1}}, CgBaseline.MEAN)),
+        "3 factors",
+        "sets have 2");
+    assertRejects(
+        () ->
+            Cg.compute(
+                Z,
+                new int[][] {Y[0]},
+                CgToys.regions(new int[][] {{0}, {1}}),
+                CgToys.binaryRegions(2, 2),
+                options(new int[][] {{0}, {1}}, CgBaseline.MEAN)),
+        "1 factors, the sets have 2");
   }
 
   @Test
   void nanLatentIsNamed() {
     float[][] z = {{0, 1}, {1, 0}, {0.5f, Float.NaN}};
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                Cg.compute(
-                    z,
-                    new int[][] {{0, 1, 1}, {1, 0, 0}},
-                    CgToys.regions(new int[][] {{0}, {1}}),
-                    CgToys.binaryRegions(2, 2),
-                    options(new int[][] {{0}, {1}}, CgBaseline.MEAN)));
-    assertTrue(e.getMessage().contains("NaN at sample 2, latent 1"), e.getMessage());
+    assertRejects(
+        () ->
+            Cg.compute(
+                z,
+                new int[][] {{0, 1, 1}, {1, 0, 0}},
+                CgToys.regions(new int[][] {{0}, {1}}),
+                CgToys.binaryRegions(2, 2),
+                options(new int[][] {{0}, {1}}, CgBaseline.MEAN)),
+        "NaN at sample 2, latent 1");
   }
 
   @Test
   void trueCodeOutsideClassifierIsNamed() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                Cg.compute(
-                    Z,
-                    new int[][] {{0, 0, 1, 2}, Y[1]},
-                    CgToys.regions(new int[][] {{0}, {1}}),
-                    CgToys.binaryRegions(2, 2),
-                    options(new int[][] {{0}, {1}}, CgBaseline.MEAN)));
-    assertTrue(e.getMessage().contains("true code 2 of factor 0"), e.getMessage());
-    assertTrue(e.getMessage().contains("sample 3"), e.getMessage());
+    assertRejects(
+        () ->
+            Cg.compute(
+                Z,
+                new int[][] {{0, 0, 1, 2}, Y[1]},
+                CgToys.regions(new int[][] {{0}, {1}}),
+                CgToys.binaryRegions(2, 2),
+                options(new int[][] {{0}, {1}}, CgBaseline.MEAN)),
+        "true code 2 of factor 0",
+        "sample 3");
   }
 
   @Test
   void factorNamesAndRestrictionAreValidated() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> CgOptions.builder().setSets(SETS).optFactors(new int[] {0, 3}).build());
-    assertTrue(e.getMessage().contains("factor index 3"), e.getMessage());
-    IllegalArgumentException names =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> CgOptions.builder().setSets(SETS).optFactorNames(List.of("a")).build());
-    assertTrue(names.getMessage().contains("1 factor names for 3"), names.getMessage());
+    assertRejects(
+        () -> CgOptions.builder().setSets(SETS).optFactors(new int[] {0, 3}).build(),
+        "factor index 3");
+    assertRejects(
+        () -> CgOptions.builder().setSets(SETS).optFactorNames(List.of("a")).build(),
+        "1 factor names for 3");
   }
 }

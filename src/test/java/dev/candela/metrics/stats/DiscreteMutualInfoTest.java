@@ -1,8 +1,7 @@
 package dev.candela.metrics.stats;
 
+import static dev.candela.MessageAssertions.assertRejects;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.metrics.Fixtures;
 import org.junit.jupiter.api.Test;
@@ -84,10 +83,8 @@ class DiscreteMutualInfoTest {
 
   @Test
   void lengthMismatchNamesBothLengths() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> DiscreteMutualInfo.mutualInformation(new int[] {0, 1}, new int[] {0, 1, 1}));
-    assertTrue(e.getMessage().contains("2 and 3"), e.getMessage());
+    assertRejects(
+        () -> DiscreteMutualInfo.mutualInformation(new int[] {0, 1}, new int[] {0, 1, 1}),
+        "2 and 3");
   }
 }
