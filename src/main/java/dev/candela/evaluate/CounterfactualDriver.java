@@ -148,7 +148,7 @@ public final class CounterfactualDriver {
       long[] pos = CgJob.cgPositions(n, s.cgSamples() == null ? n : s.cgSamples(), s.seed());
       int nc = pos.length;
       int[][] codes = CgJob.factorCodes(data, idx);
-      ComputeDevice device = ComputeDevice.parse(s.device());
+      ComputeDevice device = s.device().resolve();
       try (VaeModel vae = VaeModels.load(s.model(), device, s.batchSize())) {
         Path out = s.out();
         try {

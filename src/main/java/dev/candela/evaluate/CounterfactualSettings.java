@@ -2,6 +2,7 @@ package dev.candela.evaluate;
 
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.model.hosting.DeviceChoice;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -44,7 +45,7 @@ public record CounterfactualSettings(
     Integer cgSamples,
     List<String> factors,
     int batchSize,
-    String device,
+    DeviceChoice device,
     long seed,
     int gridSamples) {
 
@@ -100,7 +101,7 @@ public record CounterfactualSettings(
     params.put("cgSamples", cgSamples);
     params.put("factors", factors);
     params.put("batchSize", batchSize);
-    params.put("device", device);
+    params.put("device", device.toString());
     params.put("seed", seed);
     params.put("gridSamples", gridSamples);
     return params;
@@ -134,7 +135,7 @@ public record CounterfactualSettings(
     private Integer cgSamples = null;
     private List<String> factors = null;
     private int batchSize = 256;
-    private String device = "auto";
+    private DeviceChoice device = DeviceChoice.AUTO;
     private long seed = 0;
     private int gridSamples = 8;
 
@@ -231,7 +232,7 @@ public record CounterfactualSettings(
      * @return this
      */
     public Builder device(String v) {
-      device = v;
+      device = DeviceChoice.parse(v);
       return this;
     }
 

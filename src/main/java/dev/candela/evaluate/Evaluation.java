@@ -147,7 +147,7 @@ public final class Evaluation {
       throw new CandelaException(out + ": cannot create (" + e.getMessage() + ")", e);
     }
     long t0 = System.nanoTime();
-    ComputeDevice device = ComputeDevice.parse(s.device());
+    ComputeDevice device = s.device().resolve();
     try (VaeModel vae = VaeModels.load(modelDir, device, s.batchSize())) {
       ScoreReport report = new Run(dataset, modelDir, vaeCard, vae, device, out).run();
       listener.message(

@@ -4,6 +4,7 @@ import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.model.hosting.DeviceChoice;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ public record EvaluationOptions(
     UcSelection ucSelection,
     CgBaseline baseline,
     int batchSize,
-    String device,
+    DeviceChoice device,
     int maxTrain,
     int maxTest,
     double classicScale,
@@ -166,7 +167,7 @@ public record EvaluationOptions(
     private UcSelection ucSelection = UcSelection.TOPK;
     private CgBaseline baseline = CgBaseline.MAX_DEVIATION;
     private int batchSize = 256;
-    private String device = "auto";
+    private DeviceChoice device = DeviceChoice.AUTO;
     private int maxTrain = 2000;
     private int maxTest = 1000;
     private double classicScale = 0.1;
@@ -236,7 +237,7 @@ public record EvaluationOptions(
      * @return this
      */
     public Builder device(String v) {
-      device = v;
+      device = DeviceChoice.parse(v);
       return this;
     }
 

@@ -4,6 +4,7 @@ import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.model.hosting.DeviceChoice;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -77,7 +78,7 @@ public record EvaluationSettings(
   /**
    * @return the device text
    */
-  public String device() {
+  public DeviceChoice device() {
     return options.device();
   }
 

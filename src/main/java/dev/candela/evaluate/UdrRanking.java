@@ -7,7 +7,7 @@ import dev.candela.metrics.UdrResult;
 import dev.candela.metrics.stats.MiJackknife;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.card.ModelCard;
-import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.hosting.DeviceChoice;
 import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
 import dev.candela.report.JsonReports;
@@ -135,7 +135,7 @@ public final class UdrRanking {
       List<Path> models,
       List<String> names,
       long seed,
-      String device,
+      DeviceChoice device,
       int batchSize,
       ProgressListener listener)
       throws CandelaException {
@@ -153,7 +153,7 @@ public final class UdrRanking {
     List<float[][]> logVars = new ArrayList<>();
     List<String> settings = new ArrayList<>();
     for (Path m : models) {
-      try (VaeModel vae = VaeModels.load(m, ComputeDevice.parse(device), batchSize)) {
+      try (VaeModel vae = VaeModels.load(m, device.resolve(), batchSize)) {
         settings.add(setting(vae.card()));
         float[][] mu = new float[n][];
         float[][] lv = new float[n][];

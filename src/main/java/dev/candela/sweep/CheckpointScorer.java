@@ -145,7 +145,7 @@ public final class CheckpointScorer {
       throws CandelaException {
     Map<String, Object> all = new LinkedHashMap<>(s.asMap());
     all.put("seed", s.seed());
-    all.put("device", s.device());
+    all.put("device", s.device().toString());
     all.put("gridSamples", s.gridSamples());
     all.put("dataset", datasetFingerprint);
     all.put("model", modelSum);

@@ -11,6 +11,7 @@ import dev.candela.metrics.Udr;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.DeviceChoice;
 import dev.candela.report.ScoreReport;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
@@ -57,7 +58,13 @@ class UdrRankingTest {
       List<String> names = List.of("a", "copy", "b");
       UdrRanking.Outcome o =
           UdrRanking.rank(
-              ds, List.of(a, copy, b), names, 0, "cpu", 64, ProgressListener.messages(m -> {}));
+              ds,
+              List.of(a, copy, b),
+              names,
+              0,
+              DeviceChoice.parse("cpu"),
+              64,
+              ProgressListener.messages(m -> {}));
       double[] s = o.result().scores();
       double[][] pair = o.result().pairwise();
       assertEquals(1 - Udr.LASSO_ALPHA, pair[0][1], LASSO_TOL, "identical representations");
