@@ -1,11 +1,11 @@
 package dev.candela.cli;
 
-import dev.candela.model.training.VaeTrainer;
+import dev.candela.model.training.TrainingProgress;
 import java.util.Map;
 import me.tongfei.progressbar.ProgressBar;
 
 /** A progress bar on standard error that shows the running loss terms. */
-final class Progress implements VaeTrainer.Progress, AutoCloseable {
+final class Progress implements TrainingProgress, AutoCloseable {
   private final ProgressBar bar;
 
   Progress(String task, boolean quiet) {

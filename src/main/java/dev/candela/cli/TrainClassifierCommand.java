@@ -4,6 +4,7 @@ import dev.candela.data.FactorDataset;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.training.ClassifierTrainer;
+import dev.candela.model.training.ClassifierTrainingConfig;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,7 +74,7 @@ public final class TrainClassifierCommand implements Callable<Integer> {
       names = "--lr-drop-factor",
       paramLabel = "F",
       description = "The learning-rate factor of --lr-drop-epoch (default ${DEFAULT-VALUE}).")
-  double lrDropFactor = ClassifierTrainer.Config.DEFAULT_LR_DROP_FACTOR;
+  double lrDropFactor = ClassifierTrainingConfig.DEFAULT_LR_DROP_FACTOR;
 
   @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
   boolean resume;
@@ -96,8 +97,8 @@ public final class TrainClassifierCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ClassifierTrainer.Config cfg =
-        new ClassifierTrainer.Config(
+    ClassifierTrainingConfig cfg =
+        new ClassifierTrainingConfig(
             head,
             epochs,
             common.batchSize,

@@ -29,7 +29,7 @@ import java.util.stream.IntStream;
  * @param command the command line for the card, or null
  */
 record ClassifierRun(
-    ClassifierTrainer.Config cfg,
+    ClassifierTrainingConfig cfg,
     FactorDataset ds,
     TrainingData train,
     TrainingData test,

@@ -28,7 +28,7 @@ final class ClassifierStep implements TrainingLoop.Step {
   private final List<ModelCard.FactorInfo> factors;
   private final int total;
   private final int b;
-  private final ClassifierTrainer.Config cfg;
+  private final ClassifierTrainingConfig cfg;
 
   ClassifierStep(
       Trainer trainer,
@@ -37,7 +37,7 @@ final class ClassifierStep implements TrainingLoop.Step {
       TrainingData train,
       List<ModelCard.FactorInfo> factors,
       int b,
-      ClassifierTrainer.Config cfg) {
+      ClassifierTrainingConfig cfg) {
     this.trainer = trainer;
     this.adam = adam;
     this.block = block;

@@ -12,7 +12,6 @@ import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.FactorClassifier;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,136 +32,6 @@ public final class ClassifierTrainer {
 
   /** Configuration key of the factor the learning rate is dropped by. */
   static final String LR_DROP_FACTOR = "lrDropFactor";
-
-  /**
-   * Hyper-parameters.
-   *
-   * @param head {@code softmax} or {@code sigmoid}
-   * @param epochs passes over the training subset
-   * @param batchSize batch size
-   * @param seed seed of initialisation, split and shuffling
-   * @param learningRate Adam learning rate
-   * @param trainCount training images (0 = all not held out)
-   * @param testCount held-out images
-   * @param architecture one of {@link Architectures#CLASSIFIERS}
-   * @param lrDropEpoch the 0-based epoch from which the learning rate is multiplied by {@code
-   *     lrDropFactor} (0 = a constant rate)
-   * @param lrDropFactor that factor, in (0, 1]
-   */
-  public record Config(
-      String head,
-      int epochs,
-      int batchSize,
-      long seed,
-      double learningRate,
-      int trainCount,
-      int testCount,
-      String architecture,
-      int lrDropEpoch,
-      double lrDropFactor) {
-    /** The factor of {@code --lr-drop-factor} when none is given. */
-    public static final double DEFAULT_LR_DROP_FACTOR = 0.1;
-
-    /**
-     * A configuration with a constant learning rate.
-     *
-     * @param head softmax or sigmoid
-     * @param epochs epochs
-     * @param batchSize batch size
-     * @param seed seed
-     * @param learningRate Adam's learning rate
-     * @param trainCount training images (0 = all but the test images)
-     * @param testCount held-out images
-     * @param architecture the architecture
-     */
-    public Config(
-        String head,
-        int epochs,
-        int batchSize,
-        long seed,
-        double learningRate,
-        int trainCount,
-        int testCount,
-        String architecture) {
-      this(
-          head,
-          epochs,
-          batchSize,
-          seed,
-          learningRate,
-          trainCount,
-          testCount,
-          architecture,
-          0,
-          DEFAULT_LR_DROP_FACTOR);
-    }
-
-    /** Validates; messages name the setting and value. */
-    public Config {
-      if (lrDropEpoch < 0) {
-        throw new IllegalArgumentException(
-            "learning rate drop epoch must be >= 0, got " + lrDropEpoch);
-      }
-      if (!(lrDropFactor > 0 && lrDropFactor <= 1)) {
-        throw new IllegalArgumentException(
-            "learning rate drop factor must be in (0, 1], got " + lrDropFactor);
-      }
-      if (!Architectures.CLASSIFIERS.contains(architecture)) {
-        throw new IllegalArgumentException(
-            "architecture must be one of "
-                + String.join(", ", Architectures.CLASSIFIERS)
-                + ", got "
-                + architecture);
-      }
-      if (!"softmax".equals(head) && !"sigmoid".equals(head)) {
-        throw new IllegalArgumentException("head must be softmax or sigmoid, got " + head);
-      }
-      if (epochs <= 0) {
-        throw new IllegalArgumentException("epochs must be > 0, got " + epochs);
-      }
-      if (batchSize < 1) {
-        throw new IllegalArgumentException("batch size must be > 0, got " + batchSize);
-      }
-      if (!(learningRate > 0) || Double.isInfinite(learningRate)) {
-        throw new IllegalArgumentException(
-            "learning rate must be a finite number > 0, got " + learningRate);
-      }
-      if (trainCount < 0 || testCount < 1) {
-        throw new IllegalArgumentException(
-            "train count must be >= 0 and test count >= 1, got " + trainCount + ", " + testCount);
-      }
-    }
-
-    Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("head", head);
-      m.put("epochs", epochs);
-      m.put("batchSize", batchSize);
-      m.put("seed", seed);
-      m.put("learningRate", learningRate);
-      m.put("trainCount", trainCount);
-      m.put("testCount", testCount);
-      if (!Architectures.CLASSIFIER.equals(architecture)) {
-        m.put("architecture", architecture);
-      }
-      if (lrDropEpoch > 0) {
-        m.put(LR_DROP_EPOCH, lrDropEpoch);
-        m.put(LR_DROP_FACTOR, lrDropFactor);
-      }
-      return m;
-    }
-
-    /**
-     * The learning rate of an epoch: {@code learningRate}, times {@code lrDropFactor} from epoch
-     * {@code lrDropEpoch} (0-based) on when that is &gt; 0.
-     *
-     * @param epoch the 0-based epoch
-     * @return its learning rate
-     */
-    public double rateAt(int epoch) {
-      return lrDropEpoch > 0 && epoch >= lrDropEpoch ? learningRate * lrDropFactor : learningRate;
-    }
-  }
 
   /**
    * The outcome.
@@ -193,11 +62,11 @@ public final class ClassifierTrainer {
    */
   public static Result train(
       FactorDataset ds,
-      Config cfg,
+      ClassifierTrainingConfig cfg,
       Path out,
       ComputeDevice device,
       String command,
-      VaeTrainer.Progress progress)
+      TrainingProgress progress)
       throws CandelaException {
     return train(ds, cfg, out, false, device, command, progress);
   }
@@ -221,12 +90,12 @@ public final class ClassifierTrainer {
    */
   public static Result train(
       FactorDataset ds,
-      Config cfg,
+      ClassifierTrainingConfig cfg,
       Path out,
       boolean resume,
       ComputeDevice device,
       String command,
-      VaeTrainer.Progress progress)
+      TrainingProgress progress)
       throws CandelaException {
     return train(ds, cfg, out, resume, null, device, command, progress);
   }
@@ -267,7 +136,7 @@ public final class ClassifierTrainer {
     }
 
     /** Checks that this classifier can start {@code cfg} on {@code ds}; returns its held-out. */
-    long[] heldOut(FactorDataset ds, Config cfg) throws CandelaException {
+    long[] heldOut(FactorDataset ds, ClassifierTrainingConfig cfg) throws CandelaException {
       Map<String, Object> t = card.training();
       String fp = ds.fingerprint();
       if (!fp.equals(t.get("datasetFingerprint"))) {
@@ -321,8 +190,8 @@ public final class ClassifierTrainer {
   }
 
   /**
-   * As {@link #train(FactorDataset, Config, Path, boolean, ComputeDevice, String,
-   * VaeTrainer.Progress)}, starting from {@code init}'s weights when it is not null: its held-out
+   * As {@link #train(FactorDataset, ClassifierTrainingConfig, Path, boolean, ComputeDevice, String,
+   * TrainingProgress)}, starting from {@code init}'s weights when it is not null: its held-out
    * images are the held-out images, and the {@code trainCount} training images are a seeded subset
    * of the others (they may include {@code init}'s training images). The card records {@code
    * training.initFrom} (the folder name, its weights' SHA-256 and its training configuration).
@@ -341,13 +210,13 @@ public final class ClassifierTrainer {
    */
   public static Result train(
       FactorDataset ds,
-      Config cfg,
+      ClassifierTrainingConfig cfg,
       Path out,
       boolean resume,
       Init init,
       ComputeDevice device,
       String command,
-      VaeTrainer.Progress progress)
+      TrainingProgress progress)
       throws CandelaException {
     Device djl = device.djl();
     Checkpoints ck = new Checkpoints(out);

@@ -1,10 +1,10 @@
 package dev.candela.model.training;
 
-/** Passes every step's count and running loss means to a {@link VaeTrainer.Progress}. */
+/** Passes every step's count and running loss means to a {@link TrainingProgress}. */
 final class StepProgressListener implements TrainingListener {
-  private final VaeTrainer.Progress progress;
+  private final TrainingProgress progress;
 
-  StepProgressListener(VaeTrainer.Progress progress) {
+  StepProgressListener(TrainingProgress progress) {
     this.progress = progress;
   }
 

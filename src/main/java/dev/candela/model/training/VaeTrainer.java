@@ -21,34 +21,18 @@ import java.util.Map;
  * Trains a VAE of one of the {@link VaeArchitecture#trainables()} with one of the {@link
  * Objective}s in the {@link TrainingLoop}, whose step is the {@link VaeStep}: the objective's
  * {@code VaeLoss} (one class per objective) composed with the semi-supervised and bounding-box
- * terms. Progress, the training log with held-out evaluation, step snapshots and the per-epoch
- * checkpoint are {@code TrainingListener}s. Writes a model directory ({@code vae-0000.params} +
- * {@code model.json}) and a checkpoint after every epoch ({@code checkpoint/}); {@code resume}
- * continues from it. Deterministic on the CPU for a seed: the engine's random seed and the
- * shuffling are re-derived from (seed, epoch), and the optimizer state is saved, so a resumed run
- * reproduces an uninterrupted one.
+ * terms. Progress ({@link TrainingProgress}), the training log with held-out evaluation, step
+ * snapshots and the per-epoch checkpoint are {@code TrainingListener}s. Writes a model directory
+ * ({@code vae-0000.params} + {@code model.json}) and a checkpoint after every epoch ({@code
+ * checkpoint/}); {@code resume} continues from it. Deterministic on the CPU for a seed: the
+ * engine's random seed and the shuffling are re-derived from (seed, epoch), and the optimizer state
+ * is saved, so a resumed run reproduces an uninterrupted one.
  */
 public final class VaeTrainer {
   private VaeTrainer() {}
 
   /** The folder of step-named snapshots inside a run folder. */
   public static final String SNAPSHOTS = "snapshots";
-
-  /** Receives progress: after every step the step count and the running loss terms. */
-  @FunctionalInterface
-  public interface Progress {
-    /**
-     * Called after a step.
-     *
-     * @param step steps done in this run (including resumed epochs)
-     * @param totalSteps all steps of the run
-     * @param terms current epoch's running means of the loss terms
-     */
-    void step(long step, long totalSteps, Map<String, Double> terms);
-
-    /** Ignores progress. */
-    Progress NONE = (s, t, m) -> {};
-  }
 
   /**
    * The outcome of a run.
@@ -83,16 +67,16 @@ public final class VaeTrainer {
       boolean resume,
       ComputeDevice device,
       String command,
-      Progress progress)
+      TrainingProgress progress)
       throws CandelaException {
     return train(ds, cfg, out, resume, device, command, progress, TrainingMonitor.NONE);
   }
 
   /**
    * Trains as {@link #train(FactorDataset, VaeTrainingConfig, Path, boolean, ComputeDevice, String,
-   * Progress)}, and also reports loss windows and held-out metric snapshots to the monitor's
-   * listener, keeps step-named snapshots in {@code out/snapshots/step-NNNNNNNN/} (each a model
-   * folder that {@code evaluate} scores) and times every step's phases when the monitor has a
+   * TrainingProgress)}, and also reports loss windows and held-out metric snapshots to the
+   * monitor's listener, keeps step-named snapshots in {@code out/snapshots/step-NNNNNNNN/} (each a
+   * model folder that {@code evaluate} scores) and times every step's phases when the monitor has a
    * {@link StepTimes} (for {@code bench models}).
    *
    * @param ds the dataset
@@ -113,7 +97,7 @@ public final class VaeTrainer {
       boolean resume,
       ComputeDevice device,
       String command,
-      Progress progress,
+      TrainingProgress progress,
       TrainingMonitor monitor)
       throws CandelaException {
     Device djl = device.djl();
@@ -208,7 +192,7 @@ public final class VaeTrainer {
    * evaluation, step snapshots (when kept), the per-epoch checkpoint.
    */
   private static List<TrainingListener> listeners(
-      Progress progress,
+      TrainingProgress progress,
       MonitorListener log,
       TrainingMonitor monitor,
       VaeRun vae,

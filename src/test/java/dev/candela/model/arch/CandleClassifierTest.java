@@ -21,7 +21,8 @@ import dev.candela.model.hosting.FactorClassifier;
 import dev.candela.model.hosting.ImageResize;
 import dev.candela.model.hosting.VaeModels;
 import dev.candela.model.training.ClassifierTrainer;
-import dev.candela.model.training.VaeTrainer;
+import dev.candela.model.training.ClassifierTrainingConfig;
+import dev.candela.model.training.TrainingProgress;
 import dev.candela.synth.ToyGenerator;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -70,7 +71,7 @@ class CandleClassifierTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> new ClassifierTrainer.Config("softmax", 1, 32, 0, 1e-3, 0, 10, "resnet50"));
+            () -> new ClassifierTrainingConfig("softmax", 1, 32, 0, 1e-3, 0, 10, "resnet50"));
     assertTrue(
         e.getMessage().contains("architecture must be one of")
             && e.getMessage().contains("resnet50")
@@ -84,13 +85,12 @@ class CandleClassifierTest {
     ToyGenerator g = new ToyGenerator(0);
     g.generate(toy, g.select(null));
     Path out = tmp.resolve("clf");
-    ClassifierTrainer.Config cfg =
-        new ClassifierTrainer.Config(
+    ClassifierTrainingConfig cfg =
+        new ClassifierTrainingConfig(
             "softmax", 4, 32, 1, 2e-3, 384, 128, Architectures.CLASSIFIER_CANDLE);
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.Result r =
-          ClassifierTrainer.train(
-              ds, cfg, out, ComputeDevice.CPU, "test", VaeTrainer.Progress.NONE);
+          ClassifierTrainer.train(ds, cfg, out, ComputeDevice.CPU, "test", TrainingProgress.NONE);
       assertEquals(Architectures.CLASSIFIER_CANDLE, r.card().architecture());
       assertEquals(new ModelCard.Shape(3, 120, 160), r.card().input());
       assertEquals(new ModelCard.Shape(3, 128, 128), r.card().sourceImage());

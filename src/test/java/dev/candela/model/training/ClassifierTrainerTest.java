@@ -46,13 +46,11 @@ class ClassifierTrainerTest {
   @Test
   void heldOutAccuracyIsFarAboveChanceAndTheSavedClassifierReproducesIt() throws Exception {
     Path out = tmp.resolve("clf");
-    ClassifierTrainer.Config cfg =
-        new ClassifierTrainer.Config("softmax", 6, 32, 1, 2e-3, 448, 128, CONV3);
+    ClassifierTrainingConfig cfg =
+        new ClassifierTrainingConfig("softmax", 6, 32, 1, 2e-3, 448, 128, CONV3);
     ClassifierTrainer.Result r;
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
-      r =
-          ClassifierTrainer.train(
-              ds, cfg, out, ComputeDevice.CPU, "test", VaeTrainer.Progress.NONE);
+      r = ClassifierTrainer.train(ds, cfg, out, ComputeDevice.CPU, "test", TrainingProgress.NONE);
       int shape = ds.space().names().indexOf("shape");
       int posX = ds.space().names().indexOf("pos_x");
       assertTrue(
@@ -88,7 +86,7 @@ class ClassifierTrainerTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> new ClassifierTrainer.Config("relu", 1, 32, 0, 1e-3, 0, 10, CONV3));
+            () -> new ClassifierTrainingConfig("relu", 1, 32, 0, 1e-3, 0, 10, CONV3));
     assertTrue(
         e.getMessage().contains("head must") && e.getMessage().contains("relu"), e.getMessage());
   }
@@ -97,20 +95,19 @@ class ClassifierTrainerTest {
   void resumeContinuesToTheSameWeightsAsAnUninterruptedRun() throws Exception {
     Path full = tmp.resolve("clf-full");
     Path part = tmp.resolve("clf-part");
-    ClassifierTrainer.Config two =
-        new ClassifierTrainer.Config("sigmoid", 2, 32, 3, 2e-3, 128, 32, CONV3);
-    ClassifierTrainer.Config one =
-        new ClassifierTrainer.Config("sigmoid", 1, 32, 3, 2e-3, 128, 32, CONV3);
+    ClassifierTrainingConfig two =
+        new ClassifierTrainingConfig("sigmoid", 2, 32, 3, 2e-3, 128, 32, CONV3);
+    ClassifierTrainingConfig one =
+        new ClassifierTrainingConfig("sigmoid", 1, 32, 3, 2e-3, 128, 32, CONV3);
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.Result a =
           ClassifierTrainer.train(
-              ds, two, full, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
-      ClassifierTrainer.train(
-          ds, one, part, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
+              ds, two, full, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
+      ClassifierTrainer.train(ds, one, part, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
       assertTrue(Files.isRegularFile(part.resolve("checkpoint/state.json")));
       ClassifierTrainer.Result b =
           ClassifierTrainer.train(
-              ds, two, part, true, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
+              ds, two, part, true, ComputeDevice.CPU, null, TrainingProgress.NONE);
       assertEquals(2, b.lossHistory().size());
       assertEquals(a.lossHistory().get(0), b.lossHistory().get(0), SAME_RUN);
       assertEquals(a.lossHistory().get(1), b.lossHistory().get(1), SAME_RUN);
@@ -134,42 +131,42 @@ class ClassifierTrainerTest {
       throws Exception {
     Path full = tmp.resolve("clf-drop-full");
     Path part = tmp.resolve("clf-drop-part");
-    ClassifierTrainer.Config scheduled =
-        new ClassifierTrainer.Config("softmax", 2, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.1);
-    ClassifierTrainer.Config constant =
-        new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 128, 32, CONV3);
+    ClassifierTrainingConfig scheduled =
+        new ClassifierTrainingConfig("softmax", 2, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.1);
+    ClassifierTrainingConfig constant =
+        new ClassifierTrainingConfig("softmax", 1, 32, 3, 2e-3, 128, 32, CONV3);
     assertEquals(2e-3, scheduled.rateAt(0), 0.0);
     assertEquals(2e-4, scheduled.rateAt(1), 1e-18);
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.Result a =
           ClassifierTrainer.train(
-              ds, scheduled, full, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
+              ds, scheduled, full, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
       ClassifierTrainer.train(
-          ds, constant, part, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
+          ds, constant, part, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
       ClassifierTrainer.Result b =
           ClassifierTrainer.train(
-              ds, scheduled, part, true, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
+              ds, scheduled, part, true, ComputeDevice.CPU, null, TrainingProgress.NONE);
       assertEquals(a.lossHistory(), b.lossHistory());
       assertArrayEquals(a.accuracy(), b.accuracy(), SAME_RUN);
       assertEquals(1, a.card().training().get("lrDropEpoch"), a.card().training().toString());
       // a drop inside the epochs already trained would change them: refused
-      ClassifierTrainer.Config early =
-          new ClassifierTrainer.Config("softmax", 3, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.5);
+      ClassifierTrainingConfig early =
+          new ClassifierTrainingConfig("softmax", 3, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.5);
       Path again = tmp.resolve("clf-drop-again");
       ClassifierTrainer.train(
           ds,
-          new ClassifierTrainer.Config("softmax", 2, 32, 3, 2e-3, 128, 32, CONV3),
+          new ClassifierTrainingConfig("softmax", 2, 32, 3, 2e-3, 128, 32, CONV3),
           again,
           false,
           ComputeDevice.CPU,
           null,
-          VaeTrainer.Progress.NONE);
+          TrainingProgress.NONE);
       BadInputException e =
           assertThrows(
               BadInputException.class,
               () ->
                   ClassifierTrainer.train(
-                      ds, early, again, true, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE));
+                      ds, early, again, true, ComputeDevice.CPU, null, TrainingProgress.NONE));
       assertTrue(e.getMessage().contains("lrDropEpoch"), e.getMessage());
     }
   }
@@ -180,24 +177,24 @@ class ClassifierTrainerTest {
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.train(
           ds,
-          new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3),
+          new ClassifierTrainingConfig("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3),
           out,
           false,
           ComputeDevice.CPU,
           null,
-          VaeTrainer.Progress.NONE);
+          TrainingProgress.NONE);
       BadInputException e =
           assertThrows(
               BadInputException.class,
               () ->
                   ClassifierTrainer.train(
                       ds,
-                      new ClassifierTrainer.Config("softmax", 2, 32, 3, 1e-3, 64, 16, CONV3),
+                      new ClassifierTrainingConfig("softmax", 2, 32, 3, 1e-3, 64, 16, CONV3),
                       out,
                       true,
                       ComputeDevice.CPU,
                       null,
-                      VaeTrainer.Progress.NONE));
+                      TrainingProgress.NONE));
       assertTrue(
           e.getMessage().contains("learningRate=0.002")
               && e.getMessage().contains("learningRate=0.001")
@@ -209,12 +206,12 @@ class ClassifierTrainerTest {
               () ->
                   ClassifierTrainer.train(
                       ds,
-                      new ClassifierTrainer.Config("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3),
+                      new ClassifierTrainingConfig("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3),
                       out,
                       false,
                       ComputeDevice.CPU,
                       null,
-                      VaeTrainer.Progress.NONE));
+                      TrainingProgress.NONE));
       assertTrue(again.getMessage().contains("set resume to continue it"), again.getMessage());
     }
   }
@@ -227,25 +224,25 @@ class ClassifierTrainerTest {
       ClassifierTrainer.Result a =
           ClassifierTrainer.train(
               ds,
-              new ClassifierTrainer.Config("softmax", 2, 32, 3, 2e-3, 256, 64, CONV3),
+              new ClassifierTrainingConfig("softmax", 2, 32, 3, 2e-3, 256, 64, CONV3),
               base,
               false,
               ComputeDevice.CPU,
               null,
-              VaeTrainer.Progress.NONE);
+              TrainingProgress.NONE);
       // a step too small to move any weight: the start is the base's weights, the held-out set
       // is the base's, so the held-out accuracy is the base's exactly
       ClassifierTrainer.Init init = ClassifierTrainer.Init.read(base);
       ClassifierTrainer.Result b =
           ClassifierTrainer.train(
               ds,
-              new ClassifierTrainer.Config("softmax", 1, 32, 5, 1e-12, 300, 64, CONV3),
+              new ClassifierTrainingConfig("softmax", 1, 32, 5, 1e-12, 300, 64, CONV3),
               tuned,
               false,
               init,
               ComputeDevice.CPU,
               null,
-              VaeTrainer.Progress.NONE);
+              TrainingProgress.NONE);
       assertArrayEquals(a.accuracy(), b.accuracy(), 0.0);
       @SuppressWarnings("unchecked")
       java.util.Map<String, Object> from =
@@ -256,8 +253,8 @@ class ClassifierTrainerTest {
           from.get("weightsSha256"));
       assertEquals(300, b.card().results().get("trainImages"));
       // a classifier started from another keeps that one's held-out images, however long the chain
-      ClassifierTrainer.Config again =
-          new ClassifierTrainer.Config("softmax", 1, 32, 7, 1e-12, 200, 64, CONV3);
+      ClassifierTrainingConfig again =
+          new ClassifierTrainingConfig("softmax", 1, 32, 7, 1e-12, 200, 64, CONV3);
       long[] held = init.heldOut(ds, again);
       ClassifierTrainer.Init second = ClassifierTrainer.Init.read(tuned);
       assertArrayEquals(held, second.heldOut(ds, again));
@@ -270,7 +267,7 @@ class ClassifierTrainerTest {
               second,
               ComputeDevice.CPU,
               null,
-              VaeTrainer.Progress.NONE);
+              TrainingProgress.NONE);
       assertArrayEquals(a.accuracy(), c.accuracy(), 0.0);
       assertArrayEquals(
           held, ClassifierTrainer.Init.read(tmp.resolve("clf-init-third")).heldOut(ds, again));
@@ -280,13 +277,13 @@ class ClassifierTrainerTest {
               () ->
                   ClassifierTrainer.train(
                       ds,
-                      new ClassifierTrainer.Config("softmax", 1, 32, 5, 1e-3, 300, 16, CONV3),
+                      new ClassifierTrainingConfig("softmax", 1, 32, 5, 1e-3, 300, 16, CONV3),
                       tmp.resolve("clf-init-bad"),
                       false,
                       init,
                       ComputeDevice.CPU,
                       null,
-                      VaeTrainer.Progress.NONE));
+                      TrainingProgress.NONE));
       assertTrue(
           e.getMessage().contains("test count 16") && e.getMessage().contains("64 held-out"),
           e.getMessage());

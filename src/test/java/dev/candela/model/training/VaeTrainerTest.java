@@ -53,13 +53,7 @@ class VaeTrainerTest {
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
       r =
           VaeTrainer.train(
-              ds,
-              cfg("beta-vae", 3),
-              out,
-              false,
-              ComputeDevice.CPU,
-              "test",
-              VaeTrainer.Progress.NONE);
+              ds, cfg("beta-vae", 3), out, false, ComputeDevice.CPU, "test", TrainingProgress.NONE);
     }
     List<Map<String, Double>> h = r.history();
     assertEquals(3, h.size());
@@ -85,18 +79,12 @@ class VaeTrainerTest {
     Path part = tmp.resolve("part");
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
       VaeTrainer.train(
-          ds, cfg("factor-vae", 2), full, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
+          ds, cfg("factor-vae", 2), full, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
       VaeTrainer.train(
-          ds, cfg("factor-vae", 1), part, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
+          ds, cfg("factor-vae", 1), part, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
       VaeTrainer.Result r =
           VaeTrainer.train(
-              ds,
-              cfg("factor-vae", 2),
-              part,
-              true,
-              ComputeDevice.CPU,
-              null,
-              VaeTrainer.Progress.NONE);
+              ds, cfg("factor-vae", 2), part, true, ComputeDevice.CPU, null, TrainingProgress.NONE);
       assertEquals(2, r.history().size());
       float[] x = ds.images(new long[] {5, 6});
       try (VaeModel a = VaeModels.load(full, ComputeDevice.CPU);
@@ -115,7 +103,7 @@ class VaeTrainerTest {
     Path out = tmp.resolve("twice");
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
       VaeTrainer.train(
-          ds, cfg("beta-vae", 1), out, false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
+          ds, cfg("beta-vae", 1), out, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
       BadInputException e =
           assertThrows(
               BadInputException.class,
@@ -127,7 +115,7 @@ class VaeTrainerTest {
                       false,
                       ComputeDevice.CPU,
                       null,
-                      VaeTrainer.Progress.NONE));
+                      TrainingProgress.NONE));
       assertTrue(e.getMessage().contains("set resume to continue it"), e.getMessage());
     }
   }
@@ -141,7 +129,7 @@ class VaeTrainerTest {
             d.toBuilder().epochs(1).batchSize(8).supervisedFraction(0.5).limit(16).build();
         VaeTrainer.Result r =
             VaeTrainer.train(
-                ds, c, tmp.resolve(o), false, ComputeDevice.CPU, null, VaeTrainer.Progress.NONE);
+                ds, c, tmp.resolve(o), false, ComputeDevice.CPU, null, TrainingProgress.NONE);
         Map<String, Double> terms = r.history().get(0);
         String extra =
             switch (o) {
@@ -171,7 +159,7 @@ class VaeTrainerTest {
                       false,
                       ComputeDevice.CPU,
                       null,
-                      VaeTrainer.Progress.NONE));
+                      TrainingProgress.NONE));
       assertTrue(
           e.getMessage().contains("bounding boxes") && e.getMessage().contains("dsprites"),
           e.getMessage());
@@ -194,7 +182,7 @@ class VaeTrainerTest {
                       false,
                       ComputeDevice.CPU,
                       null,
-                      VaeTrainer.Progress.NONE));
+                      TrainingProgress.NONE));
       assertTrue(
           e.getMessage().contains("latent dimension 3") && e.getMessage().contains("5 factors"),
           e.getMessage());

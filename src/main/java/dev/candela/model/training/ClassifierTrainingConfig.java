@@ -1,0 +1,135 @@
+package dev.candela.model.training;
+
+import dev.candela.model.arch.Architectures;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The hyper-parameters of a classifier training run ({@link ClassifierTrainer}).
+ *
+ * @param head {@code softmax} or {@code sigmoid}
+ * @param epochs passes over the training subset
+ * @param batchSize batch size
+ * @param seed seed of initialisation, split and shuffling
+ * @param learningRate Adam learning rate
+ * @param trainCount training images (0 = all not held out)
+ * @param testCount held-out images
+ * @param architecture one of {@link Architectures#CLASSIFIERS}
+ * @param lrDropEpoch the 0-based epoch from which the learning rate is multiplied by {@code
+ *     lrDropFactor} (0 = a constant rate)
+ * @param lrDropFactor that factor, in (0, 1]
+ */
+public record ClassifierTrainingConfig(
+    String head,
+    int epochs,
+    int batchSize,
+    long seed,
+    double learningRate,
+    int trainCount,
+    int testCount,
+    String architecture,
+    int lrDropEpoch,
+    double lrDropFactor) {
+  /** The factor of {@code --lr-drop-factor} when none is given. */
+  public static final double DEFAULT_LR_DROP_FACTOR = 0.1;
+
+  /**
+   * A configuration with a constant learning rate.
+   *
+   * @param head softmax or sigmoid
+   * @param epochs epochs
+   * @param batchSize batch size
+   * @param seed seed
+   * @param learningRate Adam's learning rate
+   * @param trainCount training images (0 = all but the test images)
+   * @param testCount held-out images
+   * @param architecture the architecture
+   */
+  public ClassifierTrainingConfig(
+      String head,
+      int epochs,
+      int batchSize,
+      long seed,
+      double learningRate,
+      int trainCount,
+      int testCount,
+      String architecture) {
+    this(
+        head,
+        epochs,
+        batchSize,
+        seed,
+        learningRate,
+        trainCount,
+        testCount,
+        architecture,
+        0,
+        DEFAULT_LR_DROP_FACTOR);
+  }
+
+  /** Validates; messages name the setting and value. */
+  public ClassifierTrainingConfig {
+    if (lrDropEpoch < 0) {
+      throw new IllegalArgumentException(
+          "learning rate drop epoch must be >= 0, got " + lrDropEpoch);
+    }
+    if (!(lrDropFactor > 0 && lrDropFactor <= 1)) {
+      throw new IllegalArgumentException(
+          "learning rate drop factor must be in (0, 1], got " + lrDropFactor);
+    }
+    if (!Architectures.CLASSIFIERS.contains(architecture)) {
+      throw new IllegalArgumentException(
+          "architecture must be one of "
+              + String.join(", ", Architectures.CLASSIFIERS)
+              + ", got "
+              + architecture);
+    }
+    if (!"softmax".equals(head) && !"sigmoid".equals(head)) {
+      throw new IllegalArgumentException("head must be softmax or sigmoid, got " + head);
+    }
+    if (epochs <= 0) {
+      throw new IllegalArgumentException("epochs must be > 0, got " + epochs);
+    }
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batch size must be > 0, got " + batchSize);
+    }
+    if (!(learningRate > 0) || Double.isInfinite(learningRate)) {
+      throw new IllegalArgumentException(
+          "learning rate must be a finite number > 0, got " + learningRate);
+    }
+    if (trainCount < 0 || testCount < 1) {
+      throw new IllegalArgumentException(
+          "train count must be >= 0 and test count >= 1, got " + trainCount + ", " + testCount);
+    }
+  }
+
+  Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("head", head);
+    m.put("epochs", epochs);
+    m.put("batchSize", batchSize);
+    m.put("seed", seed);
+    m.put("learningRate", learningRate);
+    m.put("trainCount", trainCount);
+    m.put("testCount", testCount);
+    if (!Architectures.CLASSIFIER.equals(architecture)) {
+      m.put("architecture", architecture);
+    }
+    if (lrDropEpoch > 0) {
+      m.put(ClassifierTrainer.LR_DROP_EPOCH, lrDropEpoch);
+      m.put(ClassifierTrainer.LR_DROP_FACTOR, lrDropFactor);
+    }
+    return m;
+  }
+
+  /**
+   * The learning rate of an epoch: {@code learningRate}, times {@code lrDropFactor} from epoch
+   * {@code lrDropEpoch} (0-based) on when that is &gt; 0.
+   *
+   * @param epoch the 0-based epoch
+   * @return its learning rate
+   */
+  public double rateAt(int epoch) {
+    return lrDropEpoch > 0 && epoch >= lrDropEpoch ? learningRate * lrDropFactor : learningRate;
+  }
+}
