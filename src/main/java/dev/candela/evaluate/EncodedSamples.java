@@ -52,27 +52,45 @@ record EncodedSamples(
       throws CandelaException {
     FactorSpace space = dataset.space();
     long[] idx = CgJob.evaluationSamples(dataset.size(), samples, seed);
-    int n = idx.length;
     int[][] codes = CgJob.factorCodes(dataset, idx);
     float[][] z = CgJob.encode(vae, dataset, idx, batch, listener, "encode");
-    int d = z[0].length;
+    return new EncodedSamples(
+        dataset, idx, codes, z, latentCodes(z, codes, space), vocabularies(space));
+  }
+
+  /**
+   * Encoder means and factor codes as {@link LatentCodes} ({@code [latent][row]}), the latents
+   * named {@code z0, z1, ...} and the factors as in the space.
+   *
+   * @param z encoder means, {@code [row][latent]}
+   * @param codes factor codes, {@code [factor][row]}
+   * @param space the dataset's factors
+   * @return the codes
+   */
+  static LatentCodes latentCodes(float[][] z, int[][] codes, FactorSpace space) {
+    int n = z.length;
+    int d = n == 0 ? 0 : z[0].length;
     double[][] latents = new double[d][n];
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < d; j++) {
         latents[j][i] = z[i][j];
       }
     }
+    return new LatentCodes(latents, codes, SelectionPass.latentNames(d), space.names());
+  }
+
+  /**
+   * Per factor of a space, the value behind each code.
+   *
+   * @param space the factors
+   * @return the vocabularies
+   */
+  static List<List<Object>> vocabularies(FactorSpace space) {
     List<List<Object>> vocab = new ArrayList<>();
     for (FactorSpace.Factor f : space.factors()) {
       vocab.add(f.values());
     }
-    return new EncodedSamples(
-        dataset,
-        idx,
-        codes,
-        z,
-        new LatentCodes(latents, codes, SelectionPass.latentNames(d), space.names()),
-        List.copyOf(vocab));
+    return List.copyOf(vocab);
   }
 
   /**

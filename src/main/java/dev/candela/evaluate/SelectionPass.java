@@ -4,7 +4,6 @@ import dev.candela.BadInputException;
 import dev.candela.data.FactorSpace;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.IrsResult;
-import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.Uc;
@@ -79,17 +78,6 @@ public record SelectionPass(
       float[][] z, int[][] codes, FactorSpace space, int rho, UcSelection mode)
       throws BadInputException {
     int n = z.length;
-    int d = n == 0 ? 0 : z[0].length;
-    double[][] latents = new double[d][n];
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < d; j++) {
-        latents[j][i] = z[i][j];
-      }
-    }
-    List<List<Object>> vocab = new ArrayList<>();
-    for (FactorSpace.Factor f : space.factors()) {
-      vocab.add(f.values());
-    }
     CodeScorer.Options opts =
         new CodeScorer.Options(
             EnumSet.of(Metric.IRS),
@@ -104,7 +92,9 @@ public record SelectionPass(
     try {
       scores =
           CodeScorer.score(
-              new LatentCodes(latents, codes, latentNames(d), space.names()), vocab, opts);
+              EncodedSamples.latentCodes(z, codes, space),
+              EncodedSamples.vocabularies(space),
+              opts);
     } catch (IllegalArgumentException e) {
       throw new BadInputException("selection over " + n + " encoded samples: " + e.getMessage(), e);
     }
