@@ -2,7 +2,6 @@ package dev.candela.model.hosting;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
-import java.util.Locale;
 
 /**
  * Where DL work runs: the CPU or one GPU. Candela's own type for the single {@code --device
@@ -46,13 +45,24 @@ public record ComputeDevice(boolean gpu, int index) {
    * @throws IllegalArgumentException for an unknown choice or a missing GPU
    */
   public static ComputeDevice parse(String choice) {
-    String o = choice == null ? "auto" : choice.trim().toLowerCase(Locale.ROOT);
+    return of(DeviceChoice.parse(choice == null ? "auto" : choice));
+  }
+
+  /**
+   * Resolves a checked choice against the GPUs the PyTorch engine sees (see {@link #parse}).
+   *
+   * @param choice the choice
+   * @return the device
+   * @throws IllegalArgumentException when the engine cannot give the GPU asked for
+   */
+  static ComputeDevice of(DeviceChoice choice) {
+    String o = choice.text();
     if (o.equals("cpu")) {
       return CPU;
     }
     int gpus = Engine.getEngine(VaeModels.ENGINE).getGpuCount();
-    if (gpus == 0 && (o.equals("gpu") || o.startsWith("gpu:"))) {
-      String why = dev.candela.model.engine.EngineInfo.current().noGpuReason(choice);
+    if (gpus == 0 && o.startsWith("gpu")) {
+      String why = dev.candela.model.engine.EngineInfo.current().noGpuReason(o);
       if (why != null) {
         throw new IllegalArgumentException(why);
       }
@@ -60,23 +70,12 @@ public record ComputeDevice(boolean gpu, int index) {
     if (o.equals("auto")) {
       return gpus > 0 ? gpu(0) : CPU;
     }
-    if (o.equals("gpu") || o.startsWith("gpu:")) {
-      int k = 0;
-      if (o.startsWith("gpu:")) {
-        try {
-          k = Integer.parseInt(o.substring(4));
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("device: bad GPU index in '" + choice + "'", e);
-        }
-      }
-      if (k < 0 || k >= gpus) {
-        throw new IllegalArgumentException(
-            "device " + choice + ": the PyTorch engine sees " + gpus + " GPU(s)");
-      }
-      return gpu(k);
+    int k = o.equals("gpu") ? 0 : Integer.parseInt(o.substring(4)); // DeviceChoice: gpu:[0-9]+
+    if (k >= gpus) {
+      throw new IllegalArgumentException(
+          "device " + o + ": the PyTorch engine sees " + gpus + " GPU(s)");
     }
-    throw new IllegalArgumentException(
-        "device must be auto, cpu, gpu or gpu:K, got '" + choice + "'");
+    return gpu(k);
   }
 
   /** DJL's device. */

@@ -47,7 +47,7 @@ public record DeviceChoice(String text) implements Serializable {
    *     line that says why and what to set)
    */
   public ComputeDevice resolve() {
-    return ComputeDevice.parse(text);
+    return ComputeDevice.of(this);
   }
 
   @Override
