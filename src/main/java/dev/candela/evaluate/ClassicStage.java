@@ -82,7 +82,7 @@ final class ClassicStage {
         String.format(
             Locale.ROOT,
             "betavae/factorvae in %.1f s (%d images encoded)",
-            CodeStage.secs(t),
+            Evaluation.secs(t),
             rep.encoded()));
     return new StageResult(scores, uncertainty, details, List.of(), Map.of());
   }

@@ -80,7 +80,7 @@ final class CodeStage {
       }
     }
     List<String> warnings = new ArrayList<>(codeScores.warnings());
-    listener.message(String.format(Locale.ROOT, "code metrics in %.1f s", secs(t)));
+    listener.message(String.format(Locale.ROOT, "code metrics in %.1f s", Evaluation.secs(t)));
     Map<String, Uncertainty> uncertainty =
         intervals(
             context,
@@ -155,12 +155,8 @@ final class CodeStage {
               io.effectiveSplits(n, lc.numLatents(), lc.numFactors()),
               Math.min(io.groups(), n / 2),
               refits,
-              secs(t)));
+              Evaluation.secs(t)));
     }
     return uncertainty;
-  }
-
-  static double secs(long t) {
-    return (System.nanoTime() - t) / 1e9;
   }
 }

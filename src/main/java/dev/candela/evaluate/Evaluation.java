@@ -326,10 +326,12 @@ public final class Evaluation {
       return page;
     }
 
-    /** Adds a finished stage's result and writes the report as it stands. */
+    /** Adds a finished stage's result and writes the report as it stands when it changed. */
     private void add(StageResult result) throws CandelaException {
       stages.add(result);
-      write();
+      if (result != StageResult.NONE) {
+        write();
+      }
     }
 
     /** The report: the fold of the stages' results in order. */
@@ -356,7 +358,8 @@ public final class Evaluation {
     }
   }
 
-  private static double secs(long t) {
+  /** Seconds since a {@link System#nanoTime()} reading. */
+  static double secs(long t) {
     return (System.nanoTime() - t) / 1e9;
   }
 

@@ -178,7 +178,7 @@ final class ScmStage {
             });
     listener.message(
         String.format(
-            java.util.Locale.ROOT, "scm (latent causal model) in %.1f s", CodeStage.secs(t)));
+            java.util.Locale.ROOT, "scm (latent causal model) in %.1f s", Evaluation.secs(t)));
     return new StageResult(
         r.scores(), uncertainty, Map.of("scm", r.details()), List.of(), Map.of());
   }
