@@ -27,12 +27,6 @@ import java.util.Map;
 public final class ClassifierTrainer {
   private ClassifierTrainer() {}
 
-  /** Configuration key of the epoch from which the learning rate is dropped. */
-  static final String LR_DROP_EPOCH = "lrDropEpoch";
-
-  /** Configuration key of the factor the learning rate is dropped by. */
-  static final String LR_DROP_FACTOR = "lrDropFactor";
-
   /**
    * The outcome.
    *
@@ -225,7 +219,13 @@ public final class ClassifierTrainer {
     if (init != null) {
       config.put("initFromWeightsSha256", init.weightsSha256());
     }
-    Checkpoints.State state = ck.start(resume, config, Map.of(), LR_DROP_EPOCH, LR_DROP_FACTOR);
+    Checkpoints.State state =
+        ck.start(
+            resume,
+            config,
+            Map.of(),
+            ClassifierTrainingConfig.LR_DROP_EPOCH,
+            ClassifierTrainingConfig.LR_DROP_FACTOR);
     long size = ds.size();
     long[] trainIdx;
     long[] testIdx;

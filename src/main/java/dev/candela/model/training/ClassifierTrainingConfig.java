@@ -30,6 +30,12 @@ public record ClassifierTrainingConfig(
     String architecture,
     int lrDropEpoch,
     double lrDropFactor) {
+  /** Configuration key of the epoch from which the learning rate is dropped. */
+  static final String LR_DROP_EPOCH = "lrDropEpoch";
+
+  /** Configuration key of the factor the learning rate is dropped by. */
+  static final String LR_DROP_FACTOR = "lrDropFactor";
+
   /** The factor of {@code --lr-drop-factor} when none is given. */
   public static final double DEFAULT_LR_DROP_FACTOR = 0.1;
 
@@ -116,8 +122,8 @@ public record ClassifierTrainingConfig(
       m.put("architecture", architecture);
     }
     if (lrDropEpoch > 0) {
-      m.put(ClassifierTrainer.LR_DROP_EPOCH, lrDropEpoch);
-      m.put(ClassifierTrainer.LR_DROP_FACTOR, lrDropFactor);
+      m.put(LR_DROP_EPOCH, lrDropEpoch);
+      m.put(LR_DROP_FACTOR, lrDropFactor);
     }
     return m;
   }
