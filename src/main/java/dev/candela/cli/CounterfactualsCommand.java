@@ -137,8 +137,7 @@ public final class CounterfactualsCommand implements Callable<Integer> {
     PrintWriter pw = spec.commandLine().getOut();
     pw.print(res.text());
     pw.flush();
-    res.warnings().forEach(w -> err.println("warning: " + FlagWords.flags(w)));
-    err.flush();
+    FlagWords.warn(err, res.warnings());
     return Main.OK;
   }
 }

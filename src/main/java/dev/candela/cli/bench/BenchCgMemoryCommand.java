@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.options.DeviceOption;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.CounterfactualDriver;
@@ -20,12 +21,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -88,8 +88,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
       description = "Images per engine call (default ${DEFAULT-VALUE}).")
   int batchSize = 256;
 
-  @Option(names = "--device", description = "auto, cpu, gpu or gpu:K (default ${DEFAULT-VALUE}).")
-  String device = "auto";
+  @Mixin DeviceOption device;
 
   @Option(
       names = "--seed",
@@ -144,20 +143,14 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    boolean temporary = work == null;
-    Path dir;
+    WorkFolder folder;
     try {
-      dir = temporary ? Files.createTempDirectory("candela-cg-memory") : work;
-      Files.createDirectories(dir);
+      folder = WorkFolder.of(work, "candela-cg-memory");
     } catch (IOException e) {
       throw new CandelaException("cannot create the work folder: " + e.getMessage(), e);
     }
-    try {
-      return run(dir, step, chunk, out, err);
-    } finally {
-      if (temporary) {
-        deleteTree(dir);
-      }
+    try (folder) {
+      return run(folder.dir(), step, chunk, out, err);
     }
   }
 
@@ -256,15 +249,14 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
             .chunkSize(chunk)
             .limit(samples)
             .batchSize(batchSize)
-            .device(device)
+            .device(device.text())
             .seed(seed)
             .build();
     CounterfactualDriver.Outcome res =
         CounterfactualDriver.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
     out.print(res.text());
     out.flush();
-    res.warnings().forEach(w -> err.println("warning: " + FlagWords.flags(w)));
-    err.flush();
+    FlagWords.warn(err, res.warnings());
     out.printf(
         Locale.ROOT,
         "bench cg-memory: the counterfactuals job over %d samples of %s, chunks of %d, %d images"
@@ -379,15 +371,5 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
       return kb;
     }
     return kb;
-  }
-
-  private static void deleteTree(Path dir) {
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      // best effort: a temporary folder
-    }
   }
 }
