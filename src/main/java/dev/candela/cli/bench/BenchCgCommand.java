@@ -3,6 +3,7 @@ package dev.candela.cli.bench;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.cli.console.ExitCodes;
+import dev.candela.cli.options.DeviceOption;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.Cg;
 import dev.candela.metrics.cg.CgAccumulator;
@@ -24,6 +25,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -117,8 +119,7 @@ public final class BenchCgCommand implements Callable<Integer> {
       description = "Side of the DJL float32 matrix product baseline (default ${DEFAULT-VALUE}).")
   int matmul = 1024;
 
-  @Option(names = "--device", description = "auto, cpu, gpu or gpu:K (default ${DEFAULT-VALUE}).")
-  String device = "auto";
+  @Mixin DeviceOption device;
 
   @Option(
       names = "--anchor-seconds",
@@ -211,9 +212,8 @@ public final class BenchCgCommand implements Callable<Integer> {
     results.add(new Object[] {"one image per call", 1});
     for (Object[] r : results) {
       int b = (Integer) r[1];
-      long t0 = System.nanoTime();
-      CgResult res = Cg.compute(z, y, g, c, base.withMaxBatch(b));
-      double s = (System.nanoTime() - t0) / 1e9;
+      Timing.Timed<CgResult> res = Timing.time(() -> Cg.compute(z, y, g, c, base.withMaxBatch(b)));
+      double s = res.seconds();
       double rate = images / s;
       if (reference < 0) {
         reference = rate;
@@ -226,7 +226,7 @@ public final class BenchCgCommand implements Callable<Integer> {
             String.format(Locale.ROOT, "%.0f", rate),
             String.format(Locale.ROOT, "%.2f", rate * flopsPerImage / 1e9),
             String.format(Locale.ROOT, "%.2f", rate / reference),
-            String.format(Locale.ROOT, "%.6f", res.score())
+            String.format(Locale.ROOT, "%.6f", res.value().score())
           });
       spec.commandLine().getErr().println("bench cg: " + r[0] + " (" + b + " images/call) done");
     }
@@ -258,7 +258,7 @@ public final class BenchCgCommand implements Callable<Integer> {
     java.io.PrintWriter out = spec.commandLine().getOut();
     java.io.PrintWriter err = spec.commandLine().getErr();
     int djlBatch = djlBatches.stream().mapToInt(Integer::intValue).max().orElseThrow();
-    ComputeDevice djlDevice = ComputeDevice.parse(device);
+    ComputeDevice djlDevice = device.device();
     try (CounterfactualModels m = CounterfactualModels.load(vae, classifier, djlDevice, djlBatch);
         TorchAnchor anchor = startAnchor(djlDevice, m)) {
       List<String> names =
@@ -318,7 +318,7 @@ public final class BenchCgCommand implements Callable<Integer> {
           Chunk c = from == 0 && first.z.length == to - from ? first : encode(m, indices, from, to);
           long t0 = System.nanoTime();
           acc.process(c.z, c.codes);
-          seconds += (System.nanoTime() - t0) / 1e9;
+          seconds += Timing.secondsSince(t0);
           chunks++;
           if (chunks % 10 == 0) {
             err.println("bench cg: djl batched (" + b + ") " + to + "/" + samples + " samples");
@@ -328,11 +328,17 @@ public final class BenchCgCommand implements Callable<Integer> {
       }
       Memory end = Memory.now(m);
       double batchedSeconds = batched.get(0).seconds();
-      long t0 = System.nanoTime();
-      CgResult loopRes =
-          Cg.compute(
-              zl, yl, m.decoder(), m.probabilities(), options.withMaxBatch(perSample), stats);
-      double loopSeconds = (System.nanoTime() - t0) / 1e9;
+      Timing.Timed<CgResult> loopRes =
+          Timing.time(
+              () ->
+                  Cg.compute(
+                      zl,
+                      yl,
+                      m.decoder(),
+                      m.probabilities(),
+                      options.withMaxBatch(perSample),
+                      stats));
+      double loopSeconds = loopRes.seconds();
       err.println("bench cg: djl one sample per call done");
       double gflopsMatmul = m.matmulGflops(matmul, 2.0);
       double flops = m.flopsPerImage();
@@ -380,7 +386,7 @@ public final class BenchCgCommand implements Callable<Integer> {
               batchedRate,
               gflopsMatmul,
               Double.NaN,
-              loopRes.score()));
+              loopRes.value().score()));
       rows.add(
           new String[] {
             "djl matmul " + matmul + "×" + matmul,

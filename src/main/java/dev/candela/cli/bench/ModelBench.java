@@ -60,7 +60,7 @@ public final class ModelBench {
       m.encodeMeans(x, batchSize);
       images += batchSize;
     }
-    double enc = images / ((System.nanoTime() - t0) / 1e9);
+    double enc = images / Timing.secondsSince(t0);
     m.decode(z);
     t0 = System.nanoTime();
     images = 0;
@@ -68,7 +68,7 @@ public final class ModelBench {
       m.decode(z);
       images += batchSize;
     }
-    double dec = images / ((System.nanoTime() - t0) / 1e9);
+    double dec = images / Timing.secondsSince(t0);
     return new Throughput(batchSize, enc, dec);
   }
 
