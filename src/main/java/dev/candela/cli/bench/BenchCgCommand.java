@@ -192,10 +192,7 @@ public final class BenchCgCommand implements Callable<Integer> {
 
     // Warm up the JIT on every path.
     float[][] warm = java.util.Arrays.copyOf(z, Math.min(samples, 4));
-    int[][] warmY = new int[numFactors][];
-    for (int f = 0; f < numFactors; f++) {
-      warmY[f] = java.util.Arrays.copyOf(y[f], warm.length);
-    }
+    int[][] warmY = firstCodes(y, warm.length);
     for (int b : List.of(1, perSample, batches.get(0))) {
       Cg.compute(warm, warmY, g, c, base.withMaxBatch(b));
     }
@@ -290,17 +287,11 @@ public final class BenchCgCommand implements Callable<Integer> {
               .optMaxBatch(djlBatch)
               .build();
       float[][] zl = java.util.Arrays.copyOf(first.z, loop);
-      int[][] yl = new int[names.size()][];
-      for (int f = 0; f < yl.length; f++) {
-        yl[f] = java.util.Arrays.copyOf(first.codes[f], loop);
-      }
+      int[][] yl = firstCodes(first.codes, loop);
       // Warm-up of both paths (engine initialisation, allocator).
       int w = Math.min(loop, 2);
       float[][] zw = java.util.Arrays.copyOf(zl, w);
-      int[][] yw = new int[yl.length][];
-      for (int f = 0; f < yl.length; f++) {
-        yw[f] = java.util.Arrays.copyOf(yl[f], w);
-      }
+      int[][] yw = firstCodes(yl, w);
       Cg.compute(zw, yw, m.decoder(), m.probabilities(), options, stats);
       Cg.compute(zw, yw, m.decoder(), m.probabilities(), options.withMaxBatch(perSample), stats);
 
@@ -497,6 +488,15 @@ public final class BenchCgCommand implements Callable<Integer> {
         Architectures.CLASSIFIER_FC256.equals(clf) ? Architectures.FC256_HIDDEN : 0);
   }
 
+  /** The codes of the first {@code n} samples, one array per factor. */
+  private static int[][] firstCodes(int[][] codes, int n) {
+    int[][] head = new int[codes.length][];
+    for (int f = 0; f < codes.length; f++) {
+      head[f] = java.util.Arrays.copyOf(codes[f], n);
+    }
+    return head;
+  }
+
   /** Encoded latents and codes of some samples. */
   private record Chunk(float[][] z, int[][] codes) {}
 
@@ -523,10 +523,8 @@ public final class BenchCgCommand implements Callable<Integer> {
   /** Heap in use after a GC and the models' native array counts. */
   private record Memory(double heapMiB, int attached, int inference) {
     static Memory now(CounterfactualModels m) {
-      Runtime rt = Runtime.getRuntime();
-      System.gc();
-      double heap = (rt.totalMemory() - rt.freeMemory()) / (1024.0 * 1024.0);
-      return new Memory(heap, m.attachedArrays(), m.inferenceArrays());
+      return new Memory(
+          BenchCgMemoryCommand.heapMiBAfterGc(), m.attachedArrays(), m.inferenceArrays());
     }
   }
 }

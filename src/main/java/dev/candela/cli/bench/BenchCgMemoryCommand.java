@@ -215,9 +215,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
           int before = points.isEmpty() ? 0 : points.get(points.size() - 1).samples();
           double since = (now - (clock[1] == 0 ? clock[0] : clock[1])) / 1e9;
           double rate = (double) (done - before) * perSample / since;
-          Runtime rt = Runtime.getRuntime();
-          System.gc();
-          double heap = (rt.totalMemory() - rt.freeMemory()) / MIB;
+          double heap = heapMiBAfterGc();
           long[] rss = procStatus();
           points.add(
               new Checkpoint(
@@ -225,7 +223,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
                   (now - clock[0]) / 1e9 - clock[2] / 1e9,
                   rate,
                   heap,
-                  rt.totalMemory() / MIB,
+                  Runtime.getRuntime().totalMemory() / MIB,
                   models.attachedArrays(),
                   models.inferenceArrays(),
                   rss[0] / 1024.0,
@@ -339,6 +337,13 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
         (b.rssMiB() - a.rssMiB()) / intervals,
         (b.rssAnonMiB() - a.rssAnonMiB()) / intervals,
         (b.rssFileMiB() - a.rssFileMiB()) / intervals);
+  }
+
+  /** The heap in use after {@code System.gc()}, in MiB. */
+  static double heapMiBAfterGc() {
+    Runtime rt = Runtime.getRuntime();
+    System.gc();
+    return (rt.totalMemory() - rt.freeMemory()) / MIB;
   }
 
   private static String mib(double v) {

@@ -116,6 +116,7 @@ public final class BenchMetricsCommand implements Callable<Integer> {
    */
   private static double scoreCodes(Path factors, Path latents, int replicates)
       throws CandelaException {
+    CodeScorer.Options d = CodeScorer.Options.defaults(); // score-codes' defaults
     long t0 = System.nanoTime();
     dev.candela.evaluate.ScoreCodesJob.score(
         new dev.candela.evaluate.ScoreCodesJob.Request(
@@ -125,13 +126,13 @@ public final class BenchMetricsCommand implements Callable<Integer> {
                 dev.candela.metrics.Metric.IRS,
                 dev.candela.metrics.Metric.UC,
                 dev.candela.metrics.Metric.MIG),
-            List.of(1),
-            java.util.EnumSet.of(UcSelection.TOPK),
-            HistogramDiscretizer.DEFAULT_BINS,
-            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-            CodeScorer.Options.DEFAULT_MAX_TRAIN,
-            CodeScorer.Options.DEFAULT_MAX_TEST,
-            0,
+            d.rhos(),
+            d.ucModes(),
+            d.factorBins(),
+            d.trainFraction(),
+            d.maxTrain(),
+            d.maxTest(),
+            d.seed(),
             replicates,
             CodeScorer.IntervalOptions.DEFAULT_REFITS),
         dev.candela.evaluate.ProgressListener.SILENT);
