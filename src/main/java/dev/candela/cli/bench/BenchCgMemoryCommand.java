@@ -4,7 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.FlagWords;
-import dev.candela.cli.options.DeviceOption;
+import dev.candela.cli.options.CounterfactualEngineOptions;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.CounterfactualDriver;
@@ -83,12 +83,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
       description = "Samples per chunk, at most --every (default ${DEFAULT-VALUE}).")
   int chunkSize = 1000;
 
-  @Option(
-      names = "--batch-size",
-      description = "Images per engine call (default ${DEFAULT-VALUE}).")
-  int batchSize = 256;
-
-  @Mixin DeviceOption device;
+  @Mixin CounterfactualEngineOptions engine;
 
   @Option(
       names = "--seed",
@@ -120,6 +115,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws CandelaException {
+    int batchSize = engine.batchSize();
     if (samples < 1 || chunkSize < 1 || batchSize < 1) {
       throw new IllegalArgumentException(
           "--samples, --chunk-size and --batch-size must be positive, got "
@@ -243,11 +239,11 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
         };
     clock[0] = System.nanoTime();
     CounterfactualSettings settings =
-        CounterfactualSettings.builder(data, vaeDir, clfDir, dir.resolve("cf"))
-            .chunkSize(chunk)
-            .limit(samples)
-            .batchSize(batchSize)
-            .device(device.text())
+        engine
+            .applyTo(
+                CounterfactualSettings.builder(data, vaeDir, clfDir, dir.resolve("cf"))
+                    .chunkSize(chunk)
+                    .limit(samples))
             .seed(seed)
             .build();
     CounterfactualDriver.Outcome res =
@@ -262,7 +258,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
         samples,
         data,
         chunk,
-        batchSize,
+        engine.batchSize(),
         what,
         flops[0] / 1e6);
     out.print(table(points));
