@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.options.DatasetOption;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
@@ -70,11 +71,7 @@ public final class ClassifierCommand implements Runnable {
     @Option(names = "--classifier", required = true, description = "Classifier model folder.")
     Path classifier;
 
-    @Option(
-        names = "--dataset",
-        required = true,
-        description = "Dataset: .npz (dSprites/MPI3D), .h5 (3dshapes), a CANDLE or factor folder.")
-    Path dataset;
+    @Mixin DatasetOption datasetOption;
 
     @Option(
         names = "--samples",
@@ -113,6 +110,7 @@ public final class ClassifierCommand implements Runnable {
 
     @Override
     public Integer call() throws CandelaException {
+      Path dataset = datasetOption.path();
       if (samples < 1 || batchSize < 1) {
         throw new BadInputException(
             "--samples and --batch-size must be >= 1, got " + samples + " and " + batchSize);
@@ -186,10 +184,7 @@ public final class ClassifierCommand implements Runnable {
           details.put("vaeCheck", vc);
           warnings.addAll(vc.warnings());
         }
-        for (String w : warnings) {
-          spec.commandLine().getErr().println("warning: " + FlagWords.flags(w));
-        }
-        spec.commandLine().getErr().flush();
+        FlagWords.warn(spec.commandLine().getErr(), warnings);
         if (record) {
           ClassifierQuality.record(
               clf.card(), classifier, dataset, ds.fingerprint(), seed.seed(), res);

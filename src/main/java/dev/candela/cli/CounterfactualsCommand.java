@@ -3,7 +3,7 @@ package dev.candela.cli;
 import dev.candela.CandelaException;
 import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.CgBaselineConverter;
-import dev.candela.cli.options.DeviceOption;
+import dev.candela.cli.options.CounterfactualEngineOptions;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.loading.DatasetPaths;
@@ -89,12 +89,7 @@ public final class CounterfactualsCommand implements Callable<Integer> {
       description = "Evaluate only these factors (names; default all with more than one value).")
   List<String> factors;
 
-  @Option(
-      names = "--batch-size",
-      description = "Images per engine call (default ${DEFAULT-VALUE}).")
-  int batchSize = 256;
-
-  @Mixin DeviceOption device;
+  @Mixin CounterfactualEngineOptions engine;
 
   @Mixin SeedOption seed;
 
@@ -113,17 +108,17 @@ public final class CounterfactualsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws CandelaException {
     CounterfactualSettings s =
-        CounterfactualSettings.builder(dataset, model, classifier, out)
-            .rho(rho)
-            .ucSelection(ucSelection)
-            .baseline(cgBaseline)
-            .chunkSize(chunkSize)
-            .limit(limit)
-            .samples(samples)
-            .cgSamples(cgSamples)
-            .factors(factors)
-            .batchSize(batchSize)
-            .device(device.text())
+        engine
+            .applyTo(
+                CounterfactualSettings.builder(dataset, model, classifier, out)
+                    .rho(rho)
+                    .ucSelection(ucSelection)
+                    .baseline(cgBaseline)
+                    .chunkSize(chunkSize)
+                    .limit(limit)
+                    .samples(samples)
+                    .cgSamples(cgSamples)
+                    .factors(factors))
             .seed(seed.seed())
             .gridSamples(gridSamples)
             .build();
@@ -137,8 +132,7 @@ public final class CounterfactualsCommand implements Callable<Integer> {
     PrintWriter pw = spec.commandLine().getOut();
     pw.print(res.text());
     pw.flush();
-    res.warnings().forEach(w -> err.println("warning: " + FlagWords.flags(w)));
-    err.flush();
+    FlagWords.warn(err, res.warnings());
     return Main.OK;
   }
 }

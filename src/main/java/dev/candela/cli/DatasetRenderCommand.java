@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.cli.console.ConsoleBars;
+import dev.candela.cli.options.OutFolderOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.validate.CandleValidator;
@@ -30,8 +31,7 @@ import picocli.CommandLine.Option;
       "Ids excluded by the confounding rules are never rendered; complete samples are kept."
     })
 public final class DatasetRenderCommand implements Callable<Integer> {
-  @Option(names = "--out", required = true, description = "Output folder.")
-  Path out;
+  @CommandLine.Mixin OutFolderOption outFolder;
 
   @Option(
       names = "--count",
@@ -100,6 +100,7 @@ public final class DatasetRenderCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    Path out = outFolder.folder();
     if (workers < 1) {
       throw new IllegalArgumentException("--workers must be >= 1, got " + workers);
     }

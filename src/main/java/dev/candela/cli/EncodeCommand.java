@@ -3,7 +3,9 @@ package dev.candela.cli;
 import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.cli.options.DatasetOption;
 import dev.candela.cli.options.DeviceOption;
+import dev.candela.cli.options.OutFolderOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.FactorDataset;
@@ -39,11 +41,7 @@ import picocli.CommandLine.Option;
 public final class EncodeCommand implements Callable<Integer> {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
-  @Option(
-      names = "--dataset",
-      required = true,
-      description = "Dataset: .npz (dSprites/MPI3D), .h5 (3dshapes), a CANDLE or factor folder.")
-  Path dataset;
+  @Mixin DatasetOption datasetOption;
 
   @Option(names = "--model", required = true, description = "VAE model folder (with model.json).")
   Path model;
@@ -67,19 +65,20 @@ public final class EncodeCommand implements Callable<Integer> {
 
   @Mixin QuietOption quiet;
 
-  @Option(names = "--out", required = true, description = "Output folder.")
-  Path out;
+  @Mixin OutFolderOption outFolder;
 
   /** Creates the command. */
   public EncodeCommand() {}
 
   @Override
   public Integer call() throws CandelaException {
+    Path dataset = datasetOption.path();
     if (samples < 0 || batchSize < 1) {
       throw new BadInputException(
           "--samples must be >= 0 and --batch-size >= 1, got " + samples + " and " + batchSize);
     }
     ModelCard.requireFolder(model);
+    Path out = outFolder.folder();
     ModelCard card = ModelCard.read(model);
     try (FactorDataset ds = DatasetPaths.open(dataset);
         VaeModel vae = VaeModels.load(model, device.device(), batchSize)) {

@@ -183,8 +183,7 @@ public final class EvaluateCommand implements Callable<Integer> {
               }
               o.print(TextTable.scores(r.scores(), r.uncertainty()));
               o.flush();
-              r.warnings().forEach(w -> err.println("warning: " + FlagWords.flags(w)));
-              err.flush();
+              FlagWords.warn(err, r.warnings());
             });
     if (res.compared()) {
       if (res.againstStep()) {

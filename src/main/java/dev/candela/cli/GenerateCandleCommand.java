@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.cli.console.ConsoleBars;
+import dev.candela.cli.options.OutFolderOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.synth.CandleGenerator;
@@ -20,8 +21,7 @@ import picocli.CommandLine.Option;
       "Ids excluded by the confounding rules are skipped; existing complete samples are kept."
     })
 public final class GenerateCandleCommand implements Callable<Integer> {
-  @Option(names = "--out", required = true, description = "Output folder.")
-  Path out;
+  @Mixin OutFolderOption out;
 
   @Option(names = "--count", description = "Number of ids (a seeded subset of the allowed ids).")
   Integer count;
@@ -50,7 +50,7 @@ public final class GenerateCandleCommand implements Callable<Integer> {
     CandleGenerator.Summary s;
     try (ProgressBar bar =
         quiet.quiet() ? null : ConsoleBars.onStderr("candle", selected.length, 0)) {
-      s = g.generate(out, selected, bar == null ? null : bar::stepTo);
+      s = g.generate(out.folder(), selected, bar == null ? null : bar::stepTo);
     }
     System.out.println(
         "candle: "
@@ -64,7 +64,7 @@ public final class GenerateCandleCommand implements Callable<Integer> {
             + "', seed "
             + selection.seed()
             + ") in "
-            + out);
+            + out.folder());
     return Main.OK;
   }
 }

@@ -1,8 +1,8 @@
 package dev.candela.cli;
 
+import dev.candela.cli.options.OutFolderOption;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.synth.ToyGenerator;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,8 +17,7 @@ import picocli.CommandLine.Option;
       "spec.json + {i}.png + {i}.json."
     })
 public final class GenerateToyCommand implements Callable<Integer> {
-  @Option(names = "--out", required = true, description = "Output folder.")
-  Path out;
+  @Mixin OutFolderOption out;
 
   @Option(names = "--count", description = "Number of samples (seeded subset of the 576).")
   Integer count;
@@ -35,9 +34,14 @@ public final class GenerateToyCommand implements Callable<Integer> {
     }
     ToyGenerator g = new ToyGenerator(seed.seed());
     int[] idx = g.select(count);
-    int written = g.generate(out, idx);
+    int written = g.generate(out.folder(), idx);
     System.out.println(
-        "toy: " + written + " written, " + (idx.length - written) + " already present in " + out);
+        "toy: "
+            + written
+            + " written, "
+            + (idx.length - written)
+            + " already present in "
+            + out.folder());
     return Main.OK;
   }
 }

@@ -38,12 +38,7 @@ final class GraphAidCommand extends GraphFiles implements Callable<Integer> {
     }
     Graph t = GraphIo.read(truth);
     Graph p = GraphIo.read(pred);
-    AidResult r;
-    try {
-      r = Aid.aid(t, p, k);
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException(truth + " vs " + pred + ": " + e.getMessage(), e);
-    }
+    AidResult r = compare(() -> Aid.aid(t, p, k));
     print(r.value() + " count=" + r.count());
     Map<String, Object> values = new LinkedHashMap<>();
     values.put("value", r.value());

@@ -38,12 +38,7 @@ final class GraphEdgesCommand extends GraphFiles implements Callable<Integer> {
   public Integer call() throws BadInputException {
     Graph t = GraphIo.read(truth);
     Graph p = GraphIo.read(pred);
-    EdgeStatistics.Result r;
-    try {
-      r = EdgeStatistics.of(t, p);
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException(truth + " vs " + pred + ": " + e.getMessage(), e);
-    }
+    EdgeStatistics.Result r = compare(() -> EdgeStatistics.of(t, p));
     PrintWriter out = spec.commandLine().getOut();
     out.printf(Locale.ROOT, "%-10s %10s %10s%n", "", "skeleton", "oriented");
     for (String k : new String[] {"tp", "fp", "fn", "tn"}) {

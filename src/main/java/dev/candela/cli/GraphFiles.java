@@ -45,6 +45,35 @@ abstract class GraphFiles {
     }
   }
 
+  /** A comparison of the two graphs that may fail on reading them. */
+  @FunctionalInterface
+  interface Comparison<T> {
+    /**
+     * Compares the graphs.
+     *
+     * @return the result
+     * @throws BadInputException when a graph file cannot be read
+     */
+    T compute() throws BadInputException;
+  }
+
+  /**
+   * Runs a comparison of {@code --truth} and {@code --pred}; the library's rejection of the pair
+   * (different nodes, a cycle, ...) becomes bad input that names both files.
+   *
+   * @param comparison the comparison
+   * @param <T> its result's type
+   * @return the result
+   * @throws BadInputException when a file cannot be read or the library rejects the pair
+   */
+  <T> T compare(Comparison<T> comparison) throws BadInputException {
+    try {
+      return comparison.compute();
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(truth + " vs " + pred + ": " + e.getMessage(), e);
+    }
+  }
+
   void print(String line) {
     spec.commandLine().getOut().println(line);
     spec.commandLine().getOut().flush();

@@ -29,20 +29,17 @@ final class GraphShdCommand extends GraphFiles implements Callable<Integer> {
 
   @Override
   public Integer call() throws BadInputException {
-    long value;
     boolean doubled = doubleForAnticausal == null ? !cpdag : doubleForAnticausal;
     if (cpdag && doubled) {
       throw new BadInputException(
           "--cpdag always counts a differing pair once; drop --double-for-anticausal");
     }
-    try {
-      value =
-          cpdag
-              ? Shd.shdCpdag(Dag.read(truth), Dag.read(pred))
-              : Shd.shd(GraphIo.read(truth), GraphIo.read(pred), doubled);
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException(truth + " vs " + pred + ": " + e.getMessage(), e);
-    }
+    long value =
+        compare(
+            () ->
+                cpdag
+                    ? Shd.shdCpdag(Dag.read(truth), Dag.read(pred))
+                    : Shd.shd(GraphIo.read(truth), GraphIo.read(pred), doubled));
     print(Long.toString(value));
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("double_for_anticausal", doubled);

@@ -111,11 +111,7 @@ public final class Main extends UsageCommand {
     for (CommandLine.Model.OptionSpec o : leaf.matchedOptions()) {
       Object v = o.getValue();
       if (v instanceof java.nio.file.Path p) {
-        inputs
-            .append(inputs.length() == 0 ? "" : ", ")
-            .append(o.longestName())
-            .append(' ')
-            .append(p);
+        appendInput(inputs, o, p);
         try {
           if (java.nio.file.Files.isRegularFile(p)) {
             inputs.append(" (").append(java.nio.file.Files.size(p) >> 20).append(" MiB)");
@@ -125,11 +121,7 @@ public final class Main extends UsageCommand {
         }
       } else if (v instanceof Number n
           && o.longestName().matches("--(samples|count|batch-size|rows|max-train|max-test|n)")) {
-        inputs
-            .append(inputs.length() == 0 ? "" : ", ")
-            .append(o.longestName())
-            .append(' ')
-            .append(n);
+        appendInput(inputs, o, n);
       }
     }
     long max = Runtime.getRuntime().maxMemory();
@@ -142,6 +134,16 @@ public final class Main extends UsageCommand {
         max >> 20,
         inputs.length() == 0 ? "" : " for " + inputs,
         Math.max(2, 2 * ((max >> 30) + 1)));
+  }
+
+  /** Appends {@code --option value} to the out-of-memory message's list of inputs. */
+  private static void appendInput(
+      StringBuilder inputs, CommandLine.Model.OptionSpec option, Object value) {
+    inputs
+        .append(inputs.length() == 0 ? "" : ", ")
+        .append(option.longestName())
+        .append(' ')
+        .append(value);
   }
 
   /**

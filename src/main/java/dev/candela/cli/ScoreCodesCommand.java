@@ -2,12 +2,11 @@ package dev.candela.cli;
 
 import dev.candela.CandelaException;
 import dev.candela.cli.console.FlagWords;
-import dev.candela.cli.options.DciLearnerConverter;
+import dev.candela.cli.options.DciLearnerOption;
 import dev.candela.cli.options.FactorBins;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.evaluate.ScoreCodesJob;
 import dev.candela.metrics.CodeScorer;
-import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.report.CodeScoresHtml;
@@ -118,14 +117,7 @@ public final class ScoreCodesCommand implements Callable<Integer> {
 
   @Mixin SeedOption seed;
 
-  @Option(
-      names = "--dci-learner",
-      paramLabel = "NAME",
-      converter = DciLearnerConverter.class,
-      description =
-          "DCI's classifier: sklearn-gbt (default; scikit-learn's GradientBoostingClassifier as"
-              + " disentanglement_lib uses it) or xgboost.")
-  DciLearner dciLearner = DciLearner.DEFAULT;
+  @Mixin DciLearnerOption dciLearner;
 
   @Option(
       names = {"--replicates", "--bootstrap"},
@@ -183,15 +175,13 @@ public final class ScoreCodesCommand implements Callable<Integer> {
                 seed.seed(),
                 replicates,
                 refits,
-                dciLearner,
+                dciLearner.learner(),
                 factorNames,
                 latentNames),
             new ProgressBars(err, "", false));
     ScoreReport report = res.report();
     java.io.PrintWriter out = spec.commandLine().getOut();
-    for (String w : report.warnings()) {
-      err.println("warning: " + FlagWords.flags(w));
-    }
+    FlagWords.warn(err, report.warnings());
     out.print(TextTable.scores(report.scores(), report.uncertainty()));
     out.flush();
     if (json != null) {

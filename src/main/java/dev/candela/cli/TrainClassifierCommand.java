@@ -76,9 +76,6 @@ public final class TrainClassifierCommand implements Callable<Integer> {
       description = "The learning-rate factor of --lr-drop-epoch (default ${DEFAULT-VALUE}).")
   double lrDropFactor = ClassifierTrainingConfig.DEFAULT_LR_DROP_FACTOR;
 
-  @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
-  boolean resume;
-
   @Option(
       names = "--init-from",
       paramLabel = "DIR",
@@ -115,7 +112,7 @@ public final class TrainClassifierCommand implements Callable<Integer> {
     try (FactorDataset ds = common.openDataset();
         Progress p = new Progress("train-classifier", common.quiet.quiet())) {
       ClassifierTrainer.Init init = initFrom == null ? null : ClassifierTrainer.Init.read(initFrom);
-      r = ClassifierTrainer.train(ds, cfg, common.out, resume, init, dev, command, p);
+      r = ClassifierTrainer.train(ds, cfg, common.out, common.resume, init, dev, command, p);
     }
     System.out.println(
         "wrote " + common.out + "; held-out accuracy " + r.card().results().get("heldOutAccuracy"));

@@ -25,9 +25,6 @@ import picocli.CommandLine.Option;
 public final class TrainCommand implements Callable<Integer> {
   @Mixin VaeTrainingOptions hyper;
 
-  @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
-  boolean resume;
-
   @Option(
       names = "--eval-every",
       defaultValue = "0",
@@ -80,7 +77,7 @@ public final class TrainCommand implements Callable<Integer> {
                   common.out,
                   (steps, values) ->
                       TrainingCurves.write(common.out.resolve(TrainingLog.PNG), steps, values)));
-      r = VaeTrainer.train(ds, cfg, common.out, resume, dev, command, p, monitor);
+      r = VaeTrainer.train(ds, cfg, common.out, common.resume, dev, command, p, monitor);
     }
     Map<String, Double> last = r.history().get(r.history().size() - 1);
     System.out.println(

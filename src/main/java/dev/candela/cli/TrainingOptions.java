@@ -14,8 +14,8 @@ import picocli.CommandLine.Option;
 
 /**
  * Options shared by {@code candela train} and {@code candela train-classifier} (a picocli mixin):
- * the dataset, the output model directory, batch size, and the shared seed, device and progress
- * mixins.
+ * the dataset, the output model directory and {@code --resume} from its checkpoint, batch size, and
+ * the shared seed, device and progress mixins.
  */
 final class TrainingOptions {
   @Option(names = "--dataset", required = true, description = "Dataset folder, .npz or .h5.")
@@ -23,6 +23,9 @@ final class TrainingOptions {
 
   @Option(names = "--out", required = true, description = "Output model directory.")
   Path out;
+
+  @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
+  boolean resume;
 
   @Option(
       names = "--batch-size",

@@ -2,14 +2,13 @@ package dev.candela.cli.bench;
 
 import dev.candela.causal.graph.Aid;
 import dev.candela.causal.graph.Dag;
-import dev.candela.causal.graph.RandomDags;
 import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -77,11 +76,7 @@ public final class BenchAidCommand implements Callable<Integer> {
   @Option(names = "--no-search", description = "Skip the size search.")
   boolean noSearch;
 
-  @Option(
-      names = "--seed",
-      description = "Random seed (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1")
-  long seed;
+  @Mixin RandomDagPairs pairs;
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
@@ -90,9 +85,7 @@ public final class BenchAidCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (reps < 1) {
-      throw new IllegalArgumentException("--reps must be >= 1, got " + reps);
-    }
+    RandomDagPairs.requireReps(reps);
     if (start < 2) {
       throw new IllegalArgumentException("--start must be >= 2, got " + start);
     }
@@ -105,30 +98,22 @@ public final class BenchAidCommand implements Callable<Integer> {
         Locale.ROOT,
         "AID benchmark: %d core(s) here; gadjid: 4-core i5-8365U laptop, v0.1.0 via Python%n",
         Runtime.getRuntime().availableProcessors());
-    SplittableRandom rng = new SplittableRandom(seed);
     // warm-up so the first row is not JIT time
     for (Aid.Kind k : Aid.Kind.values()) {
-      Aid.aid(RandomDags.forwardEdges(60, 0.2, rng), RandomDags.forwardEdges(60, 0.2, rng), k);
+      RandomDagPairs.Pair w = pairs.next(60, 0.2);
+      Aid.aid(w.truth(), w.guess(), k);
     }
     if (!noFixed) {
-      fixedTable(out, rng);
+      fixedTable(out);
     }
     if (!noSearch) {
-      searchTable(out, rng);
+      searchTable(out);
     }
     out.flush();
     return ExitCodes.OK;
   }
 
-  private static double q(String density, int p) {
-    return switch (density) {
-      case "x-sparse" -> Math.min(1.0, 1.5 / (p - 1));
-      case "sparse" -> Math.min(1.0, 20.0 / (p - 1));
-      default -> 0.3;
-    };
-  }
-
-  private void fixedTable(PrintWriter out, SplittableRandom rng) {
+  private void fixedTable(PrintWriter out) {
     out.printf(Locale.ROOT, "%nMean time of one pair (%d pair(s) per cell)%n", reps);
     out.printf(
         Locale.ROOT,
@@ -142,15 +127,14 @@ public final class BenchAidCommand implements Callable<Integer> {
     for (Aid.Kind k : Aid.Kind.values()) {
       for (int d = 0; d < FIXED_SIZES.length; d++) {
         int p = FIXED_SIZES[d];
-        double q = q(FIXED_NAMES[d], p);
+        double q = RandomDagPairs.q(FIXED_NAMES[d], p);
         long ns = 0;
         long edges = 0;
         for (int r = 0; r < reps; r++) {
-          Dag t = RandomDags.forwardEdges(p, q, rng);
-          Dag g = RandomDags.forwardEdges(p, q, rng);
-          edges += t.edgeCount() + g.edgeCount();
+          RandomDagPairs.Pair pair = pairs.next(p, q);
+          edges += pair.edges();
           long t0 = System.nanoTime();
-          Aid.aid(t, g, k);
+          Aid.aid(pair.truth(), pair.guess(), k);
           ns += System.nanoTime() - t0;
         }
         out.printf(
@@ -171,7 +155,7 @@ public final class BenchAidCommand implements Callable<Integer> {
     return ms == Math.rint(ms) ? String.format(Locale.ROOT, "%.0f", ms) : Double.toString(ms);
   }
 
-  private void searchTable(PrintWriter out, SplittableRandom rng) {
+  private void searchTable(PrintWriter out) {
     out.printf(
         Locale.ROOT,
         "%nLargest p with one pair within %s s (doubling from %d; total cap %s s)%n",
@@ -199,7 +183,7 @@ public final class BenchAidCommand implements Callable<Integer> {
         double prevS = Double.NaN;
         String why;
         while (true) {
-          double used = (System.nanoTime() - began) / 1e9;
+          double used = Timing.secondsSince(began);
           double predicted = predict(prevP, prevS, bestP, bestS, p);
           if (used + Math.min(predicted, limitS) > totalS) {
             why = "total cap (" + fmtS(totalS) + " s) reached before p = " + p;
@@ -209,12 +193,8 @@ public final class BenchAidCommand implements Callable<Integer> {
             why = String.format(Locale.ROOT, "p = %d predicted %.3g s > limit", p, predicted);
             break;
           }
-          double q = q(density, p);
-          Dag t = RandomDags.forwardEdges(p, q, rng);
-          Dag g = RandomDags.forwardEdges(p, q, rng);
-          long t0 = System.nanoTime();
-          Aid.aid(t, g, k);
-          double s = (System.nanoTime() - t0) / 1e9;
+          RandomDagPairs.Pair pair = pairs.next(p, RandomDagPairs.q(density, p));
+          double s = Timing.time(() -> Aid.aid(pair.truth(), pair.guess(), k)).seconds();
           if (s > limitS) {
             why = String.format(Locale.ROOT, "p = %d took %.1f s > limit", p, s);
             break;

@@ -88,31 +88,33 @@ public final class BenchCausalCommand implements Callable<Integer> {
         "OT/pool");
     for (int k : ks) {
       LadderOptions o = LadderOptions.defaults().withSizes(k, 3, 3);
-      long t0 = System.nanoTime();
-      var res = LadderDistances.compute(truth, model, o.withSizes(k, 3, 0), seed);
-      double idTime = (System.nanoTime() - t0) / 1e9;
-      t0 = System.nanoTime();
-      var resCd = LadderDistances.compute(truth, model, o, seed);
-      double cdTime = (System.nanoTime() - t0) / 1e9 - idTime;
-      t0 = System.nanoTime();
-      LadderDistances.compute(
-          truth, model, o.withSizes(k, 3, 0).withDistance(new PooledHistogramEmd()), seed);
-      double pooledTime = (System.nanoTime() - t0) / 1e9;
+      var res =
+          Timing.time(() -> LadderDistances.compute(truth, model, o.withSizes(k, 3, 0), seed));
+      double idTime = res.seconds();
+      var resCd = Timing.time(() -> LadderDistances.compute(truth, model, o, seed));
+      double cdTime = resCd.seconds() - idTime;
+      double pooledTime =
+          Timing.time(
+                  () ->
+                      LadderDistances.compute(
+                          truth,
+                          model,
+                          o.withSizes(k, 3, 0).withDistance(new PooledHistogramEmd()),
+                          seed))
+              .seconds();
 
       double[][] a = Sampler.sample(truth, Intervention.none(), k, new SplittableRandom(seed));
       double[][] b = Sampler.sample(model, Intervention.none(), k, new SplittableRandom(seed + 1));
-      t0 = System.nanoTime();
-      double ot = new Wasserstein().between(a, b);
-      double otTime = (System.nanoTime() - t0) / 1e9;
+      var ot = Timing.time(() -> new Wasserstein().between(a, b));
+      double otTime = ot.seconds();
       String lp = "-";
       String diff = "-";
       String ratio = "-";
       if (k <= lpMaxK) {
-        t0 = System.nanoTime();
-        double v = TransportLp.w1(a, b);
-        double lpTime = (System.nanoTime() - t0) / 1e9;
+        var v = Timing.time(() -> TransportLp.w1(a, b));
+        double lpTime = v.seconds();
         lp = String.format("%.4f", lpTime);
-        diff = String.format("%.1e", Math.abs(v - ot));
+        diff = String.format("%.1e", Math.abs(v.value() - ot.value()));
         ratio = String.format("%.0fx", lpTime / otTime);
       }
       out.printf(
@@ -127,7 +129,9 @@ public final class BenchCausalCommand implements Callable<Integer> {
           "",
           pooledTime,
           idTime / pooledTime);
-      out.printf("       (OD=%.4f ID=%.4f CD=%.4f)%n", res.od(), res.id(), resCd.cd());
+      out.printf(
+          "       (OD=%.4f ID=%.4f CD=%.4f)%n",
+          res.value().od(), res.value().id(), resCd.value().cd());
       out.flush();
     }
     fastPath(out);
@@ -167,15 +171,20 @@ public final class BenchCausalCommand implements Callable<Integer> {
         "k", "ID(sorted)", "ID(assignment)", "ratio", "ID", "|diff|");
     for (int k : fastKs) {
       LadderOptions o = LadderOptions.defaults().withSizes(k, fastL, 0);
-      long t0 = System.nanoTime();
-      var fast = LadderDistances.compute(truth, model, o, seed);
-      double fastTime = (System.nanoTime() - t0) / 1e9;
-      t0 = System.nanoTime();
-      var slow = LadderDistances.compute(truth, model, o.withDistance(assignmentOnly), seed);
-      double slowTime = (System.nanoTime() - t0) / 1e9;
+      var fast = Timing.time(() -> LadderDistances.compute(truth, model, o, seed));
+      var slow =
+          Timing.time(
+              () -> LadderDistances.compute(truth, model, o.withDistance(assignmentOnly), seed));
+      double fastTime = fast.seconds();
+      double slowTime = slow.seconds();
       out.printf(
           "%6d %12.3f %14.3f %7.0fx %12.5f %12.1e%n",
-          k, fastTime, slowTime, slowTime / fastTime, fast.id(), Math.abs(fast.id() - slow.id()));
+          k,
+          fastTime,
+          slowTime,
+          slowTime / fastTime,
+          fast.value().id(),
+          Math.abs(fast.value().id() - slow.value().id()));
       out.flush();
     }
   }

@@ -3,6 +3,7 @@ package dev.candela.cli.bench;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.cli.console.ExitCodes;
+import dev.candela.cli.options.DeviceOption;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.Cg;
 import dev.candela.metrics.cg.CgAccumulator;
@@ -24,6 +25,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -117,8 +119,7 @@ public final class BenchCgCommand implements Callable<Integer> {
       description = "Side of the DJL float32 matrix product baseline (default ${DEFAULT-VALUE}).")
   int matmul = 1024;
 
-  @Option(names = "--device", description = "auto, cpu, gpu or gpu:K (default ${DEFAULT-VALUE}).")
-  String device = "auto";
+  @Mixin DeviceOption device;
 
   @Option(
       names = "--anchor-seconds",
@@ -191,10 +192,7 @@ public final class BenchCgCommand implements Callable<Integer> {
 
     // Warm up the JIT on every path.
     float[][] warm = java.util.Arrays.copyOf(z, Math.min(samples, 4));
-    int[][] warmY = new int[numFactors][];
-    for (int f = 0; f < numFactors; f++) {
-      warmY[f] = java.util.Arrays.copyOf(y[f], warm.length);
-    }
+    int[][] warmY = firstCodes(y, warm.length);
     for (int b : List.of(1, perSample, batches.get(0))) {
       Cg.compute(warm, warmY, g, c, base.withMaxBatch(b));
     }
@@ -211,9 +209,8 @@ public final class BenchCgCommand implements Callable<Integer> {
     results.add(new Object[] {"one image per call", 1});
     for (Object[] r : results) {
       int b = (Integer) r[1];
-      long t0 = System.nanoTime();
-      CgResult res = Cg.compute(z, y, g, c, base.withMaxBatch(b));
-      double s = (System.nanoTime() - t0) / 1e9;
+      Timing.Timed<CgResult> res = Timing.time(() -> Cg.compute(z, y, g, c, base.withMaxBatch(b)));
+      double s = res.seconds();
       double rate = images / s;
       if (reference < 0) {
         reference = rate;
@@ -226,7 +223,7 @@ public final class BenchCgCommand implements Callable<Integer> {
             String.format(Locale.ROOT, "%.0f", rate),
             String.format(Locale.ROOT, "%.2f", rate * flopsPerImage / 1e9),
             String.format(Locale.ROOT, "%.2f", rate / reference),
-            String.format(Locale.ROOT, "%.6f", res.score())
+            String.format(Locale.ROOT, "%.6f", res.value().score())
           });
       spec.commandLine().getErr().println("bench cg: " + r[0] + " (" + b + " images/call) done");
     }
@@ -258,7 +255,7 @@ public final class BenchCgCommand implements Callable<Integer> {
     java.io.PrintWriter out = spec.commandLine().getOut();
     java.io.PrintWriter err = spec.commandLine().getErr();
     int djlBatch = djlBatches.stream().mapToInt(Integer::intValue).max().orElseThrow();
-    ComputeDevice djlDevice = ComputeDevice.parse(device);
+    ComputeDevice djlDevice = device.device();
     try (CounterfactualModels m = CounterfactualModels.load(vae, classifier, djlDevice, djlBatch);
         TorchAnchor anchor = startAnchor(djlDevice, m)) {
       List<String> names =
@@ -290,17 +287,11 @@ public final class BenchCgCommand implements Callable<Integer> {
               .optMaxBatch(djlBatch)
               .build();
       float[][] zl = java.util.Arrays.copyOf(first.z, loop);
-      int[][] yl = new int[names.size()][];
-      for (int f = 0; f < yl.length; f++) {
-        yl[f] = java.util.Arrays.copyOf(first.codes[f], loop);
-      }
+      int[][] yl = firstCodes(first.codes, loop);
       // Warm-up of both paths (engine initialisation, allocator).
       int w = Math.min(loop, 2);
       float[][] zw = java.util.Arrays.copyOf(zl, w);
-      int[][] yw = new int[yl.length][];
-      for (int f = 0; f < yl.length; f++) {
-        yw[f] = java.util.Arrays.copyOf(yl[f], w);
-      }
+      int[][] yw = firstCodes(yl, w);
       Cg.compute(zw, yw, m.decoder(), m.probabilities(), options, stats);
       Cg.compute(zw, yw, m.decoder(), m.probabilities(), options.withMaxBatch(perSample), stats);
 
@@ -318,7 +309,7 @@ public final class BenchCgCommand implements Callable<Integer> {
           Chunk c = from == 0 && first.z.length == to - from ? first : encode(m, indices, from, to);
           long t0 = System.nanoTime();
           acc.process(c.z, c.codes);
-          seconds += (System.nanoTime() - t0) / 1e9;
+          seconds += Timing.secondsSince(t0);
           chunks++;
           if (chunks % 10 == 0) {
             err.println("bench cg: djl batched (" + b + ") " + to + "/" + samples + " samples");
@@ -328,11 +319,17 @@ public final class BenchCgCommand implements Callable<Integer> {
       }
       Memory end = Memory.now(m);
       double batchedSeconds = batched.get(0).seconds();
-      long t0 = System.nanoTime();
-      CgResult loopRes =
-          Cg.compute(
-              zl, yl, m.decoder(), m.probabilities(), options.withMaxBatch(perSample), stats);
-      double loopSeconds = (System.nanoTime() - t0) / 1e9;
+      Timing.Timed<CgResult> loopRes =
+          Timing.time(
+              () ->
+                  Cg.compute(
+                      zl,
+                      yl,
+                      m.decoder(),
+                      m.probabilities(),
+                      options.withMaxBatch(perSample),
+                      stats));
+      double loopSeconds = loopRes.seconds();
       err.println("bench cg: djl one sample per call done");
       double gflopsMatmul = m.matmulGflops(matmul, 2.0);
       double flops = m.flopsPerImage();
@@ -380,7 +377,7 @@ public final class BenchCgCommand implements Callable<Integer> {
               batchedRate,
               gflopsMatmul,
               Double.NaN,
-              loopRes.score()));
+              loopRes.value().score()));
       rows.add(
           new String[] {
             "djl matmul " + matmul + "×" + matmul,
@@ -491,6 +488,15 @@ public final class BenchCgCommand implements Callable<Integer> {
         Architectures.CLASSIFIER_FC256.equals(clf) ? Architectures.FC256_HIDDEN : 0);
   }
 
+  /** The codes of the first {@code n} samples, one array per factor. */
+  private static int[][] firstCodes(int[][] codes, int n) {
+    int[][] head = new int[codes.length][];
+    for (int f = 0; f < codes.length; f++) {
+      head[f] = java.util.Arrays.copyOf(codes[f], n);
+    }
+    return head;
+  }
+
   /** Encoded latents and codes of some samples. */
   private record Chunk(float[][] z, int[][] codes) {}
 
@@ -517,10 +523,8 @@ public final class BenchCgCommand implements Callable<Integer> {
   /** Heap in use after a GC and the models' native array counts. */
   private record Memory(double heapMiB, int attached, int inference) {
     static Memory now(CounterfactualModels m) {
-      Runtime rt = Runtime.getRuntime();
-      System.gc();
-      double heap = (rt.totalMemory() - rt.freeMemory()) / (1024.0 * 1024.0);
-      return new Memory(heap, m.attachedArrays(), m.inferenceArrays());
+      return new Memory(
+          BenchCgMemoryCommand.heapMiBAfterGc(), m.attachedArrays(), m.inferenceArrays());
     }
   }
 }

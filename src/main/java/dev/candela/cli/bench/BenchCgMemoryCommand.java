@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.options.CounterfactualEngineOptions;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.CounterfactualDriver;
@@ -20,12 +21,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -83,13 +83,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
       description = "Samples per chunk, at most --every (default ${DEFAULT-VALUE}).")
   int chunkSize = 1000;
 
-  @Option(
-      names = "--batch-size",
-      description = "Images per engine call (default ${DEFAULT-VALUE}).")
-  int batchSize = 256;
-
-  @Option(names = "--device", description = "auto, cpu, gpu or gpu:K (default ${DEFAULT-VALUE}).")
-  String device = "auto";
+  @Mixin CounterfactualEngineOptions engine;
 
   @Option(
       names = "--seed",
@@ -121,6 +115,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws CandelaException {
+    int batchSize = engine.batchSize();
     if (samples < 1 || chunkSize < 1 || batchSize < 1) {
       throw new IllegalArgumentException(
           "--samples, --chunk-size and --batch-size must be positive, got "
@@ -144,20 +139,14 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    boolean temporary = work == null;
-    Path dir;
+    WorkFolder folder;
     try {
-      dir = temporary ? Files.createTempDirectory("candela-cg-memory") : work;
-      Files.createDirectories(dir);
+      folder = WorkFolder.of(work, "candela-cg-memory");
     } catch (IOException e) {
       throw new CandelaException("cannot create the work folder: " + e.getMessage(), e);
     }
-    try {
-      return run(dir, step, chunk, out, err);
-    } finally {
-      if (temporary) {
-        deleteTree(dir);
-      }
+    try (folder) {
+      return run(folder.dir(), step, chunk, out, err);
     }
   }
 
@@ -222,9 +211,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
           int before = points.isEmpty() ? 0 : points.get(points.size() - 1).samples();
           double since = (now - (clock[1] == 0 ? clock[0] : clock[1])) / 1e9;
           double rate = (double) (done - before) * perSample / since;
-          Runtime rt = Runtime.getRuntime();
-          System.gc();
-          double heap = (rt.totalMemory() - rt.freeMemory()) / MIB;
+          double heap = heapMiBAfterGc();
           long[] rss = procStatus();
           points.add(
               new Checkpoint(
@@ -232,7 +219,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
                   (now - clock[0]) / 1e9 - clock[2] / 1e9,
                   rate,
                   heap,
-                  rt.totalMemory() / MIB,
+                  Runtime.getRuntime().totalMemory() / MIB,
                   models.attachedArrays(),
                   models.inferenceArrays(),
                   rss[0] / 1024.0,
@@ -252,19 +239,18 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
         };
     clock[0] = System.nanoTime();
     CounterfactualSettings settings =
-        CounterfactualSettings.builder(data, vaeDir, clfDir, dir.resolve("cf"))
-            .chunkSize(chunk)
-            .limit(samples)
-            .batchSize(batchSize)
-            .device(device)
+        engine
+            .applyTo(
+                CounterfactualSettings.builder(data, vaeDir, clfDir, dir.resolve("cf"))
+                    .chunkSize(chunk)
+                    .limit(samples))
             .seed(seed)
             .build();
     CounterfactualDriver.Outcome res =
         CounterfactualDriver.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
     out.print(res.text());
     out.flush();
-    res.warnings().forEach(w -> err.println("warning: " + FlagWords.flags(w)));
-    err.flush();
+    FlagWords.warn(err, res.warnings());
     out.printf(
         Locale.ROOT,
         "bench cg-memory: the counterfactuals job over %d samples of %s, chunks of %d, %d images"
@@ -272,7 +258,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
         samples,
         data,
         chunk,
-        batchSize,
+        engine.batchSize(),
         what,
         flops[0] / 1e6);
     out.print(table(points));
@@ -349,6 +335,13 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
         (b.rssFileMiB() - a.rssFileMiB()) / intervals);
   }
 
+  /** The heap in use after {@code System.gc()}, in MiB. */
+  static double heapMiBAfterGc() {
+    Runtime rt = Runtime.getRuntime();
+    System.gc();
+    return (rt.totalMemory() - rt.freeMemory()) / MIB;
+  }
+
   private static String mib(double v) {
     return v < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
   }
@@ -379,15 +372,5 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
       return kb;
     }
     return kb;
-  }
-
-  private static void deleteTree(Path dir) {
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      // best effort: a temporary folder
-    }
   }
 }

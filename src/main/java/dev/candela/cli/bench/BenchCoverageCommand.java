@@ -142,7 +142,7 @@ public final class BenchCoverageCommand implements Callable<Integer> {
     } else {
       out.print(TextTable.render(t));
     }
-    out.printf(Locale.ROOT, "coverage study in %.0f s%n", (System.nanoTime() - t0) / 1e9);
+    out.printf(Locale.ROOT, "coverage study in %.0f s%n", Timing.secondsSince(t0));
     out.flush();
     return 0;
   }

@@ -76,12 +76,12 @@ public final class BenchDataCommand implements Callable<Integer> {
       long[] idx = n == DSpritesGenerator.FULL ? null : DSpritesGenerator.chooseIndices(n, 0);
       long t0 = System.nanoTime();
       ConsoleBars.writeDsprites(npz, idx, n, dev.candela.data.DSpritesDrawing.DEEPMIND);
-      double gen = seconds(t0);
+      double gen = Timing.secondsSince(t0);
       long bytes = Files.size(npz);
 
       t0 = System.nanoTime();
       Files.copy(npz, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      double cp = seconds(t0);
+      double cp = Timing.secondsSince(t0);
 
       t0 = System.nanoTime();
       long sum = 0;
@@ -91,7 +91,7 @@ public final class BenchDataCommand implements Callable<Integer> {
           sum += buf[r - 1];
         }
       }
-      double raw = seconds(t0);
+      double raw = Timing.secondsSince(t0);
 
       t0 = System.nanoTime();
       double checksum = 0;
@@ -110,7 +110,7 @@ public final class BenchDataCommand implements Callable<Integer> {
           checksum += ds.codes(start)[1];
         }
       }
-      double read = seconds(t0);
+      double read = Timing.secondsSince(t0);
 
       System.out.printf(
           "dSprites npz: %d images, %.1f MB (%s)%n", n, bytes / 1e6, keep ? npz : "deleted after");
@@ -141,9 +141,5 @@ public final class BenchDataCommand implements Callable<Integer> {
         }
       }
     }
-  }
-
-  private static double seconds(long t0) {
-    return (System.nanoTime() - t0) / 1e9;
   }
 }

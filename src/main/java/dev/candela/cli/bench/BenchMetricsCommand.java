@@ -75,21 +75,21 @@ public final class BenchMetricsCommand implements Callable<Integer> {
   private void perMetric(List<String[]> rows, int n, LatentCodes codes, double read) {
     long t0 = System.nanoTime();
     IrsResult irs = Irs.compute(codes);
-    add(rows, n, "irs", seconds(t0), read);
+    add(rows, n, "irs", Timing.secondsSince(t0), read);
     t0 = System.nanoTime();
     Uc.compute(irs, 1, UcSelection.TOPK);
     Uc.compute(irs, 2, UcSelection.TOPK);
-    add(rows, n, "uc (ρ=1,2)", seconds(t0), read);
+    add(rows, n, "uc (ρ=1,2)", Timing.secondsSince(t0), read);
     t0 = System.nanoTime();
     double[][] mi =
         DiscreteMutualInfo.latentFactorMatrix(
             codes.latents(), codes.factors(), HistogramDiscretizer.DEFAULT_BINS);
     Mig.fromMutualInformation(
         mi, DiscreteMutualInfo.factorEntropies(codes.factors()), HistogramDiscretizer.DEFAULT_BINS);
-    add(rows, n, "mig", seconds(t0), read);
+    add(rows, n, "mig", Timing.secondsSince(t0), read);
     t0 = System.nanoTime();
     Modularity.compute(codes);
-    add(rows, n, "modularity", seconds(t0), read);
+    add(rows, n, "modularity", Timing.secondsSince(t0), read);
     if (!skipLearned) {
       CodeScorer.Options o = CodeScorer.Options.defaults();
       int cut = (int) Math.round(o.trainFraction() * n);
@@ -97,16 +97,16 @@ public final class BenchMetricsCommand implements Callable<Integer> {
       LatentCodes test = codes.rows(range(cut, cut + Math.min(o.maxTest(), n - cut)));
       t0 = System.nanoTime();
       Dci.compute(train, test, 0, DciLearner.SKLEARN_GBT);
-      add(rows, n, "dci sklearn-gbt (capped split)", seconds(t0), read);
+      add(rows, n, "dci sklearn-gbt (capped split)", Timing.secondsSince(t0), read);
       t0 = System.nanoTime();
       Dci.compute(train, test, 0, DciLearner.XGBOOST);
-      add(rows, n, "dci xgboost (capped split)", seconds(t0), read);
+      add(rows, n, "dci xgboost (capped split)", Timing.secondsSince(t0), read);
       t0 = System.nanoTime();
       Sap.compute(train, test, 0);
-      add(rows, n, "sap (capped split)", seconds(t0), read);
+      add(rows, n, "sap (capped split)", Timing.secondsSince(t0), read);
       t0 = System.nanoTime();
       Explicitness.compute(train, test, 0);
-      add(rows, n, "explicitness (capped split)", seconds(t0), read);
+      add(rows, n, "explicitness (capped split)", Timing.secondsSince(t0), read);
     }
   }
 
@@ -116,6 +116,7 @@ public final class BenchMetricsCommand implements Callable<Integer> {
    */
   private static double scoreCodes(Path factors, Path latents, int replicates)
       throws CandelaException {
+    CodeScorer.Options d = CodeScorer.Options.defaults(); // score-codes' defaults
     long t0 = System.nanoTime();
     dev.candela.evaluate.ScoreCodesJob.score(
         new dev.candela.evaluate.ScoreCodesJob.Request(
@@ -125,25 +126,25 @@ public final class BenchMetricsCommand implements Callable<Integer> {
                 dev.candela.metrics.Metric.IRS,
                 dev.candela.metrics.Metric.UC,
                 dev.candela.metrics.Metric.MIG),
-            List.of(1),
-            java.util.EnumSet.of(UcSelection.TOPK),
-            HistogramDiscretizer.DEFAULT_BINS,
-            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-            CodeScorer.Options.DEFAULT_MAX_TRAIN,
-            CodeScorer.Options.DEFAULT_MAX_TEST,
-            0,
+            d.rhos(),
+            d.ucModes(),
+            d.factorBins(),
+            d.trainFraction(),
+            d.maxTrain(),
+            d.maxTest(),
+            d.seed(),
             replicates,
             CodeScorer.IntervalOptions.DEFAULT_REFITS),
         dev.candela.evaluate.ProgressListener.SILENT);
-    return seconds(t0);
+    return Timing.secondsSince(t0);
   }
 
   @Override
   public Integer call() throws CandelaException, IOException {
-    Path dir = Files.createTempDirectory("candela-bench-metrics");
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"N", "stage", "seconds", "× read"});
-    try {
+    try (WorkFolder folder = WorkFolder.of(null, "candela-bench-metrics")) {
+      Path dir = folder.dir();
       for (int n : sizes) {
         LatentCodes gen =
             SyntheticCodes.generate(
@@ -157,7 +158,7 @@ public final class BenchMetricsCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         CodeTables.NumericTable lt = CodeTables.readLatents(lat);
         CodeTables.FactorTable ft = CodeTables.readFactors(fac);
-        double read = seconds(t0);
+        double read = Timing.secondsSince(t0);
         LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), lt.columns(), ft.columns());
         add(rows, n, "read .npy (baseline)", read, read);
 
@@ -180,13 +181,6 @@ public final class BenchMetricsCommand implements Callable<Integer> {
         Files.deleteIfExists(fac);
         System.err.println("bench metrics: N=" + n + " done");
       }
-    } finally {
-      try (var s = Files.list(dir)) {
-        for (Path p : s.toList()) {
-          Files.deleteIfExists(p);
-        }
-      }
-      Files.deleteIfExists(dir);
     }
     System.out.printf(
         Locale.ROOT,
@@ -214,10 +208,6 @@ public final class BenchMetricsCommand implements Callable<Integer> {
           String.format(Locale.ROOT, "%.3f", s),
           String.format(Locale.ROOT, "%.2f", s / read)
         });
-  }
-
-  private static double seconds(long t0) {
-    return (System.nanoTime() - t0) / 1e9;
   }
 
   private static double[][] toDouble(int[][] a) {

@@ -1,6 +1,5 @@
 package dev.candela.cli.bench;
 
-import dev.candela.AtomicFiles;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.data.DSpritesDataset;
@@ -14,7 +13,6 @@ import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
 import dev.candela.model.training.StepTimes;
 import dev.candela.synth.DSpritesGenerator;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -215,30 +213,29 @@ public final class BenchModelsCommand implements Callable<Integer> {
     if (trainSteps > 0
         && model == null
         && !Double.isNaN(Flops.decoderFlops(architecture, channels, latentDim))) {
-      Path scratch = Files.createTempDirectory("candela-bench-train");
-      Path npz = scratch.resolve("dsprites.npz");
-      DSpritesGenerator.write(
-          npz, DSpritesGenerator.chooseIndices((long) trainSteps * trainBatch, 0), k -> {});
       double ips = 0;
       double torchIps = 0;
       StepTimes times = new StepTimes(2);
-      try (FactorDataset ds = DSpritesDataset.open(npz)) {
-        for (int r = 0; r < repeats; r++) {
-          if (anchor != null) {
-            torchIps = Math.max(torchIps, anchor.trainImagesPerSecond(trainBatch, trainSteps));
-          }
-          StepTimes rt = new StepTimes(2);
-          Path dir = scratch.resolve("model-" + r);
-          double x =
-              ModelBench.trainImagesPerSecond(
-                  ds, architecture, trainBatch, trainSteps, dev, dir, rt);
-          if (x > ips) {
-            ips = x;
-            times = rt;
+      try (WorkFolder folder = WorkFolder.of(null, "candela-bench-train")) {
+        Path npz = folder.dir().resolve("dsprites.npz");
+        DSpritesGenerator.write(
+            npz, DSpritesGenerator.chooseIndices((long) trainSteps * trainBatch, 0), k -> {});
+        try (FactorDataset ds = DSpritesDataset.open(npz)) {
+          for (int r = 0; r < repeats; r++) {
+            if (anchor != null) {
+              torchIps = Math.max(torchIps, anchor.trainImagesPerSecond(trainBatch, trainSteps));
+            }
+            StepTimes rt = new StepTimes(2);
+            Path dir = folder.dir().resolve("model-" + r);
+            double x =
+                ModelBench.trainImagesPerSecond(
+                    ds, architecture, trainBatch, trainSteps, dev, dir, rt);
+            if (x > ips) {
+              ips = x;
+              times = rt;
+            }
           }
         }
-      } finally {
-        AtomicFiles.deleteTree(scratch);
       }
       // a training step runs the forward pass and a backward pass of about twice its cost
       double flops =

@@ -1,15 +1,14 @@
 package dev.candela.cli.bench;
 
 import dev.candela.causal.graph.Dag;
-import dev.candela.causal.graph.RandomDags;
 import dev.candela.causal.graph.Sid;
 import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -51,11 +50,7 @@ public final class BenchSidCommand implements Callable<Integer> {
       defaultValue = "1000")
   int denseMax;
 
-  @Option(
-      names = "--seed",
-      description = "Random seed (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1")
-  long seed;
+  @Mixin RandomDagPairs pairs;
 
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
@@ -64,9 +59,7 @@ public final class BenchSidCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (reps < 1) {
-      throw new IllegalArgumentException("--reps must be >= 1, got " + reps);
-    }
+    RandomDagPairs.requireReps(reps);
     PrintWriter out = spec.commandLine().getOut();
     out.printf(
         Locale.ROOT,
@@ -86,9 +79,9 @@ public final class BenchSidCommand implements Callable<Integer> {
         "baseline ms",
         "ratio",
         "SID");
-    SplittableRandom rng = new SplittableRandom(seed);
     // warm-up so the first row is not JIT time
-    Sid.sid(RandomDags.forwardEdges(50, 0.2, rng), RandomDags.forwardEdges(50, 0.2, rng));
+    RandomDagPairs.Pair warm = pairs.next(50, 0.2);
+    Sid.sid(warm.truth(), warm.guess());
     for (String mode : new String[] {"sparse", "dense"}) {
       for (int p : sizes) {
         if (p < 2) {
@@ -97,16 +90,17 @@ public final class BenchSidCommand implements Callable<Integer> {
         if (mode.equals("dense") && p > denseMax) {
           continue;
         }
-        double q = mode.equals("sparse") ? Math.min(1.0, 20.0 / (p - 1)) : 0.3;
+        double q = RandomDagPairs.q(mode, p);
         long fastNs = 0;
         long baseNs = 0;
         long edges = 0;
         long sidSum = 0;
         boolean runBase = p <= baselineMax;
         for (int r = 0; r < reps; r++) {
-          Dag t = RandomDags.forwardEdges(p, q, rng);
-          Dag g = RandomDags.forwardEdges(p, q, rng);
-          edges += t.edgeCount() + g.edgeCount();
+          RandomDagPairs.Pair pair = pairs.next(p, q);
+          Dag t = pair.truth();
+          Dag g = pair.guess();
+          edges += pair.edges();
           long t0 = System.nanoTime();
           long fast = Sid.sid(t, g).sid();
           fastNs += System.nanoTime() - t0;

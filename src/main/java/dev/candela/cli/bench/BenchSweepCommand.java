@@ -5,17 +5,13 @@ import dev.candela.cli.console.ExitCodes;
 import dev.candela.sweep.SparkCheck;
 import dev.candela.sweep.SweepResults;
 import dev.candela.sweep.TinyCheckpoints;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -104,9 +100,8 @@ public final class BenchSweepCommand implements Callable<Integer> {
     SparkCheck.requireSpark();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    boolean temporary = work == null;
-    Path dir = temporary ? Files.createTempDirectory("candela-bench-sweep") : work;
-    try {
+    try (WorkFolder folder = WorkFolder.of(work, "candela-bench-sweep")) {
+      Path dir = folder.dir();
       TinyCheckpoints tiny = TinyCheckpoints.write(dir, checkpoints);
       Path listFile = tiny.writeList(dir.resolve("models.txt"));
       String[] common = {
@@ -162,10 +157,6 @@ public final class BenchSweepCommand implements Callable<Integer> {
           hours);
       out.flush();
       return ExitCodes.OK;
-    } finally {
-      if (temporary) {
-        deleteTree(dir);
-      }
     }
   }
 
@@ -197,22 +188,13 @@ public final class BenchSweepCommand implements Callable<Integer> {
     CommandLine cl = commands.get();
     cl.setOut(new PrintWriter(new StringWriter()));
     cl.setErr(new PrintWriter(errs));
-    long t0 = System.nanoTime();
-    int code = cl.execute(args.toArray(String[]::new));
-    double s = (System.nanoTime() - t0) / 1e9;
-    if (code != 0) {
+    Timing.Timed<Integer> run = Timing.time(() -> cl.execute(args.toArray(String[]::new)));
+    double s = run.seconds();
+    if (run.value() != 0) {
       throw new CandelaException("bench sweep: '" + String.join(" ", args) + "' failed: " + errs);
     }
     err.printf(Locale.ROOT, "  %s %s: %.1f s%n", args.get(0), args.get(1), s);
     err.flush();
     return s;
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

@@ -53,23 +53,24 @@ public final class ModelBench {
         row[j] = (float) rng.nextGaussian();
       }
     }
-    m.encodeMeans(x, batchSize);
+    double enc = imagesPerSecond(() -> m.encodeMeans(x, batchSize), batchSize, seconds);
+    double dec = imagesPerSecond(() -> m.decode(z), batchSize, seconds);
+    return new Throughput(batchSize, enc, dec);
+  }
+
+  /**
+   * Images per second of a call: one warm-up call, then calls for about {@code seconds} (at least
+   * one).
+   */
+  private static double imagesPerSecond(Runnable call, int imagesPerCall, double seconds) {
+    call.run();
     long t0 = System.nanoTime();
     long images = 0;
     while (System.nanoTime() - t0 < seconds * 1e9 || images == 0) {
-      m.encodeMeans(x, batchSize);
-      images += batchSize;
+      call.run();
+      images += imagesPerCall;
     }
-    double enc = images / ((System.nanoTime() - t0) / 1e9);
-    m.decode(z);
-    t0 = System.nanoTime();
-    images = 0;
-    while (System.nanoTime() - t0 < seconds * 1e9 || images == 0) {
-      m.decode(z);
-      images += batchSize;
-    }
-    double dec = images / ((System.nanoTime() - t0) / 1e9);
-    return new Throughput(batchSize, enc, dec);
+    return images / Timing.secondsSince(t0);
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.candela.cli.console;
 
+import java.io.PrintWriter;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -162,6 +164,20 @@ public final class FlagWords {
       }
     }
     return b.toString();
+  }
+
+  /**
+   * Prints library warnings on a command's error stream, one {@code warning: } line each with the
+   * settings it names replaced by their flags ({@link #flags}), and flushes the stream.
+   *
+   * @param err the command's error stream
+   * @param warnings the library's warnings, in order
+   */
+  public static void warn(PrintWriter err, Collection<String> warnings) {
+    for (String w : warnings) {
+      err.println("warning: " + flags(w));
+    }
+    err.flush();
   }
 
   /** The longest key at {@code i} that ends at a word boundary, or null. */

@@ -2,12 +2,12 @@ package dev.candela.cli.options;
 
 import dev.candela.cli.console.FlagWords;
 import dev.candela.evaluate.EvaluationOptions;
-import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -69,14 +69,7 @@ public final class EvaluationMixin {
       description = "Cap on their test rows (default ${DEFAULT-VALUE}; reference 5000).")
   int maxTest = 1000;
 
-  @Option(
-      names = "--dci-learner",
-      paramLabel = "NAME",
-      converter = DciLearnerConverter.class,
-      description =
-          "DCI's classifier: sklearn-gbt (default; scikit-learn's GradientBoostingClassifier as"
-              + " disentanglement_lib uses it) or xgboost.")
-  DciLearner dciLearner = DciLearner.DEFAULT;
+  @Mixin DciLearnerOption dciLearner;
 
   @Option(
       names = "--classic-scale",
@@ -142,7 +135,7 @@ public final class EvaluationMixin {
           .gridSamples(gridSamples)
           .cgSamples(cgSamples)
           .classicFromDataset(classicFromDataset)
-          .dciLearner(dciLearner)
+          .dciLearner(dciLearner.learner())
           .build();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(FlagWords.flags(e.getMessage()), e);
