@@ -1,5 +1,7 @@
 package dev.candela.metrics.gbt;
 
+import dev.candela.metrics.stats.Arrays2;
+
 /**
  * One least-squares regression tree as scikit-learn 1.2 grows it for gradient boosting: {@code
  * DecisionTreeRegressor(criterion='friedman_mse', splitter='best', max_depth=D,
@@ -238,7 +240,7 @@ final class RegressionTree {
       visited++;
       int fj = NumpyRandomState.xorshiftRandInt(rand, drawnConstants, fi - foundConstants);
       if (fj < knownConstants) {
-        swap(features, drawnConstants, fj);
+        Arrays2.swap(features, drawnConstants, fj);
         drawnConstants++;
         continue;
       }
@@ -253,13 +255,13 @@ final class RegressionTree {
         System.arraycopy(sortedF, start, samples, start, end - start);
       }
       if (hi <= lo + FEATURE_THRESHOLD) {
-        swap(features, fj, totalConstants);
+        Arrays2.swap(features, fj, totalConstants);
         foundConstants++;
         totalConstants++;
         continue;
       }
       fi--;
-      swap(features, fi, fj);
+      Arrays2.swap(features, fi, fj);
       // criterion.reset()
       int pos = start;
       double sumLeft = 0.0;
@@ -378,12 +380,6 @@ final class RegressionTree {
       }
       System.arraycopy(tmp, 0, s, l, r);
     }
-  }
-
-  private static void swap(int[] a, int i, int j) {
-    int t = a[i];
-    a[i] = a[j];
-    a[j] = t;
   }
 
   /**

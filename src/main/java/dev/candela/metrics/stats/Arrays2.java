@@ -59,11 +59,21 @@ public final class Arrays2 {
       perm[i] = i;
     }
     for (int i = n - 1; i > 0; i--) {
-      int k = rng.nextInt(i + 1);
-      int t = perm[i];
-      perm[i] = perm[k];
-      perm[k] = t;
+      swap(perm, i, rng.nextInt(i + 1));
     }
     return perm;
+  }
+
+  /**
+   * Exchanges two entries.
+   *
+   * @param a the array
+   * @param i one index
+   * @param j the other index
+   */
+  public static void swap(int[] a, int i, int j) {
+    int t = a[i];
+    a[i] = a[j];
+    a[j] = t;
   }
 }
