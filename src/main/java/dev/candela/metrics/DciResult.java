@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.List;
 
 /**
@@ -36,7 +37,7 @@ public record DciResult(
 
   /** Copies the arrays and checks that all shapes agree with the names. */
   public DciResult {
-    importance = LearnedMetricInputs.copy(importance);
+    importance = Arrays2.deepCopy(importance);
     testAccuracyPerFactor = testAccuracyPerFactor.clone();
     trainAccuracyPerFactor = trainAccuracyPerFactor.clone();
     latentNames = List.copyOf(latentNames);
@@ -101,7 +102,7 @@ public record DciResult(
    */
   @Override
   public double[][] importance() {
-    return LearnedMetricInputs.copy(importance);
+    return Arrays2.deepCopy(importance);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.List;
 
 /**
@@ -41,9 +42,9 @@ public record ExplicitnessResult(
   public ExplicitnessResult {
     testAucPerFactor = testAucPerFactor.clone();
     trainAucPerFactor = trainAucPerFactor.clone();
-    classes = LearnedMetricInputs.copy(classes);
-    testAucPerClass = LearnedMetricInputs.copy(testAucPerClass);
-    trainAucPerClass = LearnedMetricInputs.copy(trainAucPerClass);
+    classes = Arrays2.deepCopy(classes);
+    testAucPerClass = Arrays2.deepCopy(testAucPerClass);
+    trainAucPerClass = Arrays2.deepCopy(trainAucPerClass);
     unseenTestSamples = unseenTestSamples.clone();
     factorNames = List.copyOf(factorNames);
     int k = factorNames.size();
@@ -114,7 +115,7 @@ public record ExplicitnessResult(
    */
   @Override
   public int[][] classes() {
-    return LearnedMetricInputs.copy(classes);
+    return Arrays2.deepCopy(classes);
   }
 
   /**
@@ -124,7 +125,7 @@ public record ExplicitnessResult(
    */
   @Override
   public double[][] testAucPerClass() {
-    return LearnedMetricInputs.copy(testAucPerClass);
+    return Arrays2.deepCopy(testAucPerClass);
   }
 
   /**
@@ -134,7 +135,7 @@ public record ExplicitnessResult(
    */
   @Override
   public double[][] trainAucPerClass() {
-    return LearnedMetricInputs.copy(trainAucPerClass);
+    return Arrays2.deepCopy(trainAucPerClass);
   }
 
   /**

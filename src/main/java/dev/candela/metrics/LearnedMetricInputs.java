@@ -50,24 +50,6 @@ final class LearnedMetricInputs {
     return Arrays.stream(codes).distinct().sorted().toArray();
   }
 
-  /** A deep copy of a rectangular matrix. */
-  static double[][] copy(double[][] m) {
-    double[][] c = new double[m.length][];
-    for (int i = 0; i < m.length; i++) {
-      c[i] = m[i].clone();
-    }
-    return c;
-  }
-
-  /** A deep copy of a ragged int matrix. */
-  static int[][] copy(int[][] m) {
-    int[][] c = new int[m.length][];
-    for (int i = 0; i < m.length; i++) {
-      c[i] = m[i].clone();
-    }
-    return c;
-  }
-
   /** The mean of the values. */
   static double mean(double[] v) {
     double s = 0.0;

@@ -1,6 +1,8 @@
 package dev.candela.metrics.stats;
 
-/** Defensive copies for the arrays held by result records, and a seeded shuffle. */
+import java.util.Arrays;
+
+/** Defensive copies for the arrays held by result records, a swap and a seeded shuffle. */
 public final class Arrays2 {
 
   private Arrays2() {}
@@ -12,11 +14,7 @@ public final class Arrays2 {
    * @return its deep copy
    */
   public static double[][] deepCopy(double[][] m) {
-    double[][] c = new double[m.length][];
-    for (int i = 0; i < m.length; i++) {
-      c[i] = m[i].clone();
-    }
-    return c;
+    return Arrays.stream(m).map(double[]::clone).toArray(double[][]::new);
   }
 
   /**
@@ -26,11 +24,7 @@ public final class Arrays2 {
    * @return its deep copy
    */
   public static int[][] deepCopy(int[][] m) {
-    int[][] c = new int[m.length][];
-    for (int i = 0; i < m.length; i++) {
-      c[i] = m[i].clone();
-    }
-    return c;
+    return Arrays.stream(m).map(int[]::clone).toArray(int[][]::new);
   }
 
   /**
