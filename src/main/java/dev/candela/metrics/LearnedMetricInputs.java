@@ -50,6 +50,11 @@ final class LearnedMetricInputs {
     return Arrays.stream(codes).distinct().sorted().toArray();
   }
 
+  /** Each code's position in the ascending class list (the labels a classifier is fitted on). */
+  static int[] labels(int[] classes, int[] codes) {
+    return Arrays.stream(codes).map(y -> Arrays.binarySearch(classes, y)).toArray();
+  }
+
   /** The mean of the values. */
   static double mean(double[] v) {
     double s = 0.0;

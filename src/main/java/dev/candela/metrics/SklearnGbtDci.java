@@ -52,10 +52,7 @@ final class SklearnGbtDci {
       long randomState,
       ForkJoinPool pool) {
     int[] classes = LearnedMetricInputs.classes(yTrain);
-    int[] labels = new int[yTrain.length];
-    for (int i = 0; i < yTrain.length; i++) {
-      labels[i] = Arrays.binarySearch(classes, yTrain[i]);
-    }
+    int[] labels = LearnedMetricInputs.labels(classes, yTrain);
     GradientBoostingClassifier model =
         GradientBoostingClassifier.fit(
             trainX,
