@@ -55,12 +55,7 @@ public record DciResult(
               + l
               + " latent names");
     }
-    for (double[] row : importance) {
-      if (row.length != k) {
-        throw new IllegalArgumentException(
-            "importance row has " + row.length + " columns but there are " + k + " factor names");
-      }
-    }
+    LearnedMetricInputs.requireColumns("importance", importance, k);
     if (testAccuracyPerFactor.length != k
         || trainAccuracyPerFactor.length != k
         || scores.factorWeights().length != k) {

@@ -40,16 +40,7 @@ public record SapResult(
               + latentNames.size()
               + " latent names");
     }
-    for (double[] row : scoreMatrix) {
-      if (row.length != factorNames.size()) {
-        throw new IllegalArgumentException(
-            "score matrix row has "
-                + row.length
-                + " columns but there are "
-                + factorNames.size()
-                + " factor names");
-      }
-    }
+    LearnedMetricInputs.requireColumns("score matrix", scoreMatrix, factorNames.size());
     if (gapPerFactor.length != factorNames.size()) {
       throw new IllegalArgumentException(
           gapPerFactor.length + " gaps but " + factorNames.size() + " factor names");
