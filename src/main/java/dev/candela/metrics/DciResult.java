@@ -56,20 +56,11 @@ public record DciResult(
               + " latent names");
     }
     LearnedMetricInputs.requireColumns("importance", importance, k);
-    if (testAccuracyPerFactor.length != k
-        || trainAccuracyPerFactor.length != k
-        || scores.factorWeights().length != k) {
-      throw new IllegalArgumentException(
-          "per-factor arrays have lengths "
-              + testAccuracyPerFactor.length
-              + ", "
-              + trainAccuracyPerFactor.length
-              + ", "
-              + scores.factorWeights().length
-              + " but there are "
-              + k
-              + " factor names");
-    }
+    LearnedMetricInputs.requirePerFactor(
+        k,
+        testAccuracyPerFactor.length,
+        trainAccuracyPerFactor.length,
+        scores.factorWeights().length);
   }
 
   /**

@@ -48,29 +48,14 @@ public record ExplicitnessResult(
     unseenTestSamples = unseenTestSamples.clone();
     factorNames = List.copyOf(factorNames);
     int k = factorNames.size();
-    if (testAucPerFactor.length != k
-        || trainAucPerFactor.length != k
-        || classes.length != k
-        || testAucPerClass.length != k
-        || trainAucPerClass.length != k
-        || unseenTestSamples.length != k) {
-      throw new IllegalArgumentException(
-          "per-factor arrays have lengths "
-              + testAucPerFactor.length
-              + ", "
-              + trainAucPerFactor.length
-              + ", "
-              + classes.length
-              + ", "
-              + testAucPerClass.length
-              + ", "
-              + trainAucPerClass.length
-              + ", "
-              + unseenTestSamples.length
-              + " but there are "
-              + k
-              + " factor names");
-    }
+    LearnedMetricInputs.requirePerFactor(
+        k,
+        testAucPerFactor.length,
+        trainAucPerFactor.length,
+        classes.length,
+        testAucPerClass.length,
+        trainAucPerClass.length,
+        unseenTestSamples.length);
     for (int f = 0; f < k; f++) {
       if (testAucPerClass[f].length != classes[f].length
           || trainAucPerClass[f].length != classes[f].length) {

@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
 import java.util.Arrays;
+import java.util.stream.Collectors;
 
 /** Checks shared by the learned metrics (DCI, SAP, explicitness) on a train/test pair. */
 final class LearnedMetricInputs {
@@ -42,6 +43,18 @@ final class LearnedMetricInputs {
                 + codes.length
                 + " training samples; exclude it before scoring");
       }
+    }
+  }
+
+  /** Checks that every per-factor array has one entry per factor name. */
+  static void requirePerFactor(int factors, int... lengths) {
+    if (Arrays.stream(lengths).anyMatch(n -> n != factors)) {
+      throw new IllegalArgumentException(
+          "per-factor arrays have lengths "
+              + Arrays.stream(lengths).mapToObj(Integer::toString).collect(Collectors.joining(", "))
+              + " but there are "
+              + factors
+              + " factor names");
     }
   }
 
