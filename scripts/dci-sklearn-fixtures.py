@@ -60,12 +60,17 @@ def disentanglement_per_code(importance_matrix):
     return 1.0 - scipy.stats.entropy(importance_matrix.T + 1e-11, base=importance_matrix.shape[1])
 
 
-def disentanglement(importance_matrix):
-    per_code = disentanglement_per_code(importance_matrix)
+def weighted_by_importance(scores, importance_matrix, axis):
+    """The reference's weighting: scores weighted by their share of the importance along axis
+    (uniform weights when every importance is zero)."""
     if importance_matrix.sum() == 0.0:
         importance_matrix = np.ones_like(importance_matrix)
-    code_importance = importance_matrix.sum(axis=1) / importance_matrix.sum()
-    return np.sum(per_code * code_importance)
+    weights = importance_matrix.sum(axis=axis) / importance_matrix.sum()
+    return np.sum(scores * weights)
+
+
+def disentanglement(importance_matrix):
+    return weighted_by_importance(disentanglement_per_code(importance_matrix), importance_matrix, 1)
 
 
 def completeness_per_factor(importance_matrix):
@@ -73,11 +78,7 @@ def completeness_per_factor(importance_matrix):
 
 
 def completeness(importance_matrix):
-    per_factor = completeness_per_factor(importance_matrix)
-    if importance_matrix.sum() == 0.0:
-        importance_matrix = np.ones_like(importance_matrix)
-    factor_importance = importance_matrix.sum(axis=0) / importance_matrix.sum()
-    return np.sum(per_factor * factor_importance)
+    return weighted_by_importance(completeness_per_factor(importance_matrix), importance_matrix, 0)
 
 
 # --- synthetic cases: latents [samples, latents] float32, factors [samples, factors] int64 -------

@@ -41,6 +41,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The coverage study of the 95% intervals: does each score's interval contain what it claims, as
@@ -179,7 +181,14 @@ public final class CoverageStudy {
   }
 
   private record Result(
-      String key, double score, double se, double lo, double hi, String method, double bias) {}
+      String key, double score, double se, double lo, double hi, String method, double bias) {
+    /** The work file's CSV row of this result in repetition {@code rep}. */
+    String row(int rep) {
+      return Stream.of(rep, key, score, se, lo, hi, method, bias)
+          .map(String::valueOf)
+          .collect(Collectors.joining(","));
+    }
+  }
 
   private CoverageStudy() {}
 
@@ -672,22 +681,7 @@ public final class CoverageStudy {
   private static synchronized void append(Path file, int rep, List<Result> res) {
     StringBuilder sb = new StringBuilder();
     for (Result r : res) {
-      sb.append(rep)
-          .append(',')
-          .append(r.key())
-          .append(',')
-          .append(r.score())
-          .append(',')
-          .append(r.se())
-          .append(',')
-          .append(r.lo())
-          .append(',')
-          .append(r.hi())
-          .append(',')
-          .append(r.method())
-          .append(',')
-          .append(r.bias())
-          .append('\n');
+      sb.append(r.row(rep)).append('\n');
     }
     sb.append(rep).append(",_done\n");
     try {

@@ -281,12 +281,7 @@ public final class CodeTables {
    */
   public static void writeCsv(Path file, List<String> header, double[][] columns)
       throws dev.candela.CandelaException {
-    writeCsv(
-        file,
-        header,
-        columns.length,
-        columns.length == 0 ? 0 : columns[0].length,
-        (c, r) -> formatNumber(columns[c][r]));
+    writeCsv(file, header, columns, (c, r) -> formatNumber(columns[c][r]));
   }
 
   /**
@@ -299,20 +294,18 @@ public final class CodeTables {
    */
   public static void writeCsv(Path file, List<String> header, int[][] columns)
       throws dev.candela.CandelaException {
-    writeCsv(
-        file,
-        header,
-        columns.length,
-        columns.length == 0 ? 0 : columns[0].length,
-        (c, r) -> Integer.toString(columns[c][r]));
+    writeCsv(file, header, columns, (c, r) -> Integer.toString(columns[c][r]));
   }
 
   private interface Cell {
     String at(int c, int r);
   }
 
-  private static void writeCsv(Path file, List<String> header, int cols, int rows, Cell cell)
+  /** Writes {@code columns[c][r]} (rows as long as the first column) through its cell text. */
+  private static void writeCsv(Path file, List<String> header, Object[] columns, Cell cell)
       throws dev.candela.CandelaException {
+    int cols = columns.length;
+    int rows = cols == 0 ? 0 : java.lang.reflect.Array.getLength(columns[0]);
     if (header.size() != cols) {
       throw new IllegalArgumentException(header.size() + " header names for " + cols + " columns");
     }

@@ -20,24 +20,21 @@ import java.nio.file.Path;
  * made by earlier Candela versions), a comparison of sample images with each {@link
  * DSpritesDrawing}.
  */
-public final class DSpritesDataset implements FactorDataset {
+public final class DSpritesDataset extends FixedLayoutDataset {
   private static final int PIXELS = 64 * 64;
 
   private final NpzFile npz;
   private final NpyArray imgs;
   private final NpyArray classes;
   private final NpyArray values;
-  private final FactorSpecs spec;
-  private final long n;
 
   private DSpritesDataset(
       NpzFile npz, NpyArray imgs, NpyArray classes, NpyArray values, FactorSpecs spec, long n) {
+    super(spec.space(), spec.image(), n);
     this.npz = npz;
     this.imgs = imgs;
     this.classes = classes;
     this.values = values;
-    this.spec = spec;
-    this.n = n;
   }
 
   /**
@@ -185,25 +182,10 @@ public final class DSpritesDataset implements FactorDataset {
   }
 
   @Override
-  public FactorSpace space() {
-    return spec.space();
-  }
-
-  @Override
-  public long size() {
-    return n;
-  }
-
-  @Override
-  public ImageShape imageShape() {
-    return spec.image();
-  }
-
-  @Override
   public int[] codes(long index) throws BadInputException {
     DatasetSupport.checkIndex(index, n);
     int[] codes = classes.readInts(index * 6, 6);
-    int[] sizes = spec.space().sizes();
+    int[] sizes = space.sizes();
     for (int k = 0; k < 6; k++) {
       if (codes[k] < 0 || codes[k] >= sizes[k]) {
         throw new BadInputException(
@@ -211,7 +193,7 @@ public final class DSpritesDataset implements FactorDataset {
                 + ": code "
                 + codes[k]
                 + " of factor '"
-                + spec.space().names().get(k)
+                + space.names().get(k)
                 + "' at sample "
                 + index
                 + " outside 0.."

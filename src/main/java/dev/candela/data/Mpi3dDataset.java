@@ -18,24 +18,19 @@ import java.util.List;
  * codes are meaningful there). Images are returned as 3×64×64 floats in [0, 1] (value / 255). The
  * entry is memory-mapped (or streamed when deflated).
  */
-public final class Mpi3dDataset implements FactorDataset {
+public final class Mpi3dDataset extends FixedLayoutDataset {
   private static final int[] SIZES_6 = {6, 6, 2, 3, 3, 40, 40};
   private static final int[] SIZES_4 = {4, 4, 2, 3, 3, 40, 40};
 
   private final NpzFile npz;
   private final NpyArray images;
-  private final FactorSpace space;
-  private final ImageShape shape;
   private final int[] sizes;
-  private final long n;
 
   private Mpi3dDataset(NpzFile npz, NpyArray images, FactorSpace space, ImageShape shape, long n) {
+    super(space, shape, n);
     this.npz = npz;
     this.images = images;
-    this.space = space;
-    this.shape = shape;
     this.sizes = space.sizes();
-    this.n = n;
   }
 
   /**
@@ -117,21 +112,6 @@ public final class Mpi3dDataset implements FactorDataset {
       z.close();
       throw e;
     }
-  }
-
-  @Override
-  public FactorSpace space() {
-    return space;
-  }
-
-  @Override
-  public long size() {
-    return n;
-  }
-
-  @Override
-  public ImageShape imageShape() {
-    return shape;
   }
 
   @Override

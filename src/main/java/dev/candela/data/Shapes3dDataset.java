@@ -19,7 +19,7 @@ import java.util.List;
  * requested rows (hyperslab reads of a contiguous dataset). Images are returned as 3×64×64 floats
  * in [0, 1] (value / 255; 8-bit data is read as unsigned whatever its declared sign).
  */
-public final class Shapes3dDataset implements FactorDataset {
+public final class Shapes3dDataset extends FixedLayoutDataset {
   /** Largest accepted distance between a label and its vocabulary value. */
   public static final double TOLERANCE = 1e-6;
 
@@ -27,17 +27,14 @@ public final class Shapes3dDataset implements FactorDataset {
   private final HdfFile hdf;
   private final Dataset images;
   private final Dataset labels;
-  private final FactorSpecs spec;
-  private final long n;
 
   private Shapes3dDataset(
       Path file, HdfFile hdf, Dataset images, Dataset labels, FactorSpecs spec, long n) {
+    super(spec.space(), spec.image(), n);
     this.file = file;
     this.hdf = hdf;
     this.images = images;
     this.labels = labels;
-    this.spec = spec;
-    this.n = n;
   }
 
   /**
@@ -98,21 +95,6 @@ public final class Shapes3dDataset implements FactorDataset {
   }
 
   @Override
-  public FactorSpace space() {
-    return spec.space();
-  }
-
-  @Override
-  public long size() {
-    return n;
-  }
-
-  @Override
-  public ImageShape imageShape() {
-    return spec.image();
-  }
-
-  @Override
   public int[] codes(long index) throws BadInputException {
     DatasetSupport.checkIndex(index, n);
     double[] row = labels(index, 1)[0];
@@ -151,7 +133,7 @@ public final class Shapes3dDataset implements FactorDataset {
   }
 
   private int[] toCodes(double[] row, long index) throws BadInputException {
-    List<FactorSpace.Factor> fs = spec.space().factors();
+    List<FactorSpace.Factor> fs = space.factors();
     int[] codes = new int[fs.size()];
     for (int k = 0; k < codes.length; k++) {
       List<Object> vals = fs.get(k).values();
@@ -183,7 +165,7 @@ public final class Shapes3dDataset implements FactorDataset {
 
   @Override
   public float[] images(long[] indices) throws BadInputException {
-    ImageShape s = spec.image();
+    ImageShape s = shape;
     int vol = s.volume();
     float[] out = new float[indices.length * vol];
     byte[] buf = new byte[vol];

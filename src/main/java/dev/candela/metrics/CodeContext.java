@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.DiscreteMutualInfo;
 import dev.candela.metrics.stats.HistogramDiscretizer;
 import java.util.ArrayList;
@@ -251,17 +252,7 @@ public final class CodeContext {
                 + nTest
                 + " test rows");
       }
-      int[] perm = new int[n];
-      for (int i = 0; i < n; i++) {
-        perm[i] = i;
-      }
-      SplittableRandom rng = new SplittableRandom(o.seed());
-      for (int i = n - 1; i > 0; i--) {
-        int k = rng.nextInt(i + 1);
-        int t = perm[i];
-        perm[i] = perm[k];
-        perm[k] = t;
-      }
+      int[] perm = Arrays2.shuffled(n, new SplittableRandom(o.seed()));
       int[] train = java.util.Arrays.copyOfRange(perm, 0, nTrain);
       int[] test = java.util.Arrays.copyOfRange(perm, cut, cut + nTest);
       return new Split(codes.rows(train), codes.rows(test), perm, cut);

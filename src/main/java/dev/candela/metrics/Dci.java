@@ -1,7 +1,6 @@
 package dev.candela.metrics;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -230,9 +229,10 @@ public final class Dci {
       long seed,
       String factorName) {
     int[] classes = LearnedMetricInputs.classes(yTrain);
-    float[] labels = new float[yTrain.length];
-    for (int i = 0; i < yTrain.length; i++) {
-      labels[i] = Arrays.binarySearch(classes, yTrain[i]);
+    int[] labelIndex = LearnedMetricInputs.labels(classes, yTrain);
+    float[] labels = new float[labelIndex.length];
+    for (int i = 0; i < labels.length; i++) {
+      labels[i] = labelIndex[i];
     }
     DMatrix dTrain = null;
     DMatrix dTest = null;

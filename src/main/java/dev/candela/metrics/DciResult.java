@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.List;
 
 /**
@@ -36,7 +37,7 @@ public record DciResult(
 
   /** Copies the arrays and checks that all shapes agree with the names. */
   public DciResult {
-    importance = LearnedMetricInputs.copy(importance);
+    importance = Arrays2.deepCopy(importance);
     testAccuracyPerFactor = testAccuracyPerFactor.clone();
     trainAccuracyPerFactor = trainAccuracyPerFactor.clone();
     latentNames = List.copyOf(latentNames);
@@ -54,26 +55,12 @@ public record DciResult(
               + l
               + " latent names");
     }
-    for (double[] row : importance) {
-      if (row.length != k) {
-        throw new IllegalArgumentException(
-            "importance row has " + row.length + " columns but there are " + k + " factor names");
-      }
-    }
-    if (testAccuracyPerFactor.length != k
-        || trainAccuracyPerFactor.length != k
-        || scores.factorWeights().length != k) {
-      throw new IllegalArgumentException(
-          "per-factor arrays have lengths "
-              + testAccuracyPerFactor.length
-              + ", "
-              + trainAccuracyPerFactor.length
-              + ", "
-              + scores.factorWeights().length
-              + " but there are "
-              + k
-              + " factor names");
-    }
+    LearnedMetricInputs.requireColumns("importance", importance, k);
+    LearnedMetricInputs.requirePerFactor(
+        k,
+        testAccuracyPerFactor.length,
+        trainAccuracyPerFactor.length,
+        scores.factorWeights().length);
   }
 
   /**
@@ -101,7 +88,7 @@ public record DciResult(
    */
   @Override
   public double[][] importance() {
-    return LearnedMetricInputs.copy(importance);
+    return Arrays2.deepCopy(importance);
   }
 
   /**

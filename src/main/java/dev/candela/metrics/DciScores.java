@@ -35,19 +35,14 @@ public record DciScores(
     latentWeights = latentWeights.clone();
     completenessPerFactor = completenessPerFactor.clone();
     factorWeights = factorWeights.clone();
-    if (disentanglementPerLatent.length != latentWeights.length) {
+    requireWeightPerScore(disentanglementPerLatent, latentWeights, "latent");
+    requireWeightPerScore(completenessPerFactor, factorWeights, "factor");
+  }
+
+  private static void requireWeightPerScore(double[] scores, double[] weights, String of) {
+    if (scores.length != weights.length) {
       throw new IllegalArgumentException(
-          disentanglementPerLatent.length
-              + " per-latent scores but "
-              + latentWeights.length
-              + " latent weights");
-    }
-    if (completenessPerFactor.length != factorWeights.length) {
-      throw new IllegalArgumentException(
-          completenessPerFactor.length
-              + " per-factor scores but "
-              + factorWeights.length
-              + " factor weights");
+          scores.length + " per-" + of + " scores but " + weights.length + " " + of + " weights");
     }
   }
 

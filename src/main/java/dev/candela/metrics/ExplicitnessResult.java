@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.List;
 
 /**
@@ -41,35 +42,20 @@ public record ExplicitnessResult(
   public ExplicitnessResult {
     testAucPerFactor = testAucPerFactor.clone();
     trainAucPerFactor = trainAucPerFactor.clone();
-    classes = LearnedMetricInputs.copy(classes);
-    testAucPerClass = LearnedMetricInputs.copy(testAucPerClass);
-    trainAucPerClass = LearnedMetricInputs.copy(trainAucPerClass);
+    classes = Arrays2.deepCopy(classes);
+    testAucPerClass = Arrays2.deepCopy(testAucPerClass);
+    trainAucPerClass = Arrays2.deepCopy(trainAucPerClass);
     unseenTestSamples = unseenTestSamples.clone();
     factorNames = List.copyOf(factorNames);
     int k = factorNames.size();
-    if (testAucPerFactor.length != k
-        || trainAucPerFactor.length != k
-        || classes.length != k
-        || testAucPerClass.length != k
-        || trainAucPerClass.length != k
-        || unseenTestSamples.length != k) {
-      throw new IllegalArgumentException(
-          "per-factor arrays have lengths "
-              + testAucPerFactor.length
-              + ", "
-              + trainAucPerFactor.length
-              + ", "
-              + classes.length
-              + ", "
-              + testAucPerClass.length
-              + ", "
-              + trainAucPerClass.length
-              + ", "
-              + unseenTestSamples.length
-              + " but there are "
-              + k
-              + " factor names");
-    }
+    LearnedMetricInputs.requirePerFactor(
+        k,
+        testAucPerFactor.length,
+        trainAucPerFactor.length,
+        classes.length,
+        testAucPerClass.length,
+        trainAucPerClass.length,
+        unseenTestSamples.length);
     for (int f = 0; f < k; f++) {
       if (testAucPerClass[f].length != classes[f].length
           || trainAucPerClass[f].length != classes[f].length) {
@@ -114,7 +100,7 @@ public record ExplicitnessResult(
    */
   @Override
   public int[][] classes() {
-    return LearnedMetricInputs.copy(classes);
+    return Arrays2.deepCopy(classes);
   }
 
   /**
@@ -124,7 +110,7 @@ public record ExplicitnessResult(
    */
   @Override
   public double[][] testAucPerClass() {
-    return LearnedMetricInputs.copy(testAucPerClass);
+    return Arrays2.deepCopy(testAucPerClass);
   }
 
   /**
@@ -134,7 +120,7 @@ public record ExplicitnessResult(
    */
   @Override
   public double[][] trainAucPerClass() {
-    return LearnedMetricInputs.copy(trainAucPerClass);
+    return Arrays2.deepCopy(trainAucPerClass);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
 import java.util.Arrays;
 import java.util.List;
@@ -102,12 +103,7 @@ public record FactorVaeResult(
 
   @Override
   public String toString() {
-    return "FactorVaeResult[train="
-        + trainAccuracy
-        + ", eval="
-        + evalAccuracy
-        + ", active="
-        + Arrays.toString(activeLatents)
-        + "]";
+    return RecordText.of(
+        "FactorVaeResult", "train", trainAccuracy, "eval", evalAccuracy, "active", activeLatents);
   }
 }

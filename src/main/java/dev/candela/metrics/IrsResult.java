@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
 import java.util.Arrays;
 
@@ -152,16 +153,17 @@ public record IrsResult(
 
   @Override
   public String toString() {
-    return "IrsResult[score="
-        + score
-        + ", activeLatents="
-        + Arrays.toString(activeLatents)
-        + ", droppedLatents="
-        + Arrays.toString(droppedLatents)
-        + ", perLatent="
-        + Arrays.toString(perLatent)
-        + ", options="
-        + options
-        + "]";
+    return RecordText.of(
+        "IrsResult",
+        "score",
+        score,
+        "activeLatents",
+        activeLatents,
+        "droppedLatents",
+        droppedLatents,
+        "perLatent",
+        perLatent,
+        "options",
+        options);
   }
 }

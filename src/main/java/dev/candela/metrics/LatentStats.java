@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.RecordText;
 import java.util.Arrays;
 
 /**
@@ -132,15 +133,7 @@ public record LatentStats(double[] min, double[] max, double[] mean, long count)
 
   @Override
   public String toString() {
-    return "LatentStats[count="
-        + count
-        + ", min="
-        + Arrays.toString(min)
-        + ", max="
-        + Arrays.toString(max)
-        + ", mean="
-        + Arrays.toString(mean)
-        + "]";
+    return RecordText.of("LatentStats", "count", count, "min", min, "max", max, "mean", mean);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
 import java.util.Arrays;
+import java.util.stream.Collectors;
 
 /** Checks shared by the learned metrics (DCI, SAP, explicitness) on a train/test pair. */
 final class LearnedMetricInputs {
@@ -45,27 +46,41 @@ final class LearnedMetricInputs {
     }
   }
 
+  /** Checks that every per-factor array has one entry per factor name. */
+  static void requirePerFactor(int factors, int... lengths) {
+    if (Arrays.stream(lengths).anyMatch(n -> n != factors)) {
+      throw new IllegalArgumentException(
+          "per-factor arrays have lengths "
+              + Arrays.stream(lengths).mapToObj(Integer::toString).collect(Collectors.joining(", "))
+              + " but there are "
+              + factors
+              + " factor names");
+    }
+  }
+
+  /** Checks that every row of a [latent][factor] matrix has one column per factor name. */
+  static void requireColumns(String what, double[][] matrix, int factors) {
+    for (double[] row : matrix) {
+      if (row.length != factors) {
+        throw new IllegalArgumentException(
+            what
+                + " row has "
+                + row.length
+                + " columns but there are "
+                + factors
+                + " factor names");
+      }
+    }
+  }
+
   /** The distinct codes of a factor, ascending. */
   static int[] classes(int[] codes) {
     return Arrays.stream(codes).distinct().sorted().toArray();
   }
 
-  /** A deep copy of a rectangular matrix. */
-  static double[][] copy(double[][] m) {
-    double[][] c = new double[m.length][];
-    for (int i = 0; i < m.length; i++) {
-      c[i] = m[i].clone();
-    }
-    return c;
-  }
-
-  /** A deep copy of a ragged int matrix. */
-  static int[][] copy(int[][] m) {
-    int[][] c = new int[m.length][];
-    for (int i = 0; i < m.length; i++) {
-      c[i] = m[i].clone();
-    }
-    return c;
+  /** Each code's position in the ascending class list (the labels a classifier is fitted on). */
+  static int[] labels(int[] classes, int[] codes) {
+    return Arrays.stream(codes).map(y -> Arrays.binarySearch(classes, y)).toArray();
   }
 
   /** The mean of the values. */

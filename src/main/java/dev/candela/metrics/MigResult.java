@@ -1,7 +1,7 @@
 package dev.candela.metrics;
 
+import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
-import java.util.Arrays;
 
 /**
  * The Mutual Information Gap and its details ({@link Mig}). Accessors return copies.
@@ -100,14 +100,7 @@ public record MigResult(
 
   @Override
   public String toString() {
-    return "MigResult[score="
-        + score
-        + ", gap="
-        + Arrays.toString(gap)
-        + ", constantFactors="
-        + Arrays.toString(constantFactors)
-        + ", bins="
-        + bins
-        + "]";
+    return RecordText.of(
+        "MigResult", "score", score, "gap", gap, "constantFactors", constantFactors, "bins", bins);
   }
 }

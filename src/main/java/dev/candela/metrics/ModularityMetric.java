@@ -1,7 +1,5 @@
 package dev.candela.metrics;
 
-import java.util.List;
-
 /**
  * The registered modularity function of {@link Metric#MODULARITY} (Ridgeway and Mozer 2018,
  * "Learning deep disentangled embeddings with the F-statistic loss", NeurIPS) from the context's
@@ -9,21 +7,13 @@ import java.util.List;
  * near-zero MI, a degenerate statistic the plain jackknife overstates (SE/SD 1.5), hence the
  * Efron–Stein correction (SE/SD 1.06 and 0.99).
  */
-final class ModularityMetric implements CodeMetric.Jackknifed {
-  @Override
-  public Scored fromMutualInformation(
-      double[][] mutualInformation, double[] factorEntropy, int bins) {
-    ModularityResult r = Modularity.fromMutualInformation(mutualInformation, bins);
-    return Scored.of("modularity", r.score(), r);
-  }
-
-  @Override
-  public boolean secondOrder() {
-    return true;
-  }
-
-  @Override
-  public List<String> keys(CodeScorer.Options options) {
-    return List.of("modularity");
+final class ModularityMetric extends OneScoreJackknifed<ModularityResult> {
+  ModularityMetric() {
+    super(
+        "modularity",
+        true,
+        (mutualInformation, factorEntropy, bins) ->
+            Modularity.fromMutualInformation(mutualInformation, bins),
+        ModularityResult::score);
   }
 }

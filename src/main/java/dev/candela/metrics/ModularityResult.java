@@ -1,7 +1,7 @@
 package dev.candela.metrics;
 
+import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
-import java.util.Arrays;
 
 /**
  * The modularity score and its details ({@link Modularity}). Accessors return copies.
@@ -54,12 +54,6 @@ public record ModularityResult(
 
   @Override
   public String toString() {
-    return "ModularityResult[score="
-        + score
-        + ", perLatent="
-        + Arrays.toString(perLatent)
-        + ", bins="
-        + bins
-        + "]";
+    return RecordText.of("ModularityResult", "score", score, "perLatent", perLatent, "bins", bins);
   }
 }

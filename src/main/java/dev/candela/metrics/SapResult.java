@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.List;
 
 /**
@@ -27,7 +28,7 @@ public record SapResult(
 
   /** Copies the arrays and checks that the shapes agree with the names. */
   public SapResult {
-    scoreMatrix = LearnedMetricInputs.copy(scoreMatrix);
+    scoreMatrix = Arrays2.deepCopy(scoreMatrix);
     gapPerFactor = gapPerFactor.clone();
     latentNames = List.copyOf(latentNames);
     factorNames = List.copyOf(factorNames);
@@ -39,16 +40,7 @@ public record SapResult(
               + latentNames.size()
               + " latent names");
     }
-    for (double[] row : scoreMatrix) {
-      if (row.length != factorNames.size()) {
-        throw new IllegalArgumentException(
-            "score matrix row has "
-                + row.length
-                + " columns but there are "
-                + factorNames.size()
-                + " factor names");
-      }
-    }
+    LearnedMetricInputs.requireColumns("score matrix", scoreMatrix, factorNames.size());
     if (gapPerFactor.length != factorNames.size()) {
       throw new IllegalArgumentException(
           gapPerFactor.length + " gaps but " + factorNames.size() + " factor names");
@@ -62,7 +54,7 @@ public record SapResult(
    */
   @Override
   public double[][] scoreMatrix() {
-    return LearnedMetricInputs.copy(scoreMatrix);
+    return Arrays2.deepCopy(scoreMatrix);
   }
 
   /**

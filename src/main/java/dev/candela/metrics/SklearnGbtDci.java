@@ -1,9 +1,8 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.gbt.ForkJoinTasks;
 import dev.candela.metrics.gbt.GradientBoostingClassifier;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 
@@ -26,18 +25,20 @@ final class SklearnGbtDci {
     Dci.FactorFit[] fits = new Dci.FactorFit[numFactors];
     ForkJoinPool pool = new ForkJoinPool(threads);
     try {
-      List<ForkJoinTask<?>> tasks = new ArrayList<>(numFactors);
-      for (int k = 0; k < numFactors; k++) {
-        int f = k;
-        tasks.add(
-            ForkJoinTask.adapt(
-                () -> {
-                  fits[f] =
-                      fitFactor(
-                          trainX, train.factors()[f], testX, test.factors()[f], randomState, pool);
-                }));
-      }
-      pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+      pool.invoke(
+          ForkJoinTask.adapt(
+              () ->
+                  ForkJoinTasks.invokeEach(
+                      numFactors,
+                      f ->
+                          fits[f] =
+                              fitFactor(
+                                  trainX,
+                                  train.factors()[f],
+                                  testX,
+                                  test.factors()[f],
+                                  randomState,
+                                  pool))));
     } finally {
       pool.shutdownNow();
     }
@@ -52,10 +53,7 @@ final class SklearnGbtDci {
       long randomState,
       ForkJoinPool pool) {
     int[] classes = LearnedMetricInputs.classes(yTrain);
-    int[] labels = new int[yTrain.length];
-    for (int i = 0; i < yTrain.length; i++) {
-      labels[i] = Arrays.binarySearch(classes, yTrain[i]);
-    }
+    int[] labels = LearnedMetricInputs.labels(classes, yTrain);
     GradientBoostingClassifier model =
         GradientBoostingClassifier.fit(
             trainX,

@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.Arrays;
 
 /**
@@ -149,33 +150,34 @@ public final class Uc {
     if (kth < 3) {
       // numpy's dumb_select: selection sort of positions 0..kth, strict "less" keeps first minima.
       for (int i = 0; i <= kth; i++) {
-        int minIdx = i;
-        double minVal = v[t[i]];
-        for (int k = i + 1; k < n; k++) {
-          if (v[t[k]] < minVal) {
-            minIdx = k;
-            minVal = v[t[k]];
-          }
-        }
-        int s = t[i];
-        t[i] = t[minIdx];
-        t[minIdx] = s;
+        Arrays2.swap(t, i, scan(v, t, i, (x, best) -> x < best));
       }
       return t;
     }
     // Floating types with kth == n - 1: scan for the maximum with "not less", so the LAST maximum.
-    int maxIdx = 0;
-    double maxVal = v[t[0]];
-    for (int k = 1; k < n; k++) {
-      if (!(v[t[k]] < maxVal)) {
-        maxIdx = k;
-        maxVal = v[t[k]];
+    Arrays2.swap(t, kth, scan(v, t, 0, (x, best) -> !(x < best)));
+    return t;
+  }
+
+  /** Whether a value takes the place of the best one so far. */
+  private interface Replaces {
+    boolean test(double x, double best);
+  }
+
+  /**
+   * The position in {@code t[from..]} that a scan from {@code from} ends on: it starts at {@code
+   * from} and moves to each later position whose value {@code v[t[k]]} replaces the best so far.
+   */
+  private static int scan(double[] v, int[] t, int from, Replaces replaces) {
+    int bestIdx = from;
+    double bestVal = v[t[from]];
+    for (int k = from + 1; k < t.length; k++) {
+      if (replaces.test(v[t[k]], bestVal)) {
+        bestIdx = k;
+        bestVal = v[t[k]];
       }
     }
-    int s = t[kth];
-    t[kth] = t[maxIdx];
-    t[maxIdx] = s;
-    return t;
+    return bestIdx;
   }
 
   private static double jaccard(int[] a, int[] b) {

@@ -1,7 +1,7 @@
 package dev.candela.metrics;
 
+import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -55,14 +55,7 @@ public record UcResult(
 
   @Override
   public String toString() {
-    return "UcResult[score="
-        + score
-        + ", rho="
-        + rho
-        + ", selection="
-        + selection
-        + ", sets="
-        + Arrays.deepToString(sets)
-        + "]";
+    return RecordText.of(
+        "UcResult", "score", score, "rho", rho, "selection", selection, "sets", sets);
   }
 }

@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.SpearmanLasso;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -84,7 +85,7 @@ public final class Udr {
               "model " + name + " has latents of " + col.length + " and " + n + " samples");
         }
       }
-      latents = LearnedMetricInputs.copy(latents);
+      latents = Arrays2.deepCopy(latents);
       kl = kl.clone();
     }
 

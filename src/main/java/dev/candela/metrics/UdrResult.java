@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.List;
 
 /**
@@ -27,7 +28,7 @@ public record UdrResult(
     models = List.copyOf(models);
     scores = scores.clone();
     withinSetting = withinSetting.clone();
-    pairwise = LearnedMetricInputs.copy(pairwise);
+    pairwise = Arrays2.deepCopy(pairwise);
   }
 
   /**
@@ -57,6 +58,6 @@ public record UdrResult(
    */
   @Override
   public double[][] pairwise() {
-    return LearnedMetricInputs.copy(pairwise);
+    return Arrays2.deepCopy(pairwise);
   }
 }

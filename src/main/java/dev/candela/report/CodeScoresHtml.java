@@ -46,7 +46,7 @@ public final class CodeScoresHtml {
       page.section("Interventional robustness (IRS)");
       page.figurePng(
           "IRS matrix: active latents × factors (1 = the latent is robust to changes of the other factors)",
-          Plots.heatMap("IRS", rows, factors, irs.matrix(), lo, 1));
+          Charts.heatMap("IRS", rows, factors, irs.matrix(), lo, 1).png());
       double[][] perLatent = new double[rows.size()][];
       for (int r = 0; r < rows.size(); r++) {
         perLatent[r] = new double[] {irs.perLatent()[r], irs.maxDeviation()[r]};
@@ -76,7 +76,8 @@ public final class CodeScoresHtml {
     if (scores.details().get("mig") instanceof MigResult mig) {
       page.section("Mutual information gap (MIG)");
       page.figurePng(
-          "MIG per factor (gap / H(f))", Plots.bars("MIG per factor", factors, mig.gap()));
+          "MIG per factor (gap / H(f))",
+          Charts.bars("MIG per factor", factors, mig.gap(), null, null).png());
       page.matrix(
           "Mutual information (nats): latents × factors",
           codes.latentNames(),
@@ -88,13 +89,14 @@ public final class CodeScoresHtml {
       double max = Arrays.stream(dci.importance()).flatMapToDouble(Arrays::stream).max().orElse(1);
       page.figurePng(
           "DCI importance: latents × factors",
-          Plots.heatMap(
-              "DCI importance",
-              dci.latentNames(),
-              dci.factorNames(),
-              dci.importance(),
-              0,
-              Math.max(max, 1e-12)));
+          Charts.heatMap(
+                  "DCI importance",
+                  dci.latentNames(),
+                  dci.factorNames(),
+                  dci.importance(),
+                  0,
+                  Math.max(max, 1e-12))
+              .png());
     }
     if (scores.details().get("sap") instanceof SapResult sap) {
       page.matrix(

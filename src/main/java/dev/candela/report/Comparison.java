@@ -105,15 +105,13 @@ public final class Comparison {
       List<String> names = new ArrayList<>(reports.keySet());
       for (String c : cols) {
         double[] x = new double[names.size()];
-        double[] y = new double[names.size()];
-        double[] e = new double[names.size()];
         for (int i = 0; i < names.size(); i++) {
-          ScoreReport r = reports.get(names.get(i));
           x[i] = steps.getOrDefault(names.get(i), (long) i);
-          y[i] = r.scores().getOrDefault(c, Double.NaN);
-          Uncertainty u = r.uncertainty().get(c);
-          e[i] = u == null ? Double.NaN : Uncertainty.Z95 * u.se();
         }
+        double[] y = ComparisonHtml.perModel(reports, r -> r.scores().getOrDefault(c, Double.NaN));
+        double[] e =
+            ComparisonHtml.perModel(
+                reports, r -> ComparisonHtml.interval(r, c, u -> Uncertainty.Z95 * u.se()));
         xs.put(c, x);
         ys.put(c, y);
         es.put(c, e);

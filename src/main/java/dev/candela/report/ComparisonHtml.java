@@ -19,6 +19,7 @@ import j2html.tags.specialized.TrTag;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The comparison page of many checkpoints: a table sortable by any column (click a header), each
@@ -92,19 +93,41 @@ public final class ComparisonHtml {
     page.section("Each score across the models (dot = score, line = 95% interval)");
     List<String> names = new ArrayList<>(reports.keySet());
     for (String c : columns) {
-      double[] v = new double[names.size()];
-      double[] lo = new double[names.size()];
-      double[] hi = new double[names.size()];
-      for (int i = 0; i < names.size(); i++) {
-        ScoreReport r = reports.get(names.get(i));
-        Double x = r.scores().get(c);
-        Uncertainty u = r.uncertainty().get(c);
-        v[i] = x == null ? Double.NaN : x;
-        lo[i] = u == null ? Double.NaN : u.ci95().get(0);
-        hi[i] = u == null ? Double.NaN : u.ci95().get(1);
-      }
+      double[] v =
+          perModel(
+              reports,
+              r -> {
+                Double x = r.scores().get(c);
+                return x == null ? Double.NaN : x;
+              });
+      double[] lo = perModel(reports, r -> interval(r, c, u -> u.ci95().get(0)));
+      double[] hi = perModel(reports, r -> interval(r, c, u -> u.ci95().get(1)));
       page.figurePng(c + " across models", Charts.dotInterval(c, names, v, lo, hi).png());
     }
     return page;
+  }
+
+  /**
+   * One number per model, in the reports' order.
+   *
+   * @param reports model name to report
+   * @param value the number of a report
+   * @return the numbers
+   */
+  static double[] perModel(Map<String, ScoreReport> reports, ToDoubleFunction<ScoreReport> value) {
+    return reports.values().stream().mapToDouble(value).toArray();
+  }
+
+  /**
+   * A number from a score's uncertainty, NaN when the score has none.
+   *
+   * @param r the report
+   * @param key the score
+   * @param of the number of its uncertainty
+   * @return the number
+   */
+  static double interval(ScoreReport r, String key, ToDoubleFunction<Uncertainty> of) {
+    Uncertainty u = r.uncertainty().get(key);
+    return u == null ? Double.NaN : of.applyAsDouble(u);
   }
 }

@@ -264,7 +264,8 @@ public final class EvaluationPage {
     double lo =
         Math.min(0, Arrays.stream(irs.matrix()).flatMapToDouble(Arrays::stream).min().orElse(0));
     Images.write(
-        out.resolve("irs.png"), Plots.heatMap("IRS", rows, factorNames, irs.matrix(), lo, 1));
+        out.resolve("irs.png"),
+        Charts.heatMap("IRS", rows, factorNames, irs.matrix(), lo, 1).png());
   }
 
   /** CG per factor with 95% interval whiskers when intervals ran. */
@@ -275,11 +276,11 @@ public final class EvaluationPage {
     for (int k = 0; k < names.size(); k++) {
       Uncertainty u = uncertainty.get("cg." + names.get(k));
       if (u == null) {
-        return Plots.bars("CG per factor", names, perFactor);
+        return Charts.bars("CG per factor", names, perFactor, null, null).png();
       }
       lo[k] = u.ci95().get(0);
       hi[k] = u.ci95().get(1);
     }
-    return Plots.bars("CG per factor", names, perFactor, lo, hi);
+    return Charts.bars("CG per factor", names, perFactor, lo, hi).png();
   }
 }

@@ -76,16 +76,7 @@ public final class CandleGenerator {
     if (count == null || count >= all.length) {
       return all;
     }
-    SplittableRandom rnd = new SplittableRandom(seed);
-    for (int i = 0; i < count; i++) {
-      int j = i + rnd.nextInt(all.length - i);
-      int t = all[i];
-      all[i] = all[j];
-      all[j] = t;
-    }
-    int[] out = java.util.Arrays.copyOf(all, count);
-    java.util.Arrays.sort(out);
-    return out;
+    return SeededSubset.draw(all, count, new SplittableRandom(seed));
   }
 
   /**

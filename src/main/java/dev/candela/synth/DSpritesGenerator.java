@@ -124,19 +124,8 @@ public final class DSpritesGenerator {
         perm[k++] = i;
       }
     }
-    SplittableRandom rng = new SplittableRandom(seed);
-    for (int i = 0; i < count; i++) {
-      int j = i + rng.nextInt(n - i);
-      int t = perm[i];
-      perm[i] = perm[j];
-      perm[j] = t;
-    }
-    long[] out = new long[(int) count];
-    for (int i = 0; i < count; i++) {
-      out[i] = perm[i];
-    }
-    Arrays.sort(out);
-    return out;
+    int[] drawn = SeededSubset.draw(perm, (int) count, new SplittableRandom(seed));
+    return Arrays.stream(drawn).asLongStream().toArray();
   }
 
   /**

@@ -59,8 +59,8 @@ final class Mesh {
       double t0 = Math.PI * i / stacks;
       double t1 = Math.PI * (i + 1) / stacks;
       for (int j = 0; j < slices; j++) {
-        double p0 = 2 * Math.PI * j / slices;
-        double p1 = 2 * Math.PI * (j + 1) / slices;
+        double p0 = angle(j, slices);
+        double p1 = angle(j + 1, slices);
         double[][] v = {
           sph(r, t0, p0), sph(r, t1, p0), sph(r, t1, p1), sph(r, t0, p1),
         };
@@ -83,8 +83,8 @@ final class Mesh {
   private static double[][] disc(double r, double y, int n) {
     double[][] v = new double[n][];
     for (int j = 0; j < n; j++) {
-      double a = 2 * Math.PI * j / n;
-      v[j] = new double[] {r * Math.cos(a), y, r * Math.sin(a)};
+      double a = angle(j, n);
+      v[j] = ring(r, y, a);
     }
     return v;
   }
@@ -92,18 +92,14 @@ final class Mesh {
   private static Mesh cylinder(int n) {
     Mesh m = new Mesh();
     double r = 0.5;
-    for (int j = 0; j < n; j++) {
-      double a0 = 2 * Math.PI * j / n;
-      double a1 = 2 * Math.PI * (j + 1) / n;
-      double[][] v = {
-        {r * Math.cos(a0), 0, r * Math.sin(a0)},
-        {r * Math.cos(a1), 0, r * Math.sin(a1)},
-        {r * Math.cos(a1), 1, r * Math.sin(a1)},
-        {r * Math.cos(a0), 1, r * Math.sin(a0)},
-      };
-      double am = (a0 + a1) / 2;
-      m.add(v, Math.cos(am), 0, Math.sin(am));
-    }
+    around(
+        n,
+        (a0, a1, am) ->
+            m.add(
+                new double[][] {ring(r, 0, a0), ring(r, 0, a1), ring(r, 1, a1), ring(r, 1, a0)},
+                Math.cos(am),
+                0,
+                Math.sin(am)));
     m.add(disc(r, 1, n), 0, 1, 0);
     m.add(disc(r, 0, n), 0, -1, 0);
     return m;
@@ -113,15 +109,14 @@ final class Mesh {
     Mesh m = new Mesh();
     double r = 0.5;
     double h = 1;
-    for (int j = 0; j < n; j++) {
-      double a0 = 2 * Math.PI * j / n;
-      double a1 = 2 * Math.PI * (j + 1) / n;
-      double[][] v = {
-        {r * Math.cos(a0), 0, r * Math.sin(a0)}, {r * Math.cos(a1), 0, r * Math.sin(a1)}, {0, h, 0},
-      };
-      double am = (a0 + a1) / 2;
-      m.add(v, h * Math.cos(am), r, h * Math.sin(am));
-    }
+    around(
+        n,
+        (a0, a1, am) ->
+            m.add(
+                new double[][] {ring(r, 0, a0), ring(r, 0, a1), {0, h, 0}},
+                h * Math.cos(am),
+                r,
+                h * Math.sin(am)));
     m.add(disc(r, 0, n), 0, -1, 0);
     return m;
   }
@@ -131,11 +126,11 @@ final class Mesh {
     double big = 0.4;
     double small = 0.15;
     for (int i = 0; i < major; i++) {
-      double u0 = 2 * Math.PI * i / major;
-      double u1 = 2 * Math.PI * (i + 1) / major;
+      double u0 = angle(i, major);
+      double u1 = angle(i + 1, major);
       for (int j = 0; j < minor; j++) {
-        double v0 = 2 * Math.PI * j / minor;
-        double v1 = 2 * Math.PI * (j + 1) / minor;
+        double v0 = angle(j, minor);
+        double v1 = angle(j + 1, minor);
         double[][] v = {
           tor(big, small, u0, v0),
           tor(big, small, u1, v0),
@@ -148,6 +143,30 @@ final class Mesh {
       }
     }
     return m;
+  }
+
+  /** Adds the face between two angles around the y axis, given the angle midway. */
+  private interface Segment {
+    void add(double a0, double a1, double am);
+  }
+
+  /** One face per step of {@code n} around the y axis. */
+  private static void around(int n, Segment segment) {
+    for (int j = 0; j < n; j++) {
+      double a0 = angle(j, n);
+      double a1 = angle(j + 1, n);
+      segment.add(a0, a1, (a0 + a1) / 2);
+    }
+  }
+
+  /** The angle of step {@code j} of {@code n} around a circle, in radians. */
+  private static double angle(int j, int n) {
+    return 2 * Math.PI * j / n;
+  }
+
+  /** The point at angle {@code a} on the circle of radius {@code r} at height {@code y}. */
+  private static double[] ring(double r, double y, double a) {
+    return new double[] {r * Math.cos(a), y, r * Math.sin(a)};
   }
 
   private static double[] tor(double big, double small, double u, double v) {

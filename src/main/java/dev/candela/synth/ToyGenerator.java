@@ -129,16 +129,7 @@ public final class ToyGenerator {
     if (count < 0) {
       throw new IllegalArgumentException("count must be >= 0, got " + count);
     }
-    SplittableRandom rnd = new SplittableRandom(seed);
-    for (int k = 0; k < count; k++) {
-      int j = k + rnd.nextInt(GRID - k);
-      int t = all[k];
-      all[k] = all[j];
-      all[j] = t;
-    }
-    int[] out = Arrays.copyOf(all, count);
-    Arrays.sort(out);
-    return out;
+    return SeededSubset.draw(all, count, new SplittableRandom(seed));
   }
 
   /**

@@ -2,23 +2,15 @@ package dev.candela.data.candle;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
-import dev.candela.data.FactorDataset;
-import dev.candela.data.FactorSpace;
-import dev.candela.data.OpenCvImages;
+import dev.candela.data.FixedLayoutDataset;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * The CANDLE loader: a flat folder of {@code {id}.png} + {@code {id}.json} (see {@link
@@ -27,14 +19,13 @@ import java.util.stream.Stream;
  * validator reports them). Metadata is parsed lazily and cached as codes; images are decoded on
  * demand with OpenCV to float CHW RGB in [0, 1].
  */
-public final class CandleDataset implements FactorDataset {
+public final class CandleDataset extends FixedLayoutDataset {
   private final Path folder;
   private final int[] ids;
   private final int[][] codes;
-  private final FactorSpace space = CandleIds.space();
-  private final ImageShape shape = CandleIds.imageShape();
 
   private CandleDataset(Path folder, int[] ids) {
+    super(CandleIds.space(), CandleIds.imageShape(), ids.length);
     this.folder = folder;
     this.ids = ids;
     this.codes = new int[ids.length][];
@@ -51,36 +42,8 @@ public final class CandleDataset implements FactorDataset {
     if (!Files.isDirectory(folder)) {
       throw new BadInputException(folder + ": not a directory");
     }
-    Set<Integer> png = new TreeSet<>();
-    Set<Integer> json = new TreeSet<>();
-    try (Stream<Path> files = Files.list(folder)) {
-      for (Path p : (Iterable<Path>) files::iterator) {
-        String name = p.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        if (dot <= 0) {
-          continue;
-        }
-        int id = parseId(name.substring(0, dot));
-        if (id < 0) {
-          continue;
-        }
-        String ext = name.substring(dot + 1);
-        if (ext.equals("png")) {
-          png.add(id);
-        } else if (ext.equals("json")) {
-          json.add(id);
-        }
-      }
-    } catch (IOException e) {
-      throw new BadInputException(folder + ": cannot list (" + e.getMessage() + ")", e);
-    }
-    int pngs = png.size();
-    int jsons = json.size();
-    png.retainAll(json);
-    if (png.isEmpty()) {
-      throw noSamples(folder, "{id}.png", pngs, jsons);
-    }
-    return new CandleDataset(folder, png.stream().mapToInt(Integer::intValue).toArray());
+    long[] ids = SampleFolder.pairedIds(folder, CandleDataset::parseId, "{id}.png");
+    return new CandleDataset(folder, Arrays.stream(ids).mapToInt(Math::toIntExact).toArray());
   }
 
   /**
@@ -207,21 +170,6 @@ public final class CandleDataset implements FactorDataset {
     return out;
   }
 
-  @Override
-  public FactorSpace space() {
-    return space;
-  }
-
-  @Override
-  public long size() {
-    return ids.length;
-  }
-
-  @Override
-  public ImageShape imageShape() {
-    return shape;
-  }
-
   /**
    * {@inheritDoc}
    *
@@ -256,12 +204,7 @@ public final class CandleDataset implements FactorDataset {
 
   @Override
   public float[] images(long[] indices) throws CandelaException {
-    float[] out = new float[Math.multiplyExact(indices.length, shape.volume())];
-    for (int k = 0; k < indices.length; k++) {
-      Path file = pngOf(folder, id(indices[k]));
-      OpenCvImages.readChwRgb(file, shape, out, k * shape.volume());
-    }
-    return out;
+    return SampleFolder.images(indices, shape, index -> pngOf(folder, id(index)));
   }
 
   /**
@@ -272,34 +215,24 @@ public final class CandleDataset implements FactorDataset {
    */
   @Override
   public String fingerprint() throws CandelaException {
-    try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      md.update(space.name().getBytes(StandardCharsets.UTF_8));
-      md.update(Arrays.toString(ids).getBytes(StandardCharsets.UTF_8));
-      int n = ids.length;
-      int step = Math.max(1, n / 16);
-      for (int i = 0; i < n; i += step) {
-        Path f = jsonOf(folder, ids[i]);
-        try {
-          md.update(Files.readAllBytes(f));
-        } catch (IOException e) {
-          throw new BadInputException(f + ": cannot read (" + e.getMessage() + ")", e);
-        }
-      }
-      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    return SampleFolder.fingerprint(
+        space.name().getBytes(StandardCharsets.UTF_8),
+        Arrays.toString(ids),
+        ids.length,
+        i -> {
+          Path f = jsonOf(folder, ids[i]);
+          try {
+            return Files.readAllBytes(f);
+          } catch (IOException e) {
+            throw new BadInputException(f + ": cannot read (" + e.getMessage() + ")", e);
+          }
+        });
   }
 
   @Override
   public void close() {}
 
   private int checkIndex(long index) {
-    if (index < 0 || index >= ids.length) {
-      throw new IllegalArgumentException(
-          "sample index " + index + " out of range [0, " + ids.length + ")");
-    }
-    return (int) index;
+    return SampleFolder.checkIndex(index, ids.length);
   }
 }

@@ -12,6 +12,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * The metadata of one CANDLE sample, the {@code {id}.json} beside {@code {id}.png}:
@@ -209,25 +210,25 @@ public record CandleMetadata(
   }
 
   private static String text(JsonNode n, String key, String where) throws BadInputException {
-    JsonNode v = n.get(key);
-    if (v == null) {
-      throw new BadInputException(where + ": missing \"" + key + "\"");
-    }
-    if (!v.isTextual()) {
-      throw new BadInputException(where + ": \"" + key + "\" must be a string, got " + v);
-    }
-    return v.asText();
+    return field(n, key, where, JsonNode::isTextual, "a string").asText();
   }
 
   private static double number(JsonNode n, String key, String where) throws BadInputException {
+    return field(n, key, where, JsonNode::isNumber, "a number").doubleValue();
+  }
+
+  /** The entry {@code key} of an object, which must be present and of the kind {@code is} tests. */
+  private static JsonNode field(
+      JsonNode n, String key, String where, Predicate<JsonNode> is, String kind)
+      throws BadInputException {
     JsonNode v = n.get(key);
     if (v == null) {
       throw new BadInputException(where + ": missing \"" + key + "\"");
     }
-    if (!v.isNumber()) {
-      throw new BadInputException(where + ": \"" + key + "\" must be a number, got " + v);
+    if (!is.test(v)) {
+      throw new BadInputException(where + ": \"" + key + "\" must be " + kind + ", got " + v);
     }
-    return v.doubleValue();
+    return v;
   }
 
   /**

@@ -4,20 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
-import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
-import dev.candela.data.OpenCvImages;
+import dev.candela.data.FixedLayoutDataset;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
-import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * A generic CANDLE-like folder: {@code spec.json} (a factor specification: {@code {"name",
@@ -27,22 +20,19 @@ import java.util.stream.Stream;
  * increasing; images are decoded lazily to float CHW RGB in [0, 1]. The toy set ({@code candela
  * dataset generate toy}) is written in this form.
  */
-public final class FactorFolderDataset implements FactorDataset {
+public final class FactorFolderDataset extends FixedLayoutDataset {
   /** The spec file name inside the folder. */
   public static final String SPEC_FILE = "spec.json";
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path folder;
-  private final FactorSpace space;
-  private final ImageShape shape;
   private final long[] ids;
   private final int[][] codes;
 
   private FactorFolderDataset(Path folder, FactorSpecs spec, long[] ids) {
+    super(spec.space(), spec.image(), ids.length);
     this.folder = folder;
-    this.space = spec.space();
-    this.shape = spec.image();
     this.ids = ids;
     this.codes = new int[ids.length][];
   }
@@ -60,33 +50,15 @@ public final class FactorFolderDataset implements FactorDataset {
       throw new BadInputException(folder + ": no " + SPEC_FILE + " (not a factor folder)");
     }
     FactorSpecs s = FactorSpecs.load(spec);
-    TreeSet<Long> png = new TreeSet<>();
-    TreeSet<Long> json = new TreeSet<>();
-    try (Stream<Path> files = Files.list(folder)) {
-      for (Path p : (Iterable<Path>) files::iterator) {
-        String name = p.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        if (dot <= 0 || dot > 18 || !name.substring(0, dot).chars().allMatch(Character::isDigit)) {
-          continue;
-        }
-        long id = Long.parseLong(name.substring(0, dot));
-        String ext = name.substring(dot + 1);
-        if (ext.equals("png")) {
-          png.add(id);
-        } else if (ext.equals("json")) {
-          json.add(id);
-        }
-      }
-    } catch (IOException e) {
-      throw new BadInputException(folder + ": cannot list (" + e.getMessage() + ")", e);
-    }
-    int pngs = png.size();
-    int jsons = json.size();
-    png.retainAll(json);
-    if (png.isEmpty()) {
-      throw CandleDataset.noSamples(folder, "{index}.png", pngs, jsons);
-    }
-    return new FactorFolderDataset(folder, s, png.stream().mapToLong(Long::longValue).toArray());
+    long[] ids =
+        SampleFolder.pairedIds(
+            folder,
+            stem ->
+                stem.length() > 18 || !stem.chars().allMatch(Character::isDigit)
+                    ? -1
+                    : Long.parseLong(stem),
+            "{index}.png");
+    return new FactorFolderDataset(folder, s, ids);
   }
 
   /**
@@ -107,21 +79,6 @@ public final class FactorFolderDataset implements FactorDataset {
    */
   public long id(long index) {
     return ids[check(index)];
-  }
-
-  @Override
-  public FactorSpace space() {
-    return space;
-  }
-
-  @Override
-  public long size() {
-    return ids.length;
-  }
-
-  @Override
-  public ImageShape imageShape() {
-    return shape;
   }
 
   @Override
@@ -164,12 +121,7 @@ public final class FactorFolderDataset implements FactorDataset {
       throw new BadInputException(
           folder + ": only 3-channel folders are supported, spec says " + shape.channels());
     }
-    float[] out = new float[Math.multiplyExact(indices.length, shape.volume())];
-    for (int k = 0; k < indices.length; k++) {
-      Path file = folder.resolve(id(indices[k]) + ".png");
-      OpenCvImages.readChwRgb(file, shape, out, k * shape.volume());
-    }
-    return out;
+    return SampleFolder.images(indices, shape, index -> folder.resolve(id(index) + ".png"));
   }
 
   /**
@@ -181,18 +133,13 @@ public final class FactorFolderDataset implements FactorDataset {
   @Override
   public String fingerprint() throws CandelaException {
     try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      md.update(Files.readAllBytes(folder.resolve(SPEC_FILE)));
-      md.update(java.util.Arrays.toString(ids).getBytes(StandardCharsets.UTF_8));
-      int step = Math.max(1, ids.length / 16);
-      for (int i = 0; i < ids.length; i += step) {
-        md.update(Files.readAllBytes(folder.resolve(ids[i] + ".json")));
-      }
-      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+      return SampleFolder.fingerprint(
+          Files.readAllBytes(folder.resolve(SPEC_FILE)),
+          java.util.Arrays.toString(ids),
+          ids.length,
+          i -> Files.readAllBytes(folder.resolve(ids[i] + ".json")));
     } catch (IOException e) {
       throw new BadInputException(folder + ": cannot read (" + e.getMessage() + ")", e);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
     }
   }
 
@@ -220,10 +167,6 @@ public final class FactorFolderDataset implements FactorDataset {
   }
 
   private int check(long index) {
-    if (index < 0 || index >= ids.length) {
-      throw new IllegalArgumentException(
-          "sample index " + index + " out of range [0, " + ids.length + ")");
-    }
-    return (int) index;
+    return SampleFolder.checkIndex(index, ids.length);
   }
 }

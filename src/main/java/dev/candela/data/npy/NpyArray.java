@@ -3,6 +3,7 @@ package dev.candela.data.npy;
 import dev.candela.BadInputException;
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -235,27 +236,17 @@ public final class NpyArray implements AutoCloseable {
 
   private double element(ByteBuffer bb) {
     switch (header.dtype().type()) {
-      case UINT8:
-        return bb.get() & 0xFF;
-      case INT8:
-      case BOOL:
-        return bb.get();
-      case INT16:
-        return bb.getShort();
-      case INT32:
-        return bb.getInt();
-      case INT64:
-        return bb.getLong();
       case FLOAT32:
         return bb.getFloat();
       case FLOAT64:
         return bb.getDouble();
       default:
-        throw new IllegalStateException("unreadable dtype " + header.dtype());
+        return integer(bb);
     }
   }
 
-  private long integer(ByteBuffer bb) throws BadInputException {
+  /** An integer or boolean element; other dtypes are refused at open or by requireInteger. */
+  private long integer(ByteBuffer bb) {
     switch (header.dtype().type()) {
       case UINT8:
         return bb.get() & 0xFF;
@@ -269,9 +260,27 @@ public final class NpyArray implements AutoCloseable {
       case INT64:
         return bb.getLong();
       default:
-        throw new BadInputException(
-            where + ": dtype '" + header.dtype().descr() + "' cannot be read as integers");
+        throw new IllegalStateException("unreadable dtype " + header.dtype());
     }
+  }
+
+  /** Takes one integer element, to be stored at index {@code at} of the destination. */
+  private interface IntegerSink {
+    void put(int at, long v) throws BadInputException;
+  }
+
+  /** Decodes an integer or boolean range element by element into a sink. */
+  private void integers(long start, int off, int count, IntegerSink sink) throws BadInputException {
+    requireInteger();
+    chunks(
+        start,
+        off,
+        count,
+        (bb, n, o) -> {
+          for (int i = 0; i < n; i++) {
+            sink.put(o + i, integer(bb));
+          }
+        });
   }
 
   private void requireInteger() throws BadInputException {
@@ -315,9 +324,7 @@ public final class NpyArray implements AutoCloseable {
    * @throws BadInputException when the data cannot be read
    */
   public double[] readDoubles(long start, int count) throws BadInputException {
-    double[] d = new double[count];
-    readDoubles(start, d, 0, count);
-    return d;
+    return allocated(start, count, new double[count], this::readDoubles);
   }
 
   /**
@@ -359,9 +366,7 @@ public final class NpyArray implements AutoCloseable {
    * @throws BadInputException when the data cannot be read
    */
   public float[] readFloats(long start, int count) throws BadInputException {
-    float[] d = new float[count];
-    readFloats(start, d, 0, count);
-    return d;
+    return allocated(start, count, new float[count], this::readFloats);
   }
 
   /**
@@ -374,16 +379,7 @@ public final class NpyArray implements AutoCloseable {
    * @throws BadInputException when the dtype is not integer or the data cannot be read
    */
   public void readLongs(long start, long[] dst, int off, int count) throws BadInputException {
-    requireInteger();
-    chunks(
-        start,
-        off,
-        count,
-        (bb, n, o) -> {
-          for (int i = 0; i < n; i++) {
-            dst[o + i] = integer(bb);
-          }
-        });
+    integers(start, off, count, (at, v) -> dst[at] = v);
   }
 
   /**
@@ -395,9 +391,7 @@ public final class NpyArray implements AutoCloseable {
    * @throws BadInputException when the dtype is not integer or the data cannot be read
    */
   public long[] readLongs(long start, int count) throws BadInputException {
-    long[] d = new long[count];
-    readLongs(start, d, 0, count);
-    return d;
+    return allocated(start, count, new long[count], this::readLongs);
   }
 
   /**
@@ -411,20 +405,16 @@ public final class NpyArray implements AutoCloseable {
    *     the data cannot be read
    */
   public void readInts(long start, int[] dst, int off, int count) throws BadInputException {
-    requireInteger();
-    chunks(
+    integers(
         start,
         off,
         count,
-        (bb, n, o) -> {
-          for (int i = 0; i < n; i++) {
-            long v = integer(bb);
-            if (v != (int) v) {
-              throw new BadInputException(
-                  where + ": value " + v + " at element " + (start + o - off + i) + " exceeds int");
-            }
-            dst[o + i] = (int) v;
+        (at, v) -> {
+          if (v != (int) v) {
+            throw new BadInputException(
+                where + ": value " + v + " at element " + (start + at - off) + " exceeds int");
           }
+          dst[at] = (int) v;
         });
   }
 
@@ -438,9 +428,7 @@ public final class NpyArray implements AutoCloseable {
    *     the data cannot be read
    */
   public int[] readInts(long start, int count) throws BadInputException {
-    int[] d = new int[count];
-    readInts(start, d, 0, count);
-    return d;
+    return allocated(start, count, new int[count], this::readInts);
   }
 
   /**
@@ -478,9 +466,18 @@ public final class NpyArray implements AutoCloseable {
    * @throws BadInputException when the dtype is wider than one byte or the data cannot be read
    */
   public byte[] readBytes(long start, int count) throws BadInputException {
-    byte[] d = new byte[count];
-    readBytes(start, d, 0, count);
-    return d;
+    return allocated(start, count, new byte[count], this::readBytes);
+  }
+
+  /** A read into part of a destination array. */
+  private interface RangeReader<A> {
+    void read(long start, A dst, int off, int count) throws BadInputException;
+  }
+
+  private static <A> A allocated(long start, int count, A dst, RangeReader<A> reader)
+      throws BadInputException {
+    reader.read(start, dst, 0, count);
+    return dst;
   }
 
   private int[] matrixDims(String what) throws BadInputException {
@@ -495,6 +492,17 @@ public final class NpyArray implements AutoCloseable {
     return new int[] {(int) shape[0], (int) shape[1]};
   }
 
+  /** Splits a flat C-order array into {@code rc[0]} rows of {@code rc[1]}, copies, into m. */
+  private static <A> A[] rows(int[] rc, A flat, A[] m) {
+    for (int r = 0; r < rc[0]; r++) {
+      @SuppressWarnings("unchecked")
+      A row = (A) Array.newInstance(flat.getClass().getComponentType(), rc[1]);
+      System.arraycopy(flat, r * rc[1], row, 0, rc[1]);
+      m[r] = row;
+    }
+    return m;
+  }
+
   /**
    * Reads a small 2-D array as {@code double[rows][cols]}.
    *
@@ -503,12 +511,7 @@ public final class NpyArray implements AutoCloseable {
    */
   public double[][] readDoubleMatrix() throws BadInputException {
     int[] rc = matrixDims("readDoubleMatrix");
-    double[] flat = readDoubles(0, (int) size);
-    double[][] m = new double[rc[0]][];
-    for (int r = 0; r < rc[0]; r++) {
-      m[r] = Arrays.copyOfRange(flat, r * rc[1], (r + 1) * rc[1]);
-    }
-    return m;
+    return rows(rc, readDoubles(0, (int) size), new double[rc[0]][]);
   }
 
   /**
@@ -519,12 +522,7 @@ public final class NpyArray implements AutoCloseable {
    */
   public long[][] readLongMatrix() throws BadInputException {
     int[] rc = matrixDims("readLongMatrix");
-    long[] flat = readLongs(0, (int) size);
-    long[][] m = new long[rc[0]][];
-    for (int r = 0; r < rc[0]; r++) {
-      m[r] = Arrays.copyOfRange(flat, r * rc[1], (r + 1) * rc[1]);
-    }
-    return m;
+    return rows(rc, readLongs(0, (int) size), new long[rc[0]][]);
   }
 
   /**
@@ -536,12 +534,7 @@ public final class NpyArray implements AutoCloseable {
    */
   public int[][] readIntMatrix() throws BadInputException {
     int[] rc = matrixDims("readIntMatrix");
-    int[] flat = readInts(0, (int) size);
-    int[][] m = new int[rc[0]][];
-    for (int r = 0; r < rc[0]; r++) {
-      m[r] = Arrays.copyOfRange(flat, r * rc[1], (r + 1) * rc[1]);
-    }
-    return m;
+    return rows(rc, readInts(0, (int) size), new int[rc[0]][]);
   }
 
   /**

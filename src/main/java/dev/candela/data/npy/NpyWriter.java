@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.IntConsumer;
 import java.util.zip.CRC32;
 
 /**
@@ -257,6 +258,15 @@ public final class NpyWriter implements AutoCloseable {
     }
   }
 
+  /** Puts element i of a run, one at a time after reserving its room. */
+  private void writeEach(int len, IntConsumer put) throws BadInputException {
+    for (int i = 0; i < len; i++) {
+      reserve(1);
+      put.accept(i);
+      written++;
+    }
+  }
+
   /**
    * Appends doubles.
    *
@@ -266,11 +276,7 @@ public final class NpyWriter implements AutoCloseable {
    * @throws BadInputException when writing fails
    */
   public void writeDoubles(double[] v, int off, int len) throws BadInputException {
-    for (int i = 0; i < len; i++) {
-      reserve(1);
-      putDouble(v[off + i]);
-      written++;
-    }
+    writeEach(len, i -> putDouble(v[off + i]));
   }
 
   /**
@@ -282,11 +288,7 @@ public final class NpyWriter implements AutoCloseable {
    * @throws BadInputException when writing fails
    */
   public void writeFloats(float[] v, int off, int len) throws BadInputException {
-    for (int i = 0; i < len; i++) {
-      reserve(1);
-      putDouble(v[off + i]);
-      written++;
-    }
+    writeEach(len, i -> putDouble(v[off + i]));
   }
 
   /**
@@ -298,11 +300,7 @@ public final class NpyWriter implements AutoCloseable {
    * @throws BadInputException when writing fails
    */
   public void writeLongs(long[] v, int off, int len) throws BadInputException {
-    for (int i = 0; i < len; i++) {
-      reserve(1);
-      putInteger(v[off + i]);
-      written++;
-    }
+    writeEach(len, i -> putInteger(v[off + i]));
   }
 
   /**
@@ -314,11 +312,7 @@ public final class NpyWriter implements AutoCloseable {
    * @throws BadInputException when writing fails
    */
   public void writeInts(int[] v, int off, int len) throws BadInputException {
-    for (int i = 0; i < len; i++) {
-      reserve(1);
-      putInteger(v[off + i]);
-      written++;
-    }
+    writeEach(len, i -> putInteger(v[off + i]));
   }
 
   /**

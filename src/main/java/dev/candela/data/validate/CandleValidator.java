@@ -155,16 +155,7 @@ public final class CandleValidator {
     if (pngCount + jsonCount == 0) {
       throw CandleDataset.noSamples(folder, "{id}.png", 0, 0);
     }
-    for (int id : pngs) {
-      if (!jsons.contains(id)) {
-        findings.add(new Finding(id + ".png", "pair", "no " + id + ".json beside the image"));
-      }
-    }
-    for (int id : jsons) {
-      if (!pngs.contains(id)) {
-        findings.add(new Finding(id + ".json", "pair", "no " + id + ".png beside the metadata"));
-      }
-    }
+    Finding.unpaired(pngs, jsons, findings);
 
     FactorStatistics.Accumulator stats = new FactorStatistics.Accumulator(space);
     Map<Integer, Meta> metas = new TreeMap<>();

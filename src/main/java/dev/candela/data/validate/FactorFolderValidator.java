@@ -62,16 +62,7 @@ public final class FactorFolderValidator {
     } catch (IOException e) {
       throw new BadInputException(folder + ": cannot list (" + e.getMessage() + ")", e);
     }
-    for (String s : png) {
-      if (!json.contains(s)) {
-        findings.add(new Finding(s + ".png", "pair", "no " + s + ".json beside the image"));
-      }
-    }
-    for (String s : json) {
-      if (!png.contains(s)) {
-        findings.add(new Finding(s + ".json", "pair", "no " + s + ".png beside the metadata"));
-      }
-    }
+    Finding.unpaired(png, json, findings);
     FactorStatistics.Accumulator stats = new FactorStatistics.Accumulator(ds.space());
     Map<String, Long> seen = new HashMap<>();
     String prefix = folder.toString() + java.io.File.separator;

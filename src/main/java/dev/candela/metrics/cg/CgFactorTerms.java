@@ -1,5 +1,6 @@
 package dev.candela.metrics.cg;
 
+import dev.candela.RecordText;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -244,14 +245,7 @@ public record CgFactorTerms(
 
   @Override
   public String toString() {
-    return "CgFactorTerms[factor="
-        + factor
-        + ", name="
-        + name
-        + ", set="
-        + Arrays.toString(set)
-        + ", samples="
-        + numSamples()
-        + "]";
+    return RecordText.of(
+        "CgFactorTerms", "factor", factor, "name", name, "set", set, "samples", numSamples());
   }
 }

@@ -1,5 +1,6 @@
 package dev.candela.metrics.cg;
 
+import dev.candela.RecordText;
 import dev.candela.metrics.UcResult;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -139,17 +140,18 @@ public record CgOptions(
 
   @Override
   public String toString() {
-    return "CgOptions[sets="
-        + Arrays.deepToString(sets)
-        + ", factorNames="
-        + factorNames
-        + ", factors="
-        + Arrays.toString(factors)
-        + ", baseline="
-        + baseline
-        + ", maxBatch="
-        + maxBatch
-        + "]";
+    return RecordText.of(
+        "CgOptions",
+        "sets",
+        sets,
+        "factorNames",
+        factorNames,
+        "factors",
+        factors,
+        "baseline",
+        baseline,
+        "maxBatch",
+        maxBatch);
   }
 
   /** Builds {@link CgOptions}: {@code setSets} is required. */

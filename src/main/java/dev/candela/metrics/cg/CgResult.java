@@ -1,5 +1,6 @@
 package dev.candela.metrics.cg;
 
+import dev.candela.RecordText;
 import dev.candela.metrics.LatentStats;
 import java.util.Arrays;
 import java.util.List;
@@ -98,14 +99,15 @@ public record CgResult(
 
   @Override
   public String toString() {
-    return "CgResult[score="
-        + score
-        + ", perFactor="
-        + Arrays.toString(perFactor)
-        + ", baseline="
-        + baseline
-        + ", samples="
-        + summary.numSamples()
-        + "]";
+    return RecordText.of(
+        "CgResult",
+        "score",
+        score,
+        "perFactor",
+        perFactor,
+        "baseline",
+        baseline,
+        "samples",
+        summary.numSamples());
   }
 }

@@ -1,5 +1,6 @@
 package dev.candela.metrics.cg;
 
+import dev.candela.RecordText;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -85,21 +86,22 @@ public record CgSummary(
 
     @Override
     public String toString() {
-      return "FactorScore[factor="
-          + factor
-          + ", name="
-          + name
-          + ", set="
-          + Arrays.toString(set)
-          + ", cg="
-          + cg
-          + ", meanIceIntervened="
-          + meanIceIntervened
-          + ", meanIceComplement="
-          + meanIceComplement
-          + ", numSamples="
-          + numSamples
-          + "]";
+      return RecordText.of(
+          "FactorScore",
+          "factor",
+          factor,
+          "name",
+          name,
+          "set",
+          set,
+          "cg",
+          cg,
+          "meanIceIntervened",
+          meanIceIntervened,
+          "meanIceComplement",
+          meanIceComplement,
+          "numSamples",
+          numSamples);
     }
   }
 

@@ -208,26 +208,20 @@ public final class GradientBoostingClassifier {
         seeds[k] = (int) rs.randint(0, NumpyRandomState.RAND_R_MAX);
       }
       RegressionTree[] trees = new RegressionTree[numTrees];
-      List<ForkJoinTask<?>> tasks = new ArrayList<>(numTrees);
-      for (int k = 0; k < numTrees; k++) {
-        int kk = k;
-        tasks.add(
-            ForkJoinTask.adapt(
-                () -> {
-                  trees[kk] =
-                      fitTree(
-                          x,
-                          presorted,
-                          residual[kk],
-                          target[kk],
-                          raw[kk],
-                          newtonFactor,
-                          lr,
-                          parameters.maxDepth(),
-                          seeds[kk]);
-                }));
-      }
-      ForkJoinTask.invokeAll(tasks);
+      ForkJoinTasks.invokeEach(
+          numTrees,
+          k ->
+              trees[k] =
+                  fitTree(
+                      x,
+                      presorted,
+                      residual[k],
+                      target[k],
+                      raw[k],
+                      newtonFactor,
+                      lr,
+                      parameters.maxDepth(),
+                      seeds[k]));
       for (RegressionTree t : trees) {
         if (t.nodeCount > 1) {
           t.importances(numFeatures, treeImportance);

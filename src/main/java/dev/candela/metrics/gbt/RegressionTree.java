@@ -1,5 +1,7 @@
 package dev.candela.metrics.gbt;
 
+import dev.candela.metrics.stats.Arrays2;
+
 /**
  * One least-squares regression tree as scikit-learn 1.2 grows it for gradient boosting: {@code
  * DecisionTreeRegressor(criterion='friedman_mse', splitter='best', max_depth=D,
@@ -238,7 +240,7 @@ final class RegressionTree {
       visited++;
       int fj = NumpyRandomState.xorshiftRandInt(rand, drawnConstants, fi - foundConstants);
       if (fj < knownConstants) {
-        swap(features, drawnConstants, fj);
+        Arrays2.swap(features, drawnConstants, fj);
         drawnConstants++;
         continue;
       }
@@ -253,17 +255,16 @@ final class RegressionTree {
         System.arraycopy(sortedF, start, samples, start, end - start);
       }
       if (hi <= lo + FEATURE_THRESHOLD) {
-        swap(features, fj, totalConstants);
+        Arrays2.swap(features, fj, totalConstants);
         foundConstants++;
         totalConstants++;
         continue;
       }
       fi--;
-      swap(features, fi, fj);
+      Arrays2.swap(features, fi, fj);
       // criterion.reset()
       int pos = start;
-      double sumLeft = 0.0;
-      double wnl = 0.0;
+      double[] left = {0.0, 0.0};
       int p = start;
       while (p < end) {
         while (p + 1 < end && xf[samples[p + 1]] <= xf[samples[p]] + FEATURE_THRESHOLD) {
@@ -271,21 +272,10 @@ final class RegressionTree {
         }
         p++;
         if (p < end) {
-          // criterion.update(p)
-          if ((p - pos) <= (end - p)) {
-            for (int q = pos; q < p; q++) {
-              sumLeft += 1.0 * y[samples[q]];
-              wnl += 1.0;
-            }
-          } else {
-            sumLeft = sumTotal;
-            wnl = wn;
-            for (int q = end - 1; q >= p; q--) {
-              sumLeft -= 1.0 * y[samples[q]];
-              wnl -= 1.0;
-            }
-          }
+          updateLeft(left, pos, p, end, sumTotal, wn, y, samples);
           pos = p;
+          double sumLeft = left[0];
+          double wnl = left[1];
           double wnr = wn - wnl;
           double sumRight = sumTotal - sumLeft;
           double diff = wnr * sumLeft - wnl * sumRight;
@@ -315,28 +305,15 @@ final class RegressionTree {
           p++;
         } else {
           partitionEnd--;
-          int s = samples[p];
-          samples[p] = samples[partitionEnd];
-          samples[partitionEnd] = s;
+          Arrays2.swap(samples, p, partitionEnd);
         }
       }
       // criterion.reset(); criterion.update(best.pos); children_impurity
       int bp = best.pos;
-      double sumLeft = 0.0;
-      double wnl = 0.0;
-      if ((bp - start) <= (end - bp)) {
-        for (int q = start; q < bp; q++) {
-          sumLeft += 1.0 * y[samples[q]];
-          wnl += 1.0;
-        }
-      } else {
-        sumLeft = sumTotal;
-        wnl = wn;
-        for (int q = end - 1; q >= bp; q--) {
-          sumLeft -= 1.0 * y[samples[q]];
-          wnl -= 1.0;
-        }
-      }
+      double[] left = {0.0, 0.0};
+      updateLeft(left, start, bp, end, sumTotal, wn, y, samples);
+      double sumLeft = left[0];
+      double wnl = left[1];
       double wnr = wn - wnl;
       double sumRight = sumTotal - sumLeft;
       double sqLeft = 0.0;
@@ -353,6 +330,36 @@ final class RegressionTree {
     System.arraycopy(constantFeatures, 0, features, 0, knownConstants);
     System.arraycopy(features, knownConstants, constantFeatures, knownConstants, foundConstants);
     return totalConstants;
+  }
+
+  /**
+   * sklearn's {@code criterion.update(p)}: moves the left child's sum of y and weight, {@code
+   * left[0]} and {@code left[1]}, from {@code samples[start, pos)} to {@code samples[start, p)}: by
+   * adding the samples between pos and p, or, when fewer lie between p and end, from the totals by
+   * removing those.
+   */
+  private static void updateLeft(
+      double[] left,
+      int pos,
+      int p,
+      int end,
+      double sumTotal,
+      double wn,
+      double[] y,
+      int[] samples) {
+    if ((p - pos) <= (end - p)) {
+      for (int q = pos; q < p; q++) {
+        left[0] += 1.0 * y[samples[q]];
+        left[1] += 1.0;
+      }
+    } else {
+      left[0] = sumTotal;
+      left[1] = wn;
+      for (int q = end - 1; q >= p; q--) {
+        left[0] -= 1.0 * y[samples[q]];
+        left[1] -= 1.0;
+      }
+    }
   }
 
   /** Splits every feature's sorted segment [start, end) stably into the left and right child. */
@@ -378,12 +385,6 @@ final class RegressionTree {
       }
       System.arraycopy(tmp, 0, s, l, r);
     }
-  }
-
-  private static void swap(int[] a, int i, int j) {
-    int t = a[i];
-    a[i] = a[j];
-    a[j] = t;
   }
 
   /**

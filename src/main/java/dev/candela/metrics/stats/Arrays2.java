@@ -1,6 +1,8 @@
 package dev.candela.metrics.stats;
 
-/** Defensive copies for the arrays held by result records, and a seeded shuffle. */
+import java.util.Arrays;
+
+/** Defensive copies for the arrays held by result records, a swap and a seeded shuffle. */
 public final class Arrays2 {
 
   private Arrays2() {}
@@ -12,11 +14,7 @@ public final class Arrays2 {
    * @return its deep copy
    */
   public static double[][] deepCopy(double[][] m) {
-    double[][] c = new double[m.length][];
-    for (int i = 0; i < m.length; i++) {
-      c[i] = m[i].clone();
-    }
-    return c;
+    return Arrays.stream(m).map(double[]::clone).toArray(double[][]::new);
   }
 
   /**
@@ -26,11 +24,7 @@ public final class Arrays2 {
    * @return its deep copy
    */
   public static int[][] deepCopy(int[][] m) {
-    int[][] c = new int[m.length][];
-    for (int i = 0; i < m.length; i++) {
-      c[i] = m[i].clone();
-    }
-    return c;
+    return Arrays.stream(m).map(int[]::clone).toArray(int[][]::new);
   }
 
   /**
@@ -59,11 +53,21 @@ public final class Arrays2 {
       perm[i] = i;
     }
     for (int i = n - 1; i > 0; i--) {
-      int k = rng.nextInt(i + 1);
-      int t = perm[i];
-      perm[i] = perm[k];
-      perm[k] = t;
+      swap(perm, i, rng.nextInt(i + 1));
     }
     return perm;
+  }
+
+  /**
+   * Exchanges two entries.
+   *
+   * @param a the array
+   * @param i one index
+   * @param j the other index
+   */
+  public static void swap(int[] a, int i, int j) {
+    int t = a[i];
+    a[i] = a[j];
+    a[j] = t;
   }
 }

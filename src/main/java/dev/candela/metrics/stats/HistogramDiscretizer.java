@@ -30,10 +30,7 @@ public final class HistogramDiscretizer {
    * @return the edges, increasing
    */
   public static double[] edges(double[] x, int bins) {
-    checkBins(bins);
-    if (x.length == 0) {
-      throw new IllegalArgumentException("cannot discretise an empty array into " + bins + " bins");
-    }
+    checkValues(x.length, bins);
     double lo = x[0];
     double hi = x[0];
     for (int i = 1; i < x.length; i++) {
@@ -102,10 +99,7 @@ public final class HistogramDiscretizer {
    * @return 0-based codes in {@code 0..bins-1} (numpy's digitize code minus one)
    */
   public static int[] discretize(int[] x, int bins) {
-    checkBins(bins);
-    if (x.length == 0) {
-      throw new IllegalArgumentException("cannot discretise an empty array into " + bins + " bins");
-    }
+    checkValues(x.length, bins);
     int lo = x[0];
     int hi = x[0];
     for (int v : x) {
@@ -154,6 +148,13 @@ public final class HistogramDiscretizer {
       k--;
     }
     return k;
+  }
+
+  private static void checkValues(int length, int bins) {
+    checkBins(bins);
+    if (length == 0) {
+      throw new IllegalArgumentException("cannot discretise an empty array into " + bins + " bins");
+    }
   }
 
   private static void checkBins(int bins) {

@@ -1,7 +1,5 @@
 package dev.candela.metrics.stats;
 
-import java.util.Arrays;
-
 /**
  * Area under the ROC curve of a binary scoring, computed exactly as the Mann–Whitney statistic with
  * mid-ranks for ties.
@@ -49,26 +47,13 @@ public final class RocAuc {
       throw new IllegalArgumentException(
           "ROC-AUC undefined: " + nPos + " positives and " + nNeg + " negatives");
     }
-    Integer[] boxed = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      boxed[i] = i;
-    }
-    Arrays.sort(boxed, (a, b) -> Double.compare(score[a], score[b]));
+    Integer[] order = MidRanks.order(score);
+    double[] rank = MidRanks.ranks(score, order);
     double rankSumPos = 0.0;
-    int start = 0;
-    while (start < n) {
-      int end = start;
-      while (end + 1 < n && score[boxed[end + 1]] == score[boxed[start]]) {
-        end++;
+    for (int k = 0; k < n; k++) {
+      if (positive[order[k]]) {
+        rankSumPos += rank[order[k]];
       }
-      // ranks start+1 .. end+1 (1-based) share their mean
-      double midRank = (start + end) / 2.0 + 1.0;
-      for (int k = start; k <= end; k++) {
-        if (positive[boxed[k]]) {
-          rankSumPos += midRank;
-        }
-      }
-      start = end + 1;
     }
     double u = rankSumPos - nPos * (nPos + 1) / 2.0;
     return u / ((double) nPos * (double) nNeg);

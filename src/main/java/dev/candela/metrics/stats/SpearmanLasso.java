@@ -1,7 +1,5 @@
 package dev.candela.metrics.stats;
 
-import java.util.Arrays;
-
 /**
  * The two latent-to-latent association matrices of UDR (disentanglement_lib {@code udr.py}):
  * absolute Spearman rank correlations ({@code scipy.stats.spearmanr}) and absolute Lasso
@@ -59,27 +57,11 @@ public final class SpearmanLasso {
   /** Mid-ranks minus their mean, or null for a constant column. */
   private static double[] centredRanks(double[] v) {
     int n = v.length;
-    Integer[] order = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (p, q) -> Double.compare(v[p], v[q]));
+    Integer[] order = MidRanks.order(v);
     if (v[order[0]] == v[order[n - 1]]) {
       return null;
     }
-    double[] rank = new double[n];
-    int i = 0;
-    while (i < n) {
-      int j = i;
-      while (j + 1 < n && v[order[j + 1]] == v[order[i]]) {
-        j++;
-      }
-      double mid = (i + j) / 2.0 + 1.0;
-      for (int k = i; k <= j; k++) {
-        rank[order[k]] = mid;
-      }
-      i = j + 1;
-    }
+    double[] rank = MidRanks.ranks(v, order);
     double mean = (n + 1) / 2.0;
     for (int k = 0; k < n; k++) {
       rank[k] -= mean;
