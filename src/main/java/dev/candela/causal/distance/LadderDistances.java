@@ -142,9 +142,7 @@ public final class LadderDistances {
 
     // Regimes: the empty intervention, then each observed node with its do-values.
     List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
-    List<String> nodeNames = new ArrayList<>();
-    nodeNames.add(LadderOptions.EMPTY);
-    nodeNames.addAll(al.names());
+    List<String> nodeNames = regimeNames(al);
     double[] mu = weights(nodeNames, o);
 
     // OD and ID.
@@ -253,9 +251,7 @@ public final class LadderDistances {
     Embedding z = new Embedding(truth, model, al, o, obs1);
     Comparator cmp = new Comparator(truth, model, al, o, z, true);
     List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
-    List<String> names = new ArrayList<>();
-    names.add(LadderOptions.EMPTY);
-    names.addAll(al.names());
+    List<String> names = regimeNames(al);
     double[] e = new double[evidence.length];
     for (int j = 0; j < e.length; j++) {
       e[j] = evidence[given.indexOf(al.names().get(j))];
@@ -295,6 +291,14 @@ public final class LadderDistances {
       idx = idx * model.cardinality(c) + (int) e[j];
     }
     return idx;
+  }
+
+  /** The regimes' names: the empty intervention, then each observed node. */
+  private static List<String> regimeNames(Alignment al) {
+    List<String> names = new ArrayList<>();
+    names.add(LadderOptions.EMPTY);
+    names.addAll(al.names());
+    return names;
   }
 
   private static List<double[]> doValues(
@@ -520,28 +524,13 @@ public final class LadderDistances {
   }
 
   /** Computes D for one regime, exactly or from samples. */
-  private static final class Comparator {
-    private final CausalModel truth;
-    private final CausalModel model;
-    private final Alignment al;
-    private final LadderOptions o;
-    private final Embedding z;
-    private final boolean crn;
-
-    Comparator(
-        CausalModel truth,
-        CausalModel model,
-        Alignment al,
-        LadderOptions o,
-        Embedding z,
-        boolean crn) {
-      this.truth = truth;
-      this.model = model;
-      this.al = al;
-      this.o = o;
-      this.z = z;
-      this.crn = crn;
-    }
+  private record Comparator(
+      CausalModel truth,
+      CausalModel model,
+      Alignment al,
+      LadderOptions o,
+      Embedding z,
+      boolean crn) {
 
     double observational(double[][] obs1, double[][] obs2) {
       if (o.exact() != LadderOptions.Exact.NONE) {

@@ -27,6 +27,24 @@ final class GraphSupport {
     return Collections.unmodifiableMap(idx);
   }
 
+  /**
+   * Checks that an adjacency matrix is n × n ({@link #checkSquare}) with every entry 0 or 1.
+   *
+   * @throws IllegalArgumentException naming the first other entry in row order
+   */
+  static void checkZeroOne(int[][] a, int n) {
+    checkSquare(a, n);
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        int v = a[i][j];
+        if (v != 0 && v != 1) {
+          throw new IllegalArgumentException(
+              "adjacency entry [" + i + "][" + j + "] = " + v + " is not 0 or 1");
+        }
+      }
+    }
+  }
+
   static void checkSquare(int[][] a, int n) {
     if (a.length != n) {
       throw new IllegalArgumentException(
