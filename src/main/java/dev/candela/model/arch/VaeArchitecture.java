@@ -2,7 +2,6 @@ package dev.candela.model.arch;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.nn.Activation;
-import ai.djl.nn.Blocks;
 import ai.djl.nn.LambdaBlock;
 import ai.djl.nn.SequentialBlock;
 import dev.candela.model.card.ModelCard;
@@ -109,13 +108,7 @@ public enum VaeArchitecture {
   FC_HIGGINS(Architectures.FC_HIGGINS, false, false, true) {
     @Override
     public SequentialBlock encoder(int latentDim) {
-      return new SequentialBlock()
-          .add(Blocks.batchFlattenBlock())
-          .add(Layers.dense(Architectures.FC_HIDDEN))
-          .add(Activation.reluBlock())
-          .add(Layers.dense(Architectures.FC_HIDDEN))
-          .add(Activation.reluBlock())
-          .add(Layers.dense(2L * latentDim));
+      return Layers.flatDense(Architectures.FC_HIDDEN, 2, 2L * latentDim);
     }
 
     @Override
@@ -136,11 +129,7 @@ public enum VaeArchitecture {
   TINY_DENSE64(Architectures.TINY_DENSE64, false, false, false) {
     @Override
     public SequentialBlock encoder(int latentDim) {
-      return new SequentialBlock()
-          .add(Blocks.batchFlattenBlock())
-          .add(Layers.dense(Architectures.TINY_HIDDEN))
-          .add(Activation.reluBlock())
-          .add(Layers.dense(2L * latentDim));
+      return Layers.flatDense(Architectures.TINY_HIDDEN, 1, 2L * latentDim);
     }
 
     @Override
@@ -287,12 +276,7 @@ public enum VaeArchitecture {
    * @return the architecture, or null when unknown
    */
   public static VaeArchitecture find(String id) {
-    for (VaeArchitecture a : values()) {
-      if (a.id.equals(id)) {
-        return a;
-      }
-    }
-    return null;
+    return Architectures.find(values(), VaeArchitecture::id, id);
   }
 
   /**
@@ -303,16 +287,7 @@ public enum VaeArchitecture {
    * @throws IllegalArgumentException when the id is unknown
    */
   public static VaeArchitecture named(String id) {
-    VaeArchitecture a = find(id);
-    if (a == null) {
-      throw new IllegalArgumentException(
-          "unknown VAE architecture '"
-              + id
-              + "' (known: "
-              + Arrays.stream(values()).map(VaeArchitecture::id).collect(Collectors.joining(", "))
-              + ")");
-    }
-    return a;
+    return Architectures.named(values(), VaeArchitecture::id, id, "VAE");
   }
 
   /**
