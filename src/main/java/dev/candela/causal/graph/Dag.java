@@ -47,21 +47,7 @@ public final class Dag extends NamedNodes {
     GraphSupport.indexNames(names);
     int n = names.size();
     GraphSupport.checkZeroOne(adjacency, n);
-    int[][] ch = new int[n][];
-    for (int i = 0; i < n; i++) {
-      int c = 0;
-      for (int j = 0; j < n; j++) {
-        c += adjacency[i][j];
-      }
-      ch[i] = new int[c];
-      int k = 0;
-      for (int j = 0; j < n; j++) {
-        if (adjacency[i][j] == 1) {
-          ch[i][k++] = j;
-        }
-      }
-    }
-    return new Dag(names, ch);
+    return new Dag(names, GraphSupport.rowLists(adjacency));
   }
 
   /**

@@ -31,26 +31,7 @@ public final class Graph extends NamedNodes {
     GraphSupport.indexNames(names);
     int n = names.size();
     GraphSupport.checkZeroOne(adjacency, n);
-    int[][] ch = new int[n][];
-    int[][] un = new int[n][];
-    int[] bufD = new int[n];
-    int[] bufU = new int[n];
-    for (int i = 0; i < n; i++) {
-      int d = 0;
-      int u = 0;
-      for (int j = 0; j < n; j++) {
-        if (adjacency[i][j] == 1) {
-          if (i != j && adjacency[j][i] == 1) {
-            bufU[u++] = j;
-          } else {
-            bufD[d++] = j;
-          }
-        }
-      }
-      ch[i] = Arrays.copyOf(bufD, d);
-      un[i] = Arrays.copyOf(bufU, u);
-    }
-    return new Graph(names, ch, un);
+    return split(names, GraphSupport.rowLists(adjacency));
   }
 
   /**
@@ -86,8 +67,15 @@ public final class Graph extends NamedNodes {
       both[k++] = e;
       both[k++] = new int[] {e[1], e[0]};
     }
-    int[][] all = GraphSupport.listsFromEdges(n, both);
-    // Recompute: an ordered pair present in both directions is undirected.
+    return split(names, GraphSupport.listsFromEdges(n, both));
+  }
+
+  /**
+   * The graph of sorted edge lists by source: a pair present in both directions is undirected, any
+   * other entry (a self-loop included) directed.
+   */
+  private static Graph split(List<String> names, int[][] all) {
+    int n = all.length;
     int[][] ch = new int[n][];
     int[][] un = new int[n][];
     for (int i = 0; i < n; i++) {

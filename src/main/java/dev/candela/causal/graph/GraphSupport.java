@@ -45,6 +45,25 @@ final class GraphSupport {
     }
   }
 
+  /**
+   * The rows of a square 0/1 adjacency matrix as lists: for each row the sorted columns holding 1.
+   */
+  static int[][] rowLists(int[][] a) {
+    int n = a.length;
+    int[][] out = new int[n][];
+    int[] buf = new int[n];
+    for (int i = 0; i < n; i++) {
+      int c = 0;
+      for (int j = 0; j < n; j++) {
+        if (a[i][j] == 1) {
+          buf[c++] = j;
+        }
+      }
+      out[i] = Arrays.copyOf(buf, c);
+    }
+    return out;
+  }
+
   static void checkSquare(int[][] a, int n) {
     if (a.length != n) {
       throw new IllegalArgumentException(
