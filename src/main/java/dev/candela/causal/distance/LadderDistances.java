@@ -133,10 +133,8 @@ public final class LadderDistances {
     // Observational samples (also the z-normalisation and marginal do-value source).
     long common = drawRng.nextLong();
     long common2 = crn ? common : drawRng.nextLong();
-    double[][] obs1 =
-        Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
-    double[][] obs2 =
-        Sampler.sample(model, Intervention.none(), o.k(), new SplittableRandom(common2));
+    double[][] obs1 = observations(truth, o, common);
+    double[][] obs2 = observations(model, o, common2);
     Embedding z = new Embedding(truth, model, al, o, obs1);
     Comparator cmp = new Comparator(truth, model, al, o, z, crn);
 
@@ -246,8 +244,7 @@ public final class LadderDistances {
     root.split();
     SplittableRandom drawRng = root.split();
     long common = drawRng.nextLong();
-    double[][] obs1 =
-        Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
+    double[][] obs1 = observations(truth, o, common);
     Embedding z = new Embedding(truth, model, al, o, obs1);
     Comparator cmp = new Comparator(truth, model, al, o, z, true);
     List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
@@ -291,6 +288,11 @@ public final class LadderDistances {
       idx = idx * model.cardinality(c) + (int) e[j];
     }
     return idx;
+  }
+
+  /** The {@code o.k()} observational samples of a model drawn with this seed. */
+  private static double[][] observations(CausalModel m, LadderOptions o, long seed) {
+    return Sampler.sample(m, Intervention.none(), o.k(), new SplittableRandom(seed));
   }
 
   /** The regimes' names: the empty intervention, then each observed node. */
