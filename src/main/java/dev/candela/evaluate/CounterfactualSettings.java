@@ -58,24 +58,12 @@ public record CounterfactualSettings(
     Objects.requireNonNull(ucSelection, "ucSelection");
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(device, "device");
-    if (rho < 1) {
-      throw new IllegalArgumentException("rho must be at least 1, got " + rho);
-    }
-    if (chunkSize < 1) {
-      throw new IllegalArgumentException("chunk size must be at least 1, got " + chunkSize);
-    }
-    if (batchSize < 1) {
-      throw new IllegalArgumentException("batch size must be at least 1, got " + batchSize);
-    }
-    if (limit != null && limit < 1) {
-      throw new IllegalArgumentException("limit must be at least 1, got " + limit);
-    }
-    if (samples != null && samples < 1) {
-      throw new IllegalArgumentException("samples must be at least 1, got " + samples);
-    }
-    if (cgSamples != null && cgSamples < 1) {
-      throw new IllegalArgumentException("CG samples must be at least 1, got " + cgSamples);
-    }
+    SettingChecks.atLeast(rho, 1, "rho");
+    SettingChecks.atLeast(chunkSize, 1, "chunk size");
+    SettingChecks.atLeast(batchSize, 1, "batch size");
+    SettingChecks.atLeast(limit, 1, "limit");
+    SettingChecks.atLeast(samples, 1, "samples");
+    SettingChecks.atLeast(cgSamples, 1, "CG samples");
     if (gridSamples < 0) {
       throw new IllegalArgumentException("grid samples must be >= 0, got " + gridSamples);
     }
@@ -121,23 +109,18 @@ public record CounterfactualSettings(
   }
 
   /** Builds {@link CounterfactualSettings}; the ranges are checked by {@link #build()}. */
-  public static final class Builder {
+  public static final class Builder extends CgRunBuilder<Builder> {
     private final Path dataset;
     private final Path model;
     private final Path classifier;
     private final Path out;
     private int rho = 1;
-    private UcSelection ucSelection = UcSelection.TOPK;
-    private CgBaseline baseline = CgBaseline.MAX_DEVIATION;
     private int chunkSize = 1000;
     private Integer limit = null;
     private Integer samples = null;
     private Integer cgSamples = null;
     private List<String> factors = null;
-    private int batchSize = 256;
-    private DeviceChoice device = DeviceChoice.AUTO;
     private long seed = 0;
-    private int gridSamples = 8;
 
     private Builder(Path dataset, Path model, Path classifier, Path out) {
       this.dataset = dataset;
@@ -152,24 +135,6 @@ public record CounterfactualSettings(
      */
     public Builder rho(int v) {
       rho = v;
-      return this;
-    }
-
-    /**
-     * @param v how the sets Z_I are chosen (default top-k)
-     * @return this
-     */
-    public Builder ucSelection(UcSelection v) {
-      ucSelection = v;
-      return this;
-    }
-
-    /**
-     * @param v CG's baseline (default max-deviation)
-     * @return this
-     */
-    public Builder baseline(CgBaseline v) {
-      baseline = v;
       return this;
     }
 
@@ -219,38 +184,11 @@ public record CounterfactualSettings(
     }
 
     /**
-     * @param v images per engine call (default 256)
-     * @return this
-     */
-    public Builder batchSize(int v) {
-      batchSize = v;
-      return this;
-    }
-
-    /**
-     * @param v {@code auto}, {@code cpu}, {@code gpu} or {@code gpu:K} (default auto)
-     * @return this
-     */
-    public Builder device(String v) {
-      device = DeviceChoice.parse(v);
-      return this;
-    }
-
-    /**
      * @param v the seed (default 0)
      * @return this
      */
     public Builder seed(long v) {
       seed = v;
-      return this;
-    }
-
-    /**
-     * @param v samples per counterfactual grid (default 8; 0 = none)
-     * @return this
-     */
-    public Builder gridSamples(int v) {
-      gridSamples = v;
       return this;
     }
 

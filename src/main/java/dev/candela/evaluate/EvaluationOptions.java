@@ -72,21 +72,13 @@ public record EvaluationOptions(
     if (rhos.isEmpty() || rhos.stream().anyMatch(r -> r < 1)) {
       throw new IllegalArgumentException("rho needs values ≥ 1, got " + rhos);
     }
-    if (samples < 10) {
-      throw new IllegalArgumentException("samples must be at least 10, got " + samples);
-    }
-    if (batchSize < 1) {
-      throw new IllegalArgumentException("batch size must be at least 1, got " + batchSize);
-    }
+    SettingChecks.atLeast(samples, 10, "samples");
+    SettingChecks.atLeast(batchSize, 1, "batch size");
     if (!(classicScale > 0 && classicScale <= 1)) {
       throw new IllegalArgumentException("classic scale must be in (0, 1], got " + classicScale);
     }
-    if (cgSamples < 1) {
-      throw new IllegalArgumentException("CG samples must be at least 1, got " + cgSamples);
-    }
-    if (gridSamples < 1) {
-      throw new IllegalArgumentException("grid samples must be at least 1, got " + gridSamples);
-    }
+    SettingChecks.atLeast(cgSamples, 1, "CG samples");
+    SettingChecks.atLeast(gridSamples, 1, "grid samples");
   }
 
   /**
@@ -160,18 +152,13 @@ public record EvaluationOptions(
   }
 
   /** Builds {@link EvaluationOptions}; every value starts at {@code evaluate}'s default. */
-  public static final class Builder {
+  public static final class Builder extends CgRunBuilder<Builder> {
     private List<Metric> metrics = List.of(Metric.values());
     private int samples = 1000;
     private List<Integer> rhos = List.of(1);
-    private UcSelection ucSelection = UcSelection.TOPK;
-    private CgBaseline baseline = CgBaseline.MAX_DEVIATION;
-    private int batchSize = 256;
-    private DeviceChoice device = DeviceChoice.AUTO;
     private int maxTrain = 2000;
     private int maxTest = 1000;
     private double classicScale = 0.1;
-    private int gridSamples = 8;
     private int cgSamples = 500;
     private boolean classicFromDataset;
     private DciLearner dciLearner = DciLearner.DEFAULT;
@@ -206,42 +193,6 @@ public record EvaluationOptions(
     }
 
     /**
-     * @param v UC's latent selection
-     * @return this
-     */
-    public Builder ucSelection(UcSelection v) {
-      ucSelection = v;
-      return this;
-    }
-
-    /**
-     * @param v CG's baseline
-     * @return this
-     */
-    public Builder baseline(CgBaseline v) {
-      baseline = v;
-      return this;
-    }
-
-    /**
-     * @param v images per network call
-     * @return this
-     */
-    public Builder batchSize(int v) {
-      batchSize = v;
-      return this;
-    }
-
-    /**
-     * @param v the device text
-     * @return this
-     */
-    public Builder device(String v) {
-      device = DeviceChoice.parse(v);
-      return this;
-    }
-
-    /**
      * @param v training-row cap of the learned metrics
      * @return this
      */
@@ -265,15 +216,6 @@ public record EvaluationOptions(
      */
     public Builder classicScale(double v) {
       classicScale = v;
-      return this;
-    }
-
-    /**
-     * @param v grid samples
-     * @return this
-     */
-    public Builder gridSamples(int v) {
-      gridSamples = v;
       return this;
     }
 

@@ -257,47 +257,50 @@ public final class CounterfactualModels implements AutoCloseable {
     training.put("purpose", "benchmark only (bench cg-memory): untrained random weights");
     ai.djl.engine.Engine.getEngine(VaeModels.ENGINE).setRandomSeed((int) seed);
     VaeBlock vb = new VaeBlock(Architectures.TINY_DENSE64, latentDim, channels);
-    save(vb, in, vaeDir, VaeModels.DJL_VAE_PREFIX);
-    new ModelCard(
-            "vae",
-            "djl",
-            Architectures.TINY_DENSE64,
-            in,
-            null,
-            latentDim,
-            dataset,
-            factors,
-            "logits",
-            training,
-            Map.of(),
-            ModelCard.checksums(vaeDir, List.of(VaeModels.DJL_VAE_PREFIX + "-0000.params")),
-            null,
-            dev.candela.Provenance.nowIso())
-        .write(vaeDir);
+    TinyCards cards = new TinyCards(in, dataset, factors, training);
+    cards.save(vb, vaeDir, VaeModels.DJL_VAE_PREFIX, "vae", Architectures.TINY_DENSE64, latentDim);
     int outputs = factors.stream().mapToInt(ModelCard.FactorInfo::size).sum();
     ai.djl.engine.Engine.getEngine(VaeModels.ENGINE).setRandomSeed((int) (seed + 1));
-    save(
+    cards.save(
         Architectures.classifier(Architectures.TINY_CLASSIFIER, outputs),
-        in,
         clfDir,
-        FactorClassifier.PREFIX);
-    new ModelCard(
-            "classifier",
-            "djl",
-            Architectures.TINY_CLASSIFIER,
-            in,
-            null,
-            0,
-            dataset,
-            factors,
-            "softmax",
-            training,
-            Map.of(),
-            ModelCard.checksums(clfDir, List.of(FactorClassifier.PREFIX + "-0000.params")),
-            null,
-            dev.candela.Provenance.nowIso())
-        .write(clfDir);
+        FactorClassifier.PREFIX,
+        "classifier",
+        Architectures.TINY_CLASSIFIER,
+        0);
     return new Path[] {vaeDir, clfDir};
+  }
+
+  /** What the two tiny models' cards share: input, dataset, factors and training notes. */
+  private record TinyCards(
+      ModelCard.Shape in,
+      String dataset,
+      List<ModelCard.FactorInfo> factors,
+      Map<String, Object> training) {
+    /**
+     * Saves a randomly initialised block as {@code dir/prefix-0000.params} with its card: the VAE
+     * (logits) or the classifier (softmax).
+     */
+    void save(Block block, Path dir, String prefix, String kind, String architecture, int latentDim)
+        throws CandelaException {
+      CounterfactualModels.save(block, in, dir, prefix);
+      new ModelCard(
+              kind,
+              "djl",
+              architecture,
+              in,
+              null,
+              latentDim,
+              dataset,
+              factors,
+              "vae".equals(kind) ? "logits" : "softmax",
+              training,
+              Map.of(),
+              ModelCard.checksums(dir, List.of(prefix + "-0000.params")),
+              null,
+              dev.candela.Provenance.nowIso())
+          .write(dir);
+    }
   }
 
   private static void save(Block block, ModelCard.Shape in, Path dir, String prefix)

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.candela.synth.DSpritesGenerator;
+import dev.candela.TestDatasets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ class BadInputCorpusTest {
 
   @BeforeAll
   static void fixtures() throws Exception {
-    DSpritesGenerator.write(t.resolve("d.npz"), DSpritesGenerator.chooseIndices(300, 5), k -> {});
+    TestDatasets.dsprites(t.resolve("d.npz"), 300, 5);
     Files.createDirectories(t.resolve("empty"));
     writeCodeTables(t);
     Files.writeString(t.resolve("ragged.csv"), "z0,z1\n0.1,0.2\n0.3\n");

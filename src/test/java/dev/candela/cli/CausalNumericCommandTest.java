@@ -35,6 +35,17 @@ class CausalNumericCommandTest {
         .formatted(function, scale);
   }
 
+  /**
+   * Writes the truth {@code t.json} (O = tanh(T) + N(0, 0.5²)) and the model {@code m.json} (O =
+   * function(T) + N(0, scale²)) into {@code dir}; the arguments of {@code causal distance} of them.
+   */
+  private static Object[] distanceFromTanh(Path dir, String function, double scale, Object... more)
+      throws java.io.IOException {
+    Path t = Files.writeString(dir.resolve("t.json"), outcome("tanh", 0.5));
+    Path m = Files.writeString(dir.resolve("m.json"), outcome(function, scale));
+    return CausalCommandTest.distance(t, m, more);
+  }
+
   @Test
   void counterfactualSampleReportsLikelihoodWeighting(@TempDir Path dir) throws Exception {
     Path model = dir.resolve("m.json");
@@ -94,15 +105,12 @@ class CausalNumericCommandTest {
 
   @Test
   void numericalTvInDistanceJson(@TempDir Path dir) throws Exception {
-    Path t = dir.resolve("t.json");
-    Path m = dir.resolve("m.json");
-    Files.writeString(t, outcome("tanh", 0.5));
-    Files.writeString(m, outcome("linear", 0.5));
     Path json = dir.resolve("d.json");
     CliRun.ok(
-        CausalCommandTest.distance(
-            t,
-            m,
+        distanceFromTanh(
+            dir,
+            "linear",
+            0.5,
             "--metrics",
             "tv",
             "--treatment",
@@ -124,7 +132,8 @@ class CausalNumericCommandTest {
     // Summary (no treatment) also runs and names its method.
     Path json2 = dir.resolve("d2.json");
     CliRun.ok(
-        CausalCommandTest.distance(t, m, "--metrics", "tv", "--tv-points", "200", "--json", json2));
+        distanceFromTanh(
+            dir, "linear", 0.5, "--metrics", "tv", "--tv-points", "200", "--json", json2));
     JsonNode doc2 = new ObjectMapper().readTree(json2.toFile());
     assertEquals("numerical-likelihood-weighting", doc2.at("/details/tv/methods/0").asText());
     assertEquals(0.0, doc2.at("/details/tv/dagSummary/O->T").asDouble());
@@ -132,14 +141,10 @@ class CausalNumericCommandTest {
 
   @Test
   void zeroNoiseOutcomeExitsTwo(@TempDir Path dir) throws Exception {
-    Path t = dir.resolve("t.json");
-    Path m = dir.resolve("m.json");
-    Files.writeString(t, outcome("tanh", 0.5));
-    Files.writeString(m, outcome("sin", 0));
     CliRun r =
         CliRun.of(
-            CausalCommandTest.distance(
-                t, m, "--metrics", "tv", "--treatment", "T=1", "--outcome", "O"));
+            distanceFromTanh(
+                dir, "sin", 0, "--metrics", "tv", "--treatment", "T=1", "--outcome", "O"));
     r.assertBadInput("outcome 'O' has zero noise in the model");
   }
 }

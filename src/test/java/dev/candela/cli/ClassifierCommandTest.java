@@ -1,15 +1,14 @@
 package dev.candela.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.TestDatasets;
 import dev.candela.data.FactorSpecs;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.card.ModelCard;
-import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,8 +36,7 @@ class ClassifierCommandTest {
 
   @BeforeAll
   static void setUp() throws Exception {
-    data = tmp.resolve("dsprites-300.npz");
-    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(300, 11), i -> {});
+    data = TestDatasets.dsprites(tmp.resolve("dsprites-300.npz"), 300, 11);
     tiny =
         CounterfactualModels.writeTinyRandom(
             tmp.resolve("random"),
@@ -91,9 +89,7 @@ class ClassifierCommandTest {
     Path missing = tmp.resolve("nope");
     CliRun r =
         CliRun.of("classifier", "check", "--classifier", missing, "--dataset", data, "--quiet");
-    r.assertBadInput();
-    assertEquals(1, r.err().strip().lines().count(), r.err());
-    assertTrue(r.err().contains(missing + ": not a model folder"), r.err());
+    r.assertOneLineBadInput(missing + ": not a model folder");
   }
 
   @Test
@@ -101,16 +97,8 @@ class ClassifierCommandTest {
     Path out = tmp.resolve("eval-random");
     CliRun r =
         CliRun.ok(
-            EvaluateCommandTest.args(
-                "evaluate",
-                "--dataset",
-                data.toString(),
-                "--model",
-                tiny[0].toString(),
-                "--classifier",
-                tiny[1].toString(),
-                "--out",
-                out.toString()));
+            EvaluateCommandTest.evaluateArgs(
+                data, tiny[0], out, "--classifier", tiny[1].toString()));
     JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
     String warnings = j.get("warnings").toString();
     assertTrue(warnings.contains("looks collapsed"), warnings);
@@ -126,16 +114,8 @@ class ClassifierCommandTest {
   void evaluateOfTheShippedVaesHasNoCollapseWarning(String name) throws Exception {
     Path out = tmp.resolve("eval-shipped-" + name);
     CliRun.ok(
-        EvaluateCommandTest.args(
-            "evaluate",
-            "--dataset",
-            data.toString(),
-            "--model",
-            MODELS.resolve(name).toString(),
-            "--metrics",
-            "irs,uc,mig",
-            "--out",
-            out.toString()));
+        EvaluateCommandTest.evaluateArgs(
+            data, MODELS.resolve(name), out, "--metrics", "irs,uc,mig"));
     JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
     assertFalse(j.get("warnings").toString().contains("collapsed"), j.get("warnings").toString());
     assertFalse(j.get("details").get("vaeCheck").get("collapsed").asBoolean());

@@ -72,4 +72,15 @@ public record CliRun(int exit, String out, String err) {
       assertTrue(err().contains(part), err());
     }
   }
+
+  /**
+   * Asserts that this run was refused as bad input with one line on standard error that contains
+   * {@code part}.
+   *
+   * @param part what the line must contain
+   */
+  public void assertOneLineBadInput(String part) {
+    assertBadInput(part);
+    assertEquals(1, err().strip().lines().count(), err());
+  }
 }

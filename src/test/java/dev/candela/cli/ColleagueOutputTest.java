@@ -61,6 +61,24 @@ class ColleagueOutputTest {
     return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
   }
 
+  /**
+   * The arguments of {@code dataset generate dsprites} of this many images to {@code x.npz}
+   * excluding the training indices listed in a file.
+   */
+  private Object[] generateExcluding(String count, Path excluded) {
+    return new Object[] {
+      "dataset",
+      "generate",
+      "dsprites",
+      "--out",
+      tmp.resolve("x.npz"),
+      "--count",
+      count,
+      "--exclude-training",
+      excluded
+    };
+  }
+
   @Test
   void reportsAreWrittenWithTheUmask() throws Exception {
     Path codes = tmp.resolve("codes");
@@ -147,21 +165,19 @@ class ColleagueOutputTest {
     Path json = tmp.resolve("r.json");
     CliRun ok =
         CliRun.ok(
-            "score-codes",
-            "--factors",
-            fp,
-            "--latents",
-            lp,
-            "--factor-names",
-            "shape,size",
-            "--latent-names",
-            "a,b",
-            "--metrics",
-            "irs,mig",
-            "--bootstrap",
-            "0",
-            "--json",
-            json);
+            ScoreCodesCommandTest.scoreCodes(
+                fp,
+                lp,
+                "--factor-names",
+                "shape,size",
+                "--latent-names",
+                "a,b",
+                "--metrics",
+                "irs,mig",
+                "--bootstrap",
+                "0",
+                "--json",
+                json));
     // the report says "replicates 0"; the console names the flag
     assertTrue(ok.err().contains("warning: intervals off (--replicates 0)"), ok.err());
     assertFalse(ok.out().contains("warning"), ok.out());
@@ -171,15 +187,8 @@ class ColleagueOutputTest {
     assertEquals("[\"a\",\"b\"]", j.at("/details/columns/latents").toString());
     CliRun bad =
         CliRun.of(
-            "score-codes",
-            "--factors",
-            fp,
-            "--latents",
-            lp,
-            "--factor-names",
-            "shape",
-            "--metrics",
-            "mig");
+            ScoreCodesCommandTest.scoreCodes(
+                fp, lp, "--factor-names", "shape", "--metrics", "mig"));
     bad.assertBadInput();
     assertEquals(
         "candela score-codes: --factor-names: 1 names (shape) for the 2 columns of " + fp,
@@ -226,17 +235,7 @@ class ColleagueOutputTest {
     }
     Path bad = tmp.resolve("bad.txt");
     Files.writeString(bad, "12\n13\nfourteen\n");
-    Object[] fiveExcludingBad = {
-      "dataset",
-      "generate",
-      "dsprites",
-      "--out",
-      tmp.resolve("x.npz"),
-      "--count",
-      "5",
-      "--exclude-training",
-      bad
-    };
+    Object[] fiveExcludingBad = generateExcluding("5", bad);
     CliRun r = CliRun.of(fiveExcludingBad);
     r.assertBadInput();
     assertEquals(
@@ -252,17 +251,7 @@ class ColleagueOutputTest {
             + ": index 737280 (entry 2) is outside 0..737279, the flat indices of the"
             + " 737280-image dataset",
         r.err().strip());
-    r =
-        CliRun.of(
-            "dataset",
-            "generate",
-            "dsprites",
-            "--out",
-            tmp.resolve("x.npz"),
-            "--count",
-            "40000",
-            "--exclude-training",
-            txt);
+    r = CliRun.of(generateExcluding("40000", txt));
     assertEquals(
         "candela dataset generate dsprites: --count must be in 1..37280 (the images outside the"
             + " 700000 training indices of "

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.candela.TestDatasets;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpzWriter;
 import dev.candela.evaluate.cf.CounterfactualJob;
 import dev.candela.report.JsonReports;
-import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,8 +40,17 @@ class CounterfactualsCommandTest {
 
   @BeforeAll
   static void generate() throws Exception {
-    data = shared.resolve("dsprites-36.npz");
-    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(36, 7), k -> {});
+    data = TestDatasets.dsprites(shared.resolve("dsprites-36.npz"), 36, 7);
+  }
+
+  /** The checksum of a model folder's (first) weights file, as its card records it. */
+  private static String weightsChecksum(Path model) throws java.io.IOException {
+    return JsonReports.mapper()
+        .readTree(model.resolve("model.json").toFile())
+        .get("weights")
+        .elements()
+        .next()
+        .asText();
   }
 
   private static List<String> args(Path out, String... extra) {
@@ -130,20 +139,8 @@ class CounterfactualsCommandTest {
     JsonNode p =
         JsonReports.mapper().readTree(out.resolve("summary.json").toFile()).get("provenance");
     JsonNode inputs = p.get("inputs");
-    String vaeSum =
-        JsonReports.mapper()
-            .readTree(VAE.resolve("model.json").toFile())
-            .get("weights")
-            .elements()
-            .next()
-            .asText();
-    String clfSum =
-        JsonReports.mapper()
-            .readTree(CLASSIFIER.resolve("model.json").toFile())
-            .get("weights")
-            .elements()
-            .next()
-            .asText();
+    String vaeSum = weightsChecksum(VAE);
+    String clfSum = weightsChecksum(CLASSIFIER);
     assertEquals(vaeSum, inputs.get("model:" + VAE).asText(), inputs.toString());
     assertEquals(clfSum, inputs.get("classifier:" + CLASSIFIER).asText(), inputs.toString());
     try (var ds = DatasetPaths.open(data)) {

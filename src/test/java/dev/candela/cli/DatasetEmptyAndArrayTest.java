@@ -3,7 +3,7 @@ package dev.candela.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.candela.synth.DSpritesGenerator;
+import dev.candela.TestDatasets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -44,8 +44,7 @@ class DatasetEmptyAndArrayTest {
 
   @Test
   void validateAndInspectReadADspritesNpz() throws Exception {
-    Path npz = tmp.resolve("d.npz");
-    DSpritesGenerator.write(npz, DSpritesGenerator.chooseIndices(500, 2), k -> {});
+    Path npz = TestDatasets.dsprites(tmp.resolve("d.npz"), 500, 2);
     CliRun.ok("dataset", "validate", npz);
     CliRun i = CliRun.ok("dataset", "inspect", npz);
     assertTrue(i.out().contains("samples: 500"), i.out());

@@ -2,10 +2,10 @@ package dev.candela.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.candela.TestDatasets;
 import dev.candela.data.CodeTables;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
-import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,8 +42,7 @@ class EncodeCommandTest {
 
   @BeforeAll
   static void generate() throws Exception {
-    data = tmp.resolve("dsprites-300.npz");
-    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(300, 3), i -> {});
+    data = TestDatasets.dsprites(tmp.resolve("dsprites-300.npz"), 300, 3);
   }
 
   @Test

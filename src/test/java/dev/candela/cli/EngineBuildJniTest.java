@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.TestDatasets;
 import dev.candela.evaluate.ModelPaths;
 import dev.candela.model.engine.JniBuild;
 import dev.candela.model.engine.TorchInstall;
-import dev.candela.synth.DSpritesGenerator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,8 +67,7 @@ class EngineBuildJniTest {
     assertTrue(text.contains("export PYTORCH_FLAVOR=cpu"), text);
     assertTrue(text.contains("export PYTORCH_VERSION=1.13.0"), text);
 
-    Path data = tmp.resolve("dsprites-300.npz");
-    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(300, 5), i -> {});
+    Path data = TestDatasets.dsprites(tmp.resolve("dsprites-300.npz"), 300, 5);
     List<String> eval =
         List.of(
             "evaluate",

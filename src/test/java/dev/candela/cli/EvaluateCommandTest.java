@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.TestDatasets;
 import dev.candela.evaluate.UdrRanking;
-import dev.candela.synth.DSpritesGenerator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,14 +35,12 @@ class EvaluateCommandTest {
 
   @BeforeAll
   static void generate() throws Exception {
-    data = tmp.resolve("dsprites-400.npz");
-    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(400, 5), i -> {});
+    data = TestDatasets.dsprites(tmp.resolve("dsprites-400.npz"), 400, 5);
   }
 
   @Test
   void theLatentCausalModelCarriesItsReplicateIntervals() throws Exception {
-    Path small = tmp.resolve("dsprites-3000.npz");
-    DSpritesGenerator.write(small, DSpritesGenerator.chooseIndices(3000, 9), i -> {});
+    Path small = TestDatasets.dsprites(tmp.resolve("dsprites-3000.npz"), 3000, 9);
     Path out = tmp.resolve("scm");
     CliRun r =
         CliRun.of(
@@ -80,32 +78,33 @@ class EvaluateCommandTest {
     return Stream.concat(Stream.of(extra), Stream.of(TINY)).toArray(String[]::new);
   }
 
+  /**
+   * The arguments of {@code evaluate} at the tiny sizes: {@code --dataset}, {@code --model}, then
+   * the extra options, then {@code --out}.
+   */
+  static String[] evaluateArgs(Path dataset, Object model, Object out, String... extra) {
+    List<String> a =
+        new java.util.ArrayList<>(List.of("evaluate", "--dataset", dataset.toString()));
+    a.addAll(List.of("--model", model.toString()));
+    a.addAll(List.of(extra));
+    a.addAll(List.of("--out", out.toString()));
+    return args(a.toArray(String[]::new));
+  }
+
+  /** Runs {@code evaluate} at the tiny sizes on the 400-sample dataset ({@link #evaluateArgs}). */
+  static CliRun evaluate(String model, String out, String... extra) {
+    return CliRun.of(evaluateArgs(data, model, out, extra));
+  }
+
   @Test
   void evaluatesOneModelEndToEnd() throws Exception {
     Path out = tmp.resolve("one");
-    CliRun r =
-        CliRun.of(
-            args(
-                "evaluate",
-                "--dataset",
-                data.toString(),
-                "--model",
-                MODELS.resolve("dsprites-beta-vae").toString(),
-                "--out",
-                out.toString()));
+    CliRun r = evaluate(MODELS.resolve("dsprites-beta-vae").toString(), out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
-    for (String k :
+    List<String> scores = new java.util.ArrayList<>(ScoreCodesCommandTest.CODE_SCORES);
+    scores.addAll(
         List.of(
-            "irs",
-            "uc@1",
-            "mig",
-            "modularity",
-            "dci.disentanglement",
-            "dci.completeness",
-            "dci.informativeness",
-            "sap",
-            "explicitness",
             "betavae",
             "factorvae",
             "cg",
@@ -113,7 +112,8 @@ class EvaluateCommandTest {
             "cg.scale",
             "cg.orientation",
             "cg.posX",
-            "cg.posY")) {
+            "cg.posY"));
+    for (String k : scores) {
       assertTrue(j.get("scores").has(k), "missing score " + k + " in " + j.get("scores"));
       double v = j.get("scores").get(k).asDouble();
       assertTrue(v >= -1 && v <= 1, k + " = " + v);
@@ -228,17 +228,7 @@ class EvaluateCommandTest {
             + "\n");
     Path out = tmp.resolve("many");
     CliRun r =
-        CliRun.of(
-            args(
-                "evaluate",
-                "--dataset",
-                data.toString(),
-                "--model",
-                list.toString(),
-                "--metrics",
-                "irs,uc,mig,betavae,factorvae,cg",
-                "--out",
-                out.toString()));
+        evaluate(list.toString(), out.toString(), "--metrics", "irs,uc,mig,betavae,factorvae,cg");
     assertEquals(0, r.exit(), r.err());
     List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
     assertEquals(3, csv.size(), csv.toString());
@@ -284,56 +274,28 @@ class EvaluateCommandTest {
 
   @Test
   void missingModelIsOneLine() {
-    CliRun r =
-        CliRun.of(
-            args(
-                "evaluate",
-                "--dataset",
-                data.toString(),
-                "--model",
-                tmp.resolve("nope").toString(),
-                "--out",
-                tmp.resolve("x").toString()));
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("nope: no such model folder or list file"), r.err());
-    assertEquals(1, r.err().strip().lines().count(), r.err());
+    CliRun r = evaluate(tmp.resolve("nope").toString(), tmp.resolve("x").toString());
+    r.assertOneLineBadInput("nope: no such model folder or list file");
   }
 
   @Test
   void modelFactorMismatchIsOneLine() throws Exception {
     Path m = copyWithRename(MODELS.resolve("dsprites-beta-vae"), "\"posX\"", "\"x\"");
-    CliRun r =
-        CliRun.of(
-            args(
-                "evaluate",
-                "--dataset",
-                data.toString(),
-                "--model",
-                m.toString(),
-                "--out",
-                tmp.resolve("y").toString()));
-    assertEquals(Main.BAD_INPUT, r.exit());
-    assertTrue(r.err().contains("do not match the dataset's factors"), r.err());
-    assertEquals(1, r.err().strip().lines().count(), r.err());
+    CliRun r = evaluate(m.toString(), tmp.resolve("y").toString());
+    r.assertOneLineBadInput("do not match the dataset's factors");
   }
 
   @Test
   void classifierFactorNamesMustMatch() throws Exception {
     Path c = copyWithRename(MODELS.resolve("dsprites-classifier"), "\"posY\"", "\"y\"");
     CliRun r =
-        CliRun.of(
-            args(
-                "evaluate",
-                "--dataset",
-                data.toString(),
-                "--model",
-                MODELS.resolve("dsprites-beta-vae").toString(),
-                "--classifier",
-                c.toString(),
-                "--metrics",
-                "irs,cg",
-                "--out",
-                tmp.resolve("z").toString()));
+        evaluate(
+            MODELS.resolve("dsprites-beta-vae").toString(),
+            tmp.resolve("z").toString(),
+            "--classifier",
+            c.toString(),
+            "--metrics",
+            "irs,cg");
     assertEquals(Main.BAD_INPUT, r.exit());
     assertTrue(r.err().contains("classifier has no factor 'posY'"), r.err());
   }

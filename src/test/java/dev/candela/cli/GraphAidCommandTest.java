@@ -5,21 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
+import dev.candela.TempTextFiles;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code graph aid} and {@code graph edges}: output, JSON and bad input. */
-class GraphAidCommandTest {
-  @TempDir Path dir;
-
+class GraphAidCommandTest extends TempTextFiles {
   private Path resource(String name) throws Exception {
     return Path.of(GraphAidCommandTest.class.getResource("/aid/" + name).toURI());
-  }
-
-  private Path write(String name, String text) throws Exception {
-    return Files.writeString(dir.resolve(name), text);
   }
 
   @Test

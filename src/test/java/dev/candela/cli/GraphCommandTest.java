@@ -3,18 +3,12 @@ package dev.candela.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.TempTextFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class GraphCommandTest {
-  @TempDir Path dir;
-
-  private Path write(String name, String text) throws Exception {
-    return Files.writeString(dir.resolve(name), text);
-  }
-
+class GraphCommandTest extends TempTextFiles {
   @Test
   void shdSidAndAupr() throws Exception {
     Path t = write("t.csv", "0,1,0\n0,0,1\n0,0,0\n");

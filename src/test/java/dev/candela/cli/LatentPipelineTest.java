@@ -64,40 +64,49 @@ class LatentPipelineTest {
     return l;
   }
 
+  /** {@code causal fit-latent} of the latent table against the factor table, which must succeed. */
+  private static CliRun fitLatent(Object latents, Object factors, Object dag, Path out) {
+    return CliRun.ok(
+        "causal",
+        "fit-latent",
+        "--latents",
+        latents,
+        "--factors",
+        factors,
+        "--dag",
+        dag,
+        "--out",
+        out);
+  }
+
+  /**
+   * {@code causal distance} of the fitted model from the truth with these metrics and extra
+   * options, which must succeed; the scores go to {@code json}.
+   */
+  private static CliRun distance(Path model, Path json, String metrics, String... more) {
+    List<Object> a = new ArrayList<>(List.of("causal", "distance", "--truth", TRUTH));
+    a.addAll(List.of("--model", model, "--metrics", metrics));
+    a.addAll(List.of(more));
+    a.addAll(List.of("--json", json));
+    return CliRun.ok(a.toArray());
+  }
+
   private JsonNode fitAndCompare(Path factors, Path latents, String tag) throws Exception {
     Path model = dir.resolve(tag + "-scm.json");
-    CliRun f =
-        CliRun.ok(
-            "causal",
-            "fit-latent",
-            "--latents",
-            latents,
-            "--factors",
-            factors,
-            "--dag",
-            TRUTH,
-            "--out",
-            model);
+    CliRun f = fitLatent(latents, factors, TRUTH, model);
     assertTrue(f.err().contains("DAG given"), f.err());
     Path json = dir.resolve(tag + "-d.json");
     CliRun d =
-        CliRun.ok(
-            "causal",
-            "distance",
-            "--truth",
-            TRUTH,
-            "--model",
+        distance(
             model,
-            "--metrics",
+            json,
             "od,id,cd,shd",
             "--samples",
             "150",
             "--evidence",
             "1",
             "--replicates",
-            "3",
-            "--json",
-            json);
+            "3");
     assertTrue(d.out().contains("shd    not reported"), d.out());
     JsonNode doc = new ObjectMapper().readTree(json.toFile());
     assertFalse(doc.get("scores").has("shd"), doc.get("scores").toString());
@@ -181,34 +190,13 @@ class LatentPipelineTest {
   void dagCanBeLearned() throws Exception {
     Path f = factors();
     Path model = dir.resolve("learned.json");
-    CliRun r =
-        CliRun.ok(
-            "causal",
-            "fit-latent",
-            "--latents",
-            latents(f, true),
-            "--factors",
-            f,
-            "--dag",
-            "learn",
-            "--out",
-            model);
+    CliRun r = fitLatent(latents(f, true), f, "learn", model);
     assertTrue(r.err().contains("DAG learned"), r.err());
     LatentFitInfo info = LatentFitInfo.read(model).orElseThrow();
     assertEquals("learned", info.dag());
     assertEquals(FACTORS.size(), ModelJson.read(model).size());
     Path json = dir.resolve("l.json");
-    CliRun.ok(
-        "causal",
-        "distance",
-        "--truth",
-        TRUTH,
-        "--model",
-        model,
-        "--metrics",
-        "shd",
-        "--json",
-        json);
+    distance(model, json, "shd");
     assertTrue(new ObjectMapper().readTree(json.toFile()).get("scores").has("shd"));
   }
 }

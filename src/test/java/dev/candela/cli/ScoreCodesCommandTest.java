@@ -33,11 +33,22 @@ class ScoreCodesCommandTest {
   }
 
   /** {@code candela score-codes --factors F --latents L} and the further arguments. */
-  private static Object[] scoreCodes(Path factors, Path latents, Object... more) {
+  static Object[] scoreCodes(Path factors, Path latents, Object... more) {
     List<Object> args =
         new ArrayList<>(List.of("score-codes", "--factors", factors, "--latents", latents));
     args.addAll(List.of(more));
     return args.toArray();
+  }
+
+  /**
+   * Writes the factor and latent tables to {@code f.csv} and {@code l.csv} and gives {@link
+   * #scoreCodes} of them.
+   */
+  private Object[] scoreTables(CharSequence factors, CharSequence latents, Object... more)
+      throws java.io.IOException {
+    Path f = Files.writeString(dir.resolve("f.csv"), factors);
+    Path l = Files.writeString(dir.resolve("l.csv"), latents);
+    return scoreCodes(f, l, more);
   }
 
   /** The error line: the CLI's last line on standard error (earlier lines are progress). */
@@ -52,6 +63,19 @@ class ScoreCodesCommandTest {
     return k;
   }
 
+  /** The scores of every metric on codes, in report order (evaluate reports them first too). */
+  static final List<String> CODE_SCORES =
+      List.of(
+          "irs",
+          "uc@1",
+          "mig",
+          "modularity",
+          "dci.disentanglement",
+          "dci.completeness",
+          "dci.informativeness",
+          "sap",
+          "explicitness");
+
   @Test
   void allMetricsWriteTableJsonAndHtml() throws Exception {
     Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 600, new int[] {3, 4, 5}, 5, "d");
@@ -60,18 +84,7 @@ class ScoreCodesCommandTest {
     CliRun r = CliRun.ok(scoreCodes(in[0], in[1], "--json", json, "--html", html));
     assertTrue(r.out().contains("dci.disentanglement"), r.out());
     JsonNode root = new ObjectMapper().readTree(json.toFile());
-    assertEquals(
-        List.of(
-            "irs",
-            "uc@1",
-            "mig",
-            "modularity",
-            "dci.disentanglement",
-            "dci.completeness",
-            "dci.informativeness",
-            "sap",
-            "explicitness"),
-        keys(root.get("scores")));
+    assertEquals(CODE_SCORES, keys(root.get("scores")));
     assertEquals(
         List.of("title", "scores", "uncertainty", "details", "warnings", "provenance"), keys(root));
     assertEquals(keys(root.get("scores")), keys(root.get("uncertainty")), "keyed like scores");
@@ -150,18 +163,14 @@ class ScoreCodesCommandTest {
 
   @Test
   void singleValuedFactorIsExcludedWithAWarning() throws Exception {
-    Path f = dir.resolve("f.csv");
-    Path l = dir.resolve("l.csv");
     StringBuilder fs = new StringBuilder("color,shape\n");
     StringBuilder ls = new StringBuilder("z0,z1\n");
     for (int i = 0; i < 60; i++) {
       fs.append("white,").append(i % 3).append('\n');
       ls.append(i % 3).append('.').append(i % 7).append(',').append(i % 5).append('\n');
     }
-    Files.writeString(f, fs);
-    Files.writeString(l, ls);
     Path json = dir.resolve("w.json");
-    CliRun r = CliRun.ok(scoreCodes(f, l, "--metrics", "irs,mig", "--json", json));
+    CliRun r = CliRun.ok(scoreTables(fs, ls, "--metrics", "irs,mig", "--json", json));
     assertTrue(r.err().contains("factor 'color' has a single value"), r.err());
     JsonNode root = new ObjectMapper().readTree(json.toFile());
     assertTrue(root.get("warnings").get(0).asText().contains("'color'"));
@@ -170,11 +179,7 @@ class ScoreCodesCommandTest {
 
   @Test
   void allFactorsConstantIsBadInput() throws Exception {
-    Path f = dir.resolve("f.csv");
-    Path l = dir.resolve("l.csv");
-    Files.writeString(f, "a\n1\n1\n1\n");
-    Files.writeString(l, "z\n0.1\n0.2\n0.3\n");
-    CliRun r = CliRun.of(scoreCodes(f, l));
+    CliRun r = CliRun.of(scoreTables("a\n1\n1\n1\n", "z\n0.1\n0.2\n0.3\n"));
     r.assertBadInput();
     assertEquals(
         "candela score-codes: no factor has two or more values (factors: [a])", errorLine(r));
@@ -182,17 +187,13 @@ class ScoreCodesCommandTest {
 
   @Test
   void constantLatentIsDroppedWithAWarning() throws Exception {
-    Path f = dir.resolve("f.csv");
-    Path l = dir.resolve("l.csv");
     StringBuilder fs = new StringBuilder("a\n");
     StringBuilder ls = new StringBuilder("z0,dead\n");
     for (int i = 0; i < 40; i++) {
       fs.append(i % 2).append('\n');
       ls.append(i % 2 + 0.01 * (i % 5)).append(",0.5\n");
     }
-    Files.writeString(f, fs);
-    Files.writeString(l, ls);
-    CliRun r = CliRun.ok(scoreCodes(f, l, "--metrics", "irs"));
+    CliRun r = CliRun.ok(scoreTables(fs, ls, "--metrics", "irs"));
     assertTrue(r.err().contains("latent 'dead' is constant"), r.err());
   }
 

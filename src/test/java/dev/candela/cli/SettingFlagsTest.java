@@ -2,7 +2,7 @@ package dev.candela.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.candela.synth.DSpritesGenerator;
+import dev.candela.TestDatasets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -25,7 +25,7 @@ class SettingFlagsTest {
 
   @BeforeAll
   static void fixtures() throws Exception {
-    DSpritesGenerator.write(t.resolve("d.npz"), DSpritesGenerator.chooseIndices(300, 5), k -> {});
+    TestDatasets.dsprites(t.resolve("d.npz"), 300, 5);
     BadInputCorpusTest.writeCodeTables(t);
     Files.createDirectories(t.resolve("done"));
     Files.writeString(t.resolve("done/model.json"), "{}");

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.TestDatasets;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.card.ModelCard;
 import dev.candela.report.Comparison;
 import dev.candela.sweep.SparkSweep;
-import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -51,8 +51,7 @@ class SweepCommandTest {
 
   @BeforeAll
   static void checkpoints() throws Exception {
-    data = tmp.resolve("dsprites-300.npz");
-    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(300, 3), i -> {});
+    data = TestDatasets.dsprites(tmp.resolve("dsprites-300.npz"), 300, 3);
     List<ModelCard.FactorInfo> factors;
     try (FactorDataset ds = DatasetPaths.open(data)) {
       factors = ModelCard.factorsOf(ds.space());
@@ -95,24 +94,23 @@ class SweepCommandTest {
         out.toString());
   }
 
+  /**
+   * {@code candela sweep} of these models on the test data and classifier with this Spark master,
+   * the further options, then {@code --out}.
+   */
+  private static String[] sweepArgs(String models, String master, Path out, String... more) {
+    List<String> a = new java.util.ArrayList<>(List.of("sweep", "--models", models));
+    a.addAll(List.of("--dataset", data.toString(), "--classifier", classifier.toString()));
+    a.addAll(List.of("--master", master));
+    a.addAll(List.of(more));
+    a.addAll(List.of("--out", out.toString()));
+    return args(a.toArray(String[]::new));
+  }
+
   @Test
   void goodRowsEqualSingleEvaluationsAndTheCorruptOneIsAnErrorRow() throws Exception {
     Path out = tmp.resolve("sweep");
-    String[] sweep =
-        args(
-            "sweep",
-            "--models",
-            models.toString(),
-            "--dataset",
-            data.toString(),
-            "--classifier",
-            classifier.toString(),
-            "--master",
-            "local[2]",
-            "--seed",
-            "7",
-            "--out",
-            out.toString());
+    String[] sweep = sweepArgs(models.toString(), "local[2]", out, "--seed", "7");
     CliRun r = CliRun.ok(sweep);
     ObjectMapper json = new ObjectMapper();
     JsonNode rows = json.readTree(out.resolve(SparkSweep.SWEEP_JSON).toFile()).get("rows");
@@ -193,19 +191,7 @@ class SweepCommandTest {
   @Test
   void changedSettingsAreScoredAgain() throws Exception {
     Path out = tmp.resolve("resume");
-    String[] first =
-        args(
-            "sweep",
-            "--models",
-            tmp.resolve("a/tiny-vae").toString(),
-            "--dataset",
-            data.toString(),
-            "--classifier",
-            classifier.toString(),
-            "--master",
-            "local[1]",
-            "--out",
-            out.toString());
+    String[] first = sweepArgs(tmp.resolve("a/tiny-vae").toString(), "local[1]", out);
     assertEquals(0, CliRun.of(first).exit());
     String[] other =
         Stream.concat(Stream.of(first), Stream.of("--rho", "2")).toArray(String[]::new);
@@ -228,8 +214,7 @@ class SweepCommandTest {
                 data.toString(),
                 "--out",
                 tmp.resolve("x").toString()));
-    r.assertBadInput("the glob matches no model folder");
-    assertEquals(1, r.err().strip().lines().count(), r.err());
+    r.assertOneLineBadInput("the glob matches no model folder");
   }
 
   @Test

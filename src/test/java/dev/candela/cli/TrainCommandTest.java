@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.candela.synth.DSpritesGenerator;
+import dev.candela.TestDatasets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,8 +29,7 @@ class TrainCommandTest {
 
   @Test
   void evalEveryWritesTheLogAndItsCurves() throws Exception {
-    Path data = tmp.resolve("d.npz");
-    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(300, 2), k -> {});
+    Path data = TestDatasets.dsprites(tmp.resolve("d.npz"), 300, 2);
     Path out = tmp.resolve("m");
     CliRun.ok(
         "train",
@@ -89,8 +88,7 @@ class TrainCommandTest {
 
   @Test
   void candleArchitectureRefusesA64x64Dataset() throws Exception {
-    Path npz = tmp.resolve("d.npz");
-    DSpritesGenerator.write(npz, DSpritesGenerator.chooseIndices(8, 3), k -> {});
+    Path npz = TestDatasets.dsprites(tmp.resolve("d.npz"), 8, 3);
     CliRun r =
         CliRun.of(
             "train",

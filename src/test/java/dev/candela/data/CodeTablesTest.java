@@ -7,24 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
+import dev.candela.TempTextFiles;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Reading latent and factor tables from CSV and npy, and the one-line errors for bad input. */
-class CodeTablesTest {
+class CodeTablesTest extends TempTextFiles {
 
   private static final double EXACT = 0.0;
-
-  @TempDir Path dir;
-
-  private Path write(String name, String text) throws Exception {
-    return Files.writeString(dir.resolve(name), text);
-  }
 
   @Test
   void readsLatentCsvColumnWise() throws Exception {
@@ -55,18 +52,20 @@ class CodeTablesTest {
     assertArrayEquals(new int[] {2, 1, 0}, t.codes()[0]);
   }
 
-  @Test
-  void nonNumericLatentNamesFileLineAndColumn() throws Exception {
-    Path p = write("l.csv", "a,b\n1,2\n3,oops\n");
-    BadInputException e = assertThrows(BadInputException.class, () -> CodeTables.readLatents(p));
-    assertEquals(p + ":3: non-numeric value 'oops' in column 2 (b)", e.getMessage());
+  /** Latent tables with one bad row or value, and what the refusal says after the path. */
+  static Stream<Arguments> badLatentTables() {
+    return Stream.of(
+        Arguments.of("a,b\n1,2\n3,oops\n", ":3: non-numeric value 'oops' in column 2 (b)"),
+        Arguments.of("a,b\n1,NaN\n", ":2: latent value NaN in column 2 (b) is not finite"),
+        Arguments.of("a,b\n1,2\n3\n", ":3: row has 1 columns, the header has 2"));
   }
 
-  @Test
-  void nanLatentIsRejectedWithRowAndColumn() throws Exception {
-    Path p = write("l.csv", "a,b\n1,NaN\n");
+  @ParameterizedTest
+  @MethodSource("badLatentTables")
+  void badLatentValueOrRowNamesFileLineAndColumn(String text, String says) throws Exception {
+    Path p = write("l.csv", text);
     BadInputException e = assertThrows(BadInputException.class, () -> CodeTables.readLatents(p));
-    assertEquals(p + ":2: latent value NaN in column 2 (b) is not finite", e.getMessage());
+    assertEquals(p + says, e.getMessage());
   }
 
   @Test
@@ -85,13 +84,6 @@ class CodeTablesTest {
     assertEquals(
         header + ": no data rows after the header",
         assertThrows(BadInputException.class, () -> CodeTables.readFactors(header)).getMessage());
-  }
-
-  @Test
-  void raggedRowIsAnError() throws Exception {
-    Path p = write("l.csv", "a,b\n1,2\n3\n");
-    BadInputException e = assertThrows(BadInputException.class, () -> CodeTables.readLatents(p));
-    assertEquals(p + ":3: row has 1 columns, the header has 2", e.getMessage());
   }
 
   @Test

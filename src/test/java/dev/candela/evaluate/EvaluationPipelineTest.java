@@ -3,6 +3,7 @@ package dev.candela.evaluate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.TestDatasets;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.metrics.LatentCodes;
@@ -13,7 +14,6 @@ import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
 import dev.candela.report.ScoreReport;
-import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,8 +38,7 @@ class EvaluationPipelineTest {
 
   @Test
   void migIsTheMigOfTheEncodedRowsAndAMisalignmentChangesIt() throws Exception {
-    Path data = tmp.resolve("d.npz");
-    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(800, 4), i -> {});
+    Path data = TestDatasets.dsprites(tmp.resolve("d.npz"), 800, 4);
     int n = 500;
     long seed = 3;
     EvaluationOptions o =

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.TestDatasets;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.cf.CounterfactualJob;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.cg.CgSummary;
 import dev.candela.report.ScoreReport;
-import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,8 +50,7 @@ class OneCounterfactualPathTest {
 
   @BeforeAll
   static void generate() throws Exception {
-    data = shared.resolve("dsprites-120.npz");
-    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(120, 4), k -> {});
+    data = TestDatasets.dsprites(shared.resolve("dsprites-120.npz"), 120, 4);
   }
 
   private static CounterfactualSettings counterfactuals(Path out, long seed) {

@@ -14,6 +14,7 @@ import dev.candela.model.hosting.Reconstruction;
 import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
 import dev.candela.model.training.Objective;
+import dev.candela.model.training.TrainingMonitor;
 import dev.candela.model.training.TrainingProgress;
 import dev.candela.model.training.VaeTrainer;
 import dev.candela.model.training.VaeTrainingConfig;
@@ -58,7 +59,15 @@ class OutOfDistributionTest {
             .limit(160)
             .build();
     try (DSpritesDataset ds = DSpritesDataset.open(deepmind)) {
-      VaeTrainer.train(ds, cfg, model, false, ComputeDevice.CPU, "test", TrainingProgress.NONE);
+      VaeTrainer.train(
+          ds,
+          cfg,
+          model,
+          false,
+          ComputeDevice.CPU,
+          "test",
+          TrainingProgress.NONE,
+          TrainingMonitor.NONE);
     }
     Set<Long> train = new HashSet<>();
     for (long i : dev.candela.model.training.TrainingSubset.of(model).indices()) {

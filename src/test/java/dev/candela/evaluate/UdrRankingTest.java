@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.Provenance;
+import dev.candela.TestDatasets;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.metrics.Udr;
@@ -13,7 +14,6 @@ import dev.candela.model.CounterfactualModels;
 import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.DeviceChoice;
 import dev.candela.report.ScoreReport;
-import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -43,8 +43,7 @@ class UdrRankingTest {
 
   @Test
   void copiesOfOneModelRankAboveAnotherSeed() throws Exception {
-    Path data = tmp.resolve("d.npz");
-    DSpritesGenerator.write(data, DSpritesGenerator.chooseIndices(300, 3), i -> {});
+    Path data = TestDatasets.dsprites(tmp.resolve("d.npz"), 300, 3);
     try (FactorDataset ds = DatasetPaths.open(data)) {
       List<ModelCard.FactorInfo> factors = ModelCard.factorsOf(ds.space());
       Path a = CounterfactualModels.writeTinyRandom(tmp.resolve("a"), 6, 1, factors, "t", 1)[0];

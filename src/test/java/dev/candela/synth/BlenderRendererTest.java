@@ -113,13 +113,12 @@ class BlenderRendererTest {
   @Test
   void progressLinesAreCountedAndEveryWorkerGetsItsIds(@TempDir Path dir) throws Exception {
     // A stand-in for Blender that reports each id of its id file as rendered.
-    Path fake =
-        fakeProgram(
-            dir.resolve("blender"),
+    BlenderRenderer r =
+        fakeBlender(
+            dir,
             "while [ \"$1\" != \"--id-file\" ]; do shift; done\n"
                 + "echo 'Fra:1 Mem:1M | noise'\n"
                 + "while read id; do echo \"CANDELA_PROGRESS $id rendered 0.1\"; done < \"$2\"\n");
-    BlenderRenderer r = new BlenderRenderer(options(fake, dir));
     List<Integer> seen = Collections.synchronizedList(new ArrayList<>());
     BlenderRenderer.Summary s = r.render(new int[] {0, 1, 2, 3, 4, 7, 9}, 3, seen::add);
     assertEquals(new BlenderRenderer.Summary(7, 0, 0, 3), s);
@@ -129,13 +128,12 @@ class BlenderRendererTest {
 
   @Test
   void aFailingWorkerIsReportedWithItsStderrTail(@TempDir Path dir) throws Exception {
-    Path fake =
-        fakeProgram(
-            dir.resolve("blender"),
+    BlenderRenderer r =
+        fakeBlender(
+            dir,
             "echo 'some log line'\n"
                 + "echo 'render_candle.py: error: /x/rules.json: cannot read the rules' >&2\n"
                 + "exit 1\n");
-    BlenderRenderer r = new BlenderRenderer(options(fake, dir));
     BlenderRenderer.WorkerFailure e =
         assertThrows(
             BlenderRenderer.WorkerFailure.class, () -> r.render(new int[] {1, 2}, 1, id -> {}));
@@ -148,20 +146,20 @@ class BlenderRendererTest {
 
   @Test
   void optionsRejectBadValues(@TempDir Path dir) {
-    IllegalArgumentException e =
-        assertThrows(
+    assertEquals(
+        "engine must be cycles, workbench or eevee, got 'luxcore'",
+        optionsRefusal(dir, "luxcore", 1));
+    assertEquals("samples must be >= 1, got 0", optionsRefusal(dir, "cycles", 0));
+  }
+
+  /** The message of the refusal of options with this engine and sample count. */
+  private static String optionsRefusal(Path dir, String engine, int samples) {
+    return assertThrows(
             IllegalArgumentException.class,
             () ->
                 new BlenderRenderer.Options(
-                    dir, dir, dir, "luxcore", 1, 0, "published", null, null, null, 0));
-    assertEquals("engine must be cycles, workbench or eevee, got 'luxcore'", e.getMessage());
-    IllegalArgumentException s =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                new BlenderRenderer.Options(
-                    dir, dir, dir, "cycles", 0, 0, "published", null, null, null, 0));
-    assertEquals("samples must be >= 1, got 0", s.getMessage());
+                    dir, dir, dir, engine, samples, 0, "published", null, null, null, 0))
+        .getMessage();
   }
 
   private static BlenderRenderer.Options options(Path blender, Path dir) {
@@ -177,6 +175,11 @@ class BlenderRendererTest {
         null,
         null,
         1);
+  }
+
+  /** A renderer whose Blender is {@code dir/blender}, a shell script with this body. */
+  private static BlenderRenderer fakeBlender(Path dir, String body) throws IOException {
+    return new BlenderRenderer(options(fakeProgram(dir.resolve("blender"), body), dir));
   }
 
   private static Path fakeProgram(Path file, String body) throws IOException {

@@ -9,50 +9,47 @@ import java.util.function.Supplier;
 /**
  * Everything a {@link CausalMetric} may need to compare a true and a learned model, with a memo so
  * that metrics sharing one computation (OD, ID, CD) run it once.
+ *
+ * @param truth the true model
+ * @param model the learned model
+ * @param ladder the OD/ID/CD options
+ * @param treatment the TV treatment {@code NAME=value,...}, or null for the DAG summary
+ * @param outcomes the TV outcomes (empty with a null treatment)
+ * @param tvOptions the TV estimation settings
+ * @param seed the seed
+ * @param replicates the number of replicate runs behind the standard errors and null baselines of
+ *     the sampled distances (OD, ID, CD), {@code >= 2}
+ * @param shdDoubleForAnticausal whether {@code shd} counts a reversed edge twice
+ * @param memo the shared intermediate results ({@link #memo(String, Supplier)}), empty at first
  */
-public final class DistanceRequest {
-  private final CausalModel truth;
-  private final CausalModel model;
-  private final LadderOptions ladder;
-  private final String treatment;
-  private final List<String> outcomes;
-  private final TvOptions tvOptions;
-  private final long seed;
-  private int replicates = LadderDistances.DEFAULT_REPLICATES;
-  private boolean shdDoubleForAnticausal = true;
-  private final Map<String, Object> memo = new HashMap<>();
+public record DistanceRequest(
+    CausalModel truth,
+    CausalModel model,
+    LadderOptions ladder,
+    String treatment,
+    List<String> outcomes,
+    TvOptions tvOptions,
+    long seed,
+    int replicates,
+    boolean shdDoubleForAnticausal,
+    Map<String, Object> memo) {
 
   /**
-   * Creates a request.
+   * Copies the outcomes and checks the replicates.
    *
-   * @param truth the true model
-   * @param model the learned model
-   * @param ladder OD/ID/CD options
-   * @param treatment the TV treatment {@code NAME=value,...}, or null for the DAG summary
-   * @param outcomes the TV outcomes (empty with a null treatment)
-   * @param mcSamples Monte Carlo size for multi-outcome Gaussian TV
-   * @param seed the seed
+   * @throws IllegalArgumentException for {@code replicates < 2}
    */
-  public DistanceRequest(
-      CausalModel truth,
-      CausalModel model,
-      LadderOptions ladder,
-      String treatment,
-      List<String> outcomes,
-      int mcSamples,
-      long seed) {
-    this(
-        truth,
-        model,
-        ladder,
-        treatment,
-        outcomes,
-        TvOptions.defaults().withMcSamples(mcSamples),
-        seed);
+  public DistanceRequest {
+    outcomes = List.copyOf(outcomes);
+    if (replicates < 2) {
+      throw new IllegalArgumentException(
+          "replicates must be >= 2 for a standard error, got " + replicates);
+    }
   }
 
   /**
-   * Creates a request with explicit TV settings.
+   * Creates a request with explicit TV settings, {@link LadderDistances#DEFAULT_REPLICATES}
+   * replicates and cdt's default {@code shd} (a reversed edge counts 2).
    *
    * @param truth the true model
    * @param model the learned model
@@ -70,115 +67,53 @@ public final class DistanceRequest {
       List<String> outcomes,
       TvOptions tvOptions,
       long seed) {
-    this.truth = truth;
-    this.model = model;
-    this.ladder = ladder;
-    this.treatment = treatment;
-    this.outcomes = List.copyOf(outcomes);
-    this.tvOptions = tvOptions;
-    this.seed = seed;
+    this(
+        truth,
+        model,
+        ladder,
+        treatment,
+        outcomes,
+        tvOptions,
+        seed,
+        LadderDistances.DEFAULT_REPLICATES,
+        true,
+        new HashMap<>());
   }
 
   /**
-   * Sets the number of replicate runs behind the standard errors and null baselines of the sampled
-   * distances (OD, ID, CD): default {@link LadderDistances#DEFAULT_REPLICATES}.
+   * This request with another number of replicate runs behind the standard errors and null
+   * baselines of the sampled distances (OD, ID, CD): default {@link
+   * LadderDistances#DEFAULT_REPLICATES}; nothing memoised.
    *
    * @param r the number of runs, {@code >= 2}
-   * @return this request
+   * @return the request
    * @throws IllegalArgumentException for {@code r < 2}
    */
   public DistanceRequest replicates(int r) {
-    if (r < 2) {
-      throw new IllegalArgumentException("replicates must be >= 2 for a standard error, got " + r);
-    }
-    this.replicates = r;
-    memo.clear();
-    return this;
+    return new DistanceRequest(
+        truth,
+        model,
+        ladder,
+        treatment,
+        outcomes,
+        tvOptions,
+        seed,
+        r,
+        shdDoubleForAnticausal,
+        new HashMap<>());
   }
 
   /**
-   * Sets how {@code shd} counts a reversed edge: 2 with {@code true} (cdt's default {@code
-   * double_for_anticausal=True}, the default here), 1 with {@code false} (R's {@code
-   * SID::hammingDist} and cdt's {@code double_for_anticausal=False}).
+   * This request with another way for {@code shd} to count a reversed edge: 2 with {@code true}
+   * (cdt's default {@code double_for_anticausal=True}, the default here), 1 with {@code false} (R's
+   * {@code SID::hammingDist} and cdt's {@code double_for_anticausal=False}).
    *
    * @param doubled whether a reversed edge counts 2
-   * @return this request
+   * @return the request
    */
   public DistanceRequest shdDoubleForAnticausal(boolean doubled) {
-    this.shdDoubleForAnticausal = doubled;
-    return this;
-  }
-
-  /**
-   * Whether {@code shd} counts a reversed edge twice.
-   *
-   * @return the convention
-   */
-  public boolean shdDoubleForAnticausal() {
-    return shdDoubleForAnticausal;
-  }
-
-  /**
-   * The number of replicate runs behind a standard error.
-   *
-   * @return the count
-   */
-  public int replicates() {
-    return replicates;
-  }
-
-  /**
-   * The TV estimation settings.
-   *
-   * @return the settings
-   */
-  public TvOptions tvOptions() {
-    return tvOptions;
-  }
-
-  /**
-   * The true model.
-   *
-   * @return the model
-   */
-  public CausalModel truth() {
-    return truth;
-  }
-
-  /**
-   * The learned model.
-   *
-   * @return the model
-   */
-  public CausalModel model() {
-    return model;
-  }
-
-  /**
-   * The OD/ID/CD options.
-   *
-   * @return the options
-   */
-  public LadderOptions ladder() {
-    return ladder;
-  }
-
-  /**
-   * The TV treatment, or null.
-   *
-   * @return the treatment
-   */
-  public String treatment() {
-    return treatment;
-  }
-
-  /**
-   * The TV outcomes.
-   *
-   * @return the outcomes
-   */
-  public List<String> outcomes() {
-    return outcomes;
+    return new DistanceRequest(
+        truth, model, ladder, treatment, outcomes, tvOptions, seed, replicates, doubled, memo);
   }
 
   /**
@@ -188,15 +123,6 @@ public final class DistanceRequest {
    */
   public int mcSamples() {
     return tvOptions.mcSamples();
-  }
-
-  /**
-   * The seed.
-   *
-   * @return the seed
-   */
-  public long seed() {
-    return seed;
   }
 
   /**

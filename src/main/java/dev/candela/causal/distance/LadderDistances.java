@@ -133,18 +133,14 @@ public final class LadderDistances {
     // Observational samples (also the z-normalisation and marginal do-value source).
     long common = drawRng.nextLong();
     long common2 = crn ? common : drawRng.nextLong();
-    double[][] obs1 =
-        Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
-    double[][] obs2 =
-        Sampler.sample(model, Intervention.none(), o.k(), new SplittableRandom(common2));
+    double[][] obs1 = observations(truth, o, common);
+    double[][] obs2 = observations(model, o, common2);
     Embedding z = new Embedding(truth, model, al, o, obs1);
     Comparator cmp = new Comparator(truth, model, al, o, z, crn);
 
     // Regimes: the empty intervention, then each observed node with its do-values.
     List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
-    List<String> nodeNames = new ArrayList<>();
-    nodeNames.add(LadderOptions.EMPTY);
-    nodeNames.addAll(al.names());
+    List<String> nodeNames = regimeNames(al);
     double[] mu = weights(nodeNames, o);
 
     // OD and ID.
@@ -248,14 +244,11 @@ public final class LadderDistances {
     root.split();
     SplittableRandom drawRng = root.split();
     long common = drawRng.nextLong();
-    double[][] obs1 =
-        Sampler.sample(truth, Intervention.none(), o.k(), new SplittableRandom(common));
+    double[][] obs1 = observations(truth, o, common);
     Embedding z = new Embedding(truth, model, al, o, obs1);
     Comparator cmp = new Comparator(truth, model, al, o, z, true);
     List<double[]> nodeValues = doValues(truth, al, o, valuesRng, obs1);
-    List<String> names = new ArrayList<>();
-    names.add(LadderOptions.EMPTY);
-    names.addAll(al.names());
+    List<String> names = regimeNames(al);
     double[] e = new double[evidence.length];
     for (int j = 0; j < e.length; j++) {
       e[j] = evidence[given.indexOf(al.names().get(j))];
@@ -295,6 +288,19 @@ public final class LadderDistances {
       idx = idx * model.cardinality(c) + (int) e[j];
     }
     return idx;
+  }
+
+  /** The {@code o.k()} observational samples of a model drawn with this seed. */
+  private static double[][] observations(CausalModel m, LadderOptions o, long seed) {
+    return Sampler.sample(m, Intervention.none(), o.k(), new SplittableRandom(seed));
+  }
+
+  /** The regimes' names: the empty intervention, then each observed node. */
+  private static List<String> regimeNames(Alignment al) {
+    List<String> names = new ArrayList<>();
+    names.add(LadderOptions.EMPTY);
+    names.addAll(al.names());
+    return names;
   }
 
   private static List<double[]> doValues(
@@ -520,28 +526,13 @@ public final class LadderDistances {
   }
 
   /** Computes D for one regime, exactly or from samples. */
-  private static final class Comparator {
-    private final CausalModel truth;
-    private final CausalModel model;
-    private final Alignment al;
-    private final LadderOptions o;
-    private final Embedding z;
-    private final boolean crn;
-
-    Comparator(
-        CausalModel truth,
-        CausalModel model,
-        Alignment al,
-        LadderOptions o,
-        Embedding z,
-        boolean crn) {
-      this.truth = truth;
-      this.model = model;
-      this.al = al;
-      this.o = o;
-      this.z = z;
-      this.crn = crn;
-    }
+  private record Comparator(
+      CausalModel truth,
+      CausalModel model,
+      Alignment al,
+      LadderOptions o,
+      Embedding z,
+      boolean crn) {
 
     double observational(double[][] obs1, double[][] obs2) {
       if (o.exact() != LadderOptions.Exact.NONE) {

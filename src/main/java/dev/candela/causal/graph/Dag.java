@@ -18,25 +18,20 @@ import java.util.Map;
  * acyclicity; a cycle raises an {@link IllegalArgumentException} whose message lists the variables
  * on one cycle, for example {@code graph has a cycle: B -> C -> B}.
  */
-public final class Dag {
-  private final List<String> names;
-  private final Map<String, Integer> index;
-  private final int[][] parents;
-  private final int[][] children;
+public final class Dag extends NamedNodes {
+  private static final int[] NO_NEIGHBOURS = new int[0];
+
   private final int[] order;
   private final int edgeCount;
 
-  private Dag(List<String> names, Map<String, Integer> index, int[][] children) {
-    this.names = names;
-    this.index = index;
-    this.children = children;
-    this.parents = GraphSupport.transpose(children);
+  private Dag(List<String> names, int[][] children) {
+    super(names, children);
     int m = 0;
     for (int[] c : children) {
       m += c.length;
     }
     this.edgeCount = m;
-    this.order = GraphSupport.topologicalOrderOrThrow(names, children, parents);
+    this.order = GraphSupport.topologicalOrderOrThrow(this.names, children, parents);
   }
 
   /**
@@ -49,29 +44,10 @@ public final class Dag {
    *     entry is not 0 or 1, or the graph has a cycle
    */
   public static Dag of(List<String> names, int[][] adjacency) {
-    Map<String, Integer> idx = GraphSupport.indexNames(names);
+    GraphSupport.indexNames(names);
     int n = names.size();
-    GraphSupport.checkSquare(adjacency, n);
-    int[][] ch = new int[n][];
-    for (int i = 0; i < n; i++) {
-      int c = 0;
-      for (int j = 0; j < n; j++) {
-        int v = adjacency[i][j];
-        if (v != 0 && v != 1) {
-          throw new IllegalArgumentException(
-              "adjacency entry [" + i + "][" + j + "] = " + v + " is not 0 or 1");
-        }
-        c += v;
-      }
-      ch[i] = new int[c];
-      int k = 0;
-      for (int j = 0; j < n; j++) {
-        if (adjacency[i][j] == 1) {
-          ch[i][k++] = j;
-        }
-      }
-    }
-    return new Dag(List.copyOf(names), idx, ch);
+    GraphSupport.checkZeroOne(adjacency, n);
+    return new Dag(names, GraphSupport.rowLists(adjacency));
   }
 
   /**
@@ -94,8 +70,8 @@ public final class Dag {
    * @throws IllegalArgumentException for an index out of range, a malformed pair or a cycle
    */
   public static Dag fromEdges(List<String> names, int[][] edges) {
-    Map<String, Integer> idx = GraphSupport.indexNames(names);
-    return new Dag(List.copyOf(names), idx, GraphSupport.listsFromEdges(names.size(), edges));
+    GraphSupport.indexNames(names);
+    return new Dag(names, GraphSupport.listsFromEdges(names.size(), edges));
   }
 
   /**
@@ -150,24 +126,6 @@ public final class Dag {
   }
 
   /**
-   * The variable names, node {@code i} is {@code names().get(i)}.
-   *
-   * @return an unmodifiable list
-   */
-  public List<String> names() {
-    return names;
-  }
-
-  /**
-   * Number of nodes.
-   *
-   * @return the number of variables
-   */
-  public int size() {
-    return names.size();
-  }
-
-  /**
    * Number of directed edges.
    *
    * @return the edge count
@@ -184,21 +142,6 @@ public final class Dag {
    */
   public String name(int i) {
     return names.get(i);
-  }
-
-  /**
-   * The index of a variable.
-   *
-   * @param name a variable name
-   * @return its node index
-   * @throws IllegalArgumentException if the variable is unknown
-   */
-  public int indexOf(String name) {
-    Integer i = index.get(name);
-    if (i == null) {
-      throw new IllegalArgumentException("unknown variable '" + name + "', known: " + names);
-    }
-    return i;
   }
 
   /**
@@ -273,22 +216,6 @@ public final class Dag {
   }
 
   /**
-   * The dense adjacency matrix, {@code A[i][j] = 1} for i → j.
-   *
-   * @return a fresh n × n matrix
-   */
-  public int[][] adjacencyMatrix() {
-    int n = size();
-    int[][] a = new int[n][n];
-    for (int i = 0; i < n; i++) {
-      for (int j : children[i]) {
-        a[i][j] = 1;
-      }
-    }
-    return a;
-  }
-
-  /**
    * This DAG viewed as a (fully directed) {@link Graph}.
    *
    * @return the same edges as a graph
@@ -297,19 +224,9 @@ public final class Dag {
     return Graph.fromLists(names, children, new int[size()][0]);
   }
 
-  /** Sorted child lists, shared, not copied: callers in this package must not modify them. */
-  int[][] childLists() {
-    return children;
-  }
-
-  /** Sorted parent lists, shared, not copied: callers in this package must not modify them. */
-  int[][] parentLists() {
-    return parents;
-  }
-
   /** Package-private factory from sorted, duplicate-free child lists (taken, not copied). */
   static Dag fromChildLists(List<String> names, int[][] children) {
-    return new Dag(List.copyOf(names), GraphSupport.indexNames(names), children);
+    return new Dag(names, children);
   }
 
   private List<String> namesOf(int[] ids) {
@@ -331,16 +248,8 @@ public final class Dag {
   }
 
   @Override
-  public String toString() {
-    StringBuilder sb = new StringBuilder("Dag[");
-    String sep = "";
-    for (int i = 0; i < size(); i++) {
-      for (int j : children[i]) {
-        sb.append(sep).append(names.get(i)).append(" -> ").append(names.get(j));
-        sep = ", ";
-      }
-    }
-    return sb.append(']').toString();
+  int[] undirectedOf(int i) {
+    return NO_NEIGHBOURS;
   }
 
   /** Collects edges by name or index and builds a {@link Dag}. */

@@ -2,7 +2,6 @@ package dev.candela.causal.graph;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * An immutable graph over named variables with directed and undirected edges, such as a CPDAG
@@ -12,18 +11,11 @@ import java.util.Map;
  * j; {@code A[i][j] = A[j][i] = 1} is the undirected edge i — j. A non-zero diagonal entry is a
  * directed self-loop (which makes {@link #toDag()} fail).
  */
-public final class Graph {
-  private final List<String> names;
-  private final Map<String, Integer> index;
-  private final int[][] children;
-  private final int[][] parents;
+public final class Graph extends NamedNodes {
   private final int[][] undirected;
 
   private Graph(List<String> names, int[][] children, int[][] undirected) {
-    this.names = List.copyOf(names);
-    this.index = GraphSupport.indexNames(this.names);
-    this.children = children;
-    this.parents = GraphSupport.transpose(children);
+    super(names, children);
     this.undirected = undirected;
   }
 
@@ -38,32 +30,8 @@ public final class Graph {
   public static Graph of(List<String> names, int[][] adjacency) {
     GraphSupport.indexNames(names);
     int n = names.size();
-    GraphSupport.checkSquare(adjacency, n);
-    int[][] ch = new int[n][];
-    int[][] un = new int[n][];
-    int[] bufD = new int[n];
-    int[] bufU = new int[n];
-    for (int i = 0; i < n; i++) {
-      int d = 0;
-      int u = 0;
-      for (int j = 0; j < n; j++) {
-        int v = adjacency[i][j];
-        if (v != 0 && v != 1) {
-          throw new IllegalArgumentException(
-              "adjacency entry [" + i + "][" + j + "] = " + v + " is not 0 or 1");
-        }
-        if (v == 1) {
-          if (i != j && adjacency[j][i] == 1) {
-            bufU[u++] = j;
-          } else {
-            bufD[d++] = j;
-          }
-        }
-      }
-      ch[i] = Arrays.copyOf(bufD, d);
-      un[i] = Arrays.copyOf(bufU, u);
-    }
-    return new Graph(names, ch, un);
+    GraphSupport.checkZeroOne(adjacency, n);
+    return split(names, GraphSupport.rowLists(adjacency));
   }
 
   /**
@@ -99,8 +67,15 @@ public final class Graph {
       both[k++] = e;
       both[k++] = new int[] {e[1], e[0]};
     }
-    int[][] all = GraphSupport.listsFromEdges(n, both);
-    // Recompute: an ordered pair present in both directions is undirected.
+    return split(names, GraphSupport.listsFromEdges(n, both));
+  }
+
+  /**
+   * The graph of sorted edge lists by source: a pair present in both directions is undirected, any
+   * other entry (a self-loop included) directed.
+   */
+  private static Graph split(List<String> names, int[][] all) {
+    int n = all.length;
     int[][] ch = new int[n][];
     int[][] un = new int[n][];
     for (int i = 0; i < n; i++) {
@@ -124,39 +99,6 @@ public final class Graph {
   /** Package-private factory from sorted lists (taken, not copied); undirected is symmetric. */
   static Graph fromLists(List<String> names, int[][] children, int[][] undirected) {
     return new Graph(names, children, undirected);
-  }
-
-  /**
-   * The variable names.
-   *
-   * @return an unmodifiable list
-   */
-  public List<String> names() {
-    return names;
-  }
-
-  /**
-   * Number of nodes.
-   *
-   * @return the number of variables
-   */
-  public int size() {
-    return names.size();
-  }
-
-  /**
-   * The index of a variable.
-   *
-   * @param name a variable name
-   * @return its index
-   * @throws IllegalArgumentException if the variable is unknown
-   */
-  public int indexOf(String name) {
-    Integer i = index.get(name);
-    if (i == null) {
-      throw new IllegalArgumentException("unknown variable '" + name + "', known: " + names);
-    }
-    return i;
   }
 
   /**
@@ -252,25 +194,6 @@ public final class Graph {
   }
 
   /**
-   * The dense adjacency matrix: 1 at [i][j] for i → j, 1 at both [i][j] and [j][i] for i — j.
-   *
-   * @return a fresh n × n matrix
-   */
-  public int[][] adjacencyMatrix() {
-    int n = size();
-    int[][] a = new int[n][n];
-    for (int i = 0; i < n; i++) {
-      for (int j : children[i]) {
-        a[i][j] = 1;
-      }
-      for (int j : undirected[i]) {
-        a[i][j] = 1;
-      }
-    }
-    return a;
-  }
-
-  /**
    * This graph as a DAG.
    *
    * @return the DAG with the same directed edges
@@ -289,14 +212,6 @@ public final class Graph {
       }
     }
     return Dag.fromChildLists(names, children);
-  }
-
-  int[][] childLists() {
-    return children;
-  }
-
-  int[][] parentLists() {
-    return parents;
   }
 
   int[][] undirectedLists() {
@@ -319,21 +234,7 @@ public final class Graph {
   }
 
   @Override
-  public String toString() {
-    StringBuilder sb = new StringBuilder("Graph[");
-    String sep = "";
-    for (int i = 0; i < size(); i++) {
-      for (int j : children[i]) {
-        sb.append(sep).append(names.get(i)).append(" -> ").append(names.get(j));
-        sep = ", ";
-      }
-      for (int j : undirected[i]) {
-        if (j > i) {
-          sb.append(sep).append(names.get(i)).append(" -- ").append(names.get(j));
-          sep = ", ";
-        }
-      }
-    }
-    return sb.append(']').toString();
+  int[] undirectedOf(int i) {
+    return undirected[i];
   }
 }

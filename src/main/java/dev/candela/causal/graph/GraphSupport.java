@@ -27,6 +27,43 @@ final class GraphSupport {
     return Collections.unmodifiableMap(idx);
   }
 
+  /**
+   * Checks that an adjacency matrix is n × n ({@link #checkSquare}) with every entry 0 or 1.
+   *
+   * @throws IllegalArgumentException naming the first other entry in row order
+   */
+  static void checkZeroOne(int[][] a, int n) {
+    checkSquare(a, n);
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        int v = a[i][j];
+        if (v != 0 && v != 1) {
+          throw new IllegalArgumentException(
+              "adjacency entry [" + i + "][" + j + "] = " + v + " is not 0 or 1");
+        }
+      }
+    }
+  }
+
+  /**
+   * The rows of a square 0/1 adjacency matrix as lists: for each row the sorted columns holding 1.
+   */
+  static int[][] rowLists(int[][] a) {
+    int n = a.length;
+    int[][] out = new int[n][];
+    int[] buf = new int[n];
+    for (int i = 0; i < n; i++) {
+      int c = 0;
+      for (int j = 0; j < n; j++) {
+        if (a[i][j] == 1) {
+          buf[c++] = j;
+        }
+      }
+      out[i] = Arrays.copyOf(buf, c);
+    }
+    return out;
+  }
+
   static void checkSquare(int[][] a, int n) {
     if (a.length != n) {
       throw new IllegalArgumentException(

@@ -4,6 +4,9 @@ import ai.djl.nn.Activation;
 import ai.djl.nn.Block;
 import ai.djl.nn.SequentialBlock;
 import dev.candela.model.card.ModelCard;
+import java.util.Arrays;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The architectures' names (the ids of {@code --architecture} and of model.json's {@code
@@ -205,5 +208,49 @@ public final class Architectures {
       b.add(Layers.dense(units)).add(Activation.leakyReluBlock(0.2f));
     }
     return b.add(Layers.dense(2));
+  }
+
+  /**
+   * The architecture of an id among these, or null.
+   *
+   * @param all the architectures
+   * @param id how an architecture names itself
+   * @param wanted the id looked for
+   * @param <A> the kind of architecture
+   * @return the architecture, or null when none has the id
+   */
+  static <A> A find(A[] all, Function<A, String> id, String wanted) {
+    for (A a : all) {
+      if (id.apply(a).equals(wanted)) {
+        return a;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The architecture of an id among these.
+   *
+   * @param all the architectures
+   * @param id how an architecture names itself
+   * @param wanted the id looked for
+   * @param kind the kind in the message ({@code VAE}, {@code classifier})
+   * @param <A> the kind of architecture
+   * @return the architecture
+   * @throws IllegalArgumentException naming the known ids when none has the id
+   */
+  static <A> A named(A[] all, Function<A, String> id, String wanted, String kind) {
+    A a = find(all, id, wanted);
+    if (a == null) {
+      throw new IllegalArgumentException(
+          "unknown "
+              + kind
+              + " architecture '"
+              + wanted
+              + "' (known: "
+              + Arrays.stream(all).map(id).collect(Collectors.joining(", "))
+              + ")");
+    }
+    return a;
   }
 }

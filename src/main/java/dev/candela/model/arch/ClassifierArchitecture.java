@@ -66,11 +66,7 @@ public enum ClassifierArchitecture {
   TINY_FC(Architectures.TINY_CLASSIFIER, false, false) {
     @Override
     public SequentialBlock block(int outputs) {
-      return new SequentialBlock()
-          .add(Blocks.batchFlattenBlock())
-          .add(Layers.dense(Architectures.TINY_HIDDEN))
-          .add(Activation.reluBlock())
-          .add(Layers.dense(outputs));
+      return Layers.flatDense(Architectures.TINY_HIDDEN, 1, outputs);
     }
   };
 
@@ -141,12 +137,7 @@ public enum ClassifierArchitecture {
    * @return the architecture, or null when unknown
    */
   public static ClassifierArchitecture find(String id) {
-    for (ClassifierArchitecture a : values()) {
-      if (a.id.equals(id)) {
-        return a;
-      }
-    }
-    return null;
+    return Architectures.find(values(), ClassifierArchitecture::id, id);
   }
 
   /**
@@ -157,18 +148,7 @@ public enum ClassifierArchitecture {
    * @throws IllegalArgumentException when the id is unknown
    */
   public static ClassifierArchitecture named(String id) {
-    ClassifierArchitecture a = find(id);
-    if (a == null) {
-      throw new IllegalArgumentException(
-          "unknown classifier architecture '"
-              + id
-              + "' (known: "
-              + String.join(", ", Architectures.CLASSIFIERS)
-              + ", "
-              + Architectures.TINY_CLASSIFIER
-              + ")");
-    }
-    return a;
+    return Architectures.named(values(), ClassifierArchitecture::id, id, "classifier");
   }
 
   @Override

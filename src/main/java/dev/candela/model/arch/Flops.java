@@ -36,12 +36,7 @@ public final class Flops {
    * @return FLOPs
    */
   public static double decoderFlops(int channels, int latentDim) {
-    return 2.0 * latentDim * 256
-        + 2.0 * 256 * 1024
-        + conv(64, 64, 16, 4 * 4)
-        + conv(64, 32, 16, 8 * 8)
-        + conv(32, 32, 16, 16 * 16)
-        + conv(32, channels, 16, 32 * 32);
+    return decoder(channels, latentDim, 16, 4, 0);
   }
 
   /**
@@ -57,12 +52,7 @@ public final class Flops {
    * @return FLOPs
    */
   public static double decoderExecutedFlops(int channels, int latentDim) {
-    return 2.0 * latentDim * 256
-        + 2.0 * 256 * 1024
-        + conv(64, 64, 16, 5 * 5)
-        + conv(64, 32, 16, 9 * 9)
-        + conv(32, 32, 16, 17 * 17)
-        + conv(32, channels, 16, 33 * 33);
+    return decoder(channels, latentDim, 16, 4, 1);
   }
 
   /**
@@ -74,12 +64,7 @@ public final class Flops {
    * @return FLOPs
    */
   public static double upsamplingDecoderFlops(int channels, int latentDim) {
-    return 2.0 * latentDim * 256
-        + 2.0 * 256 * 1024
-        + conv(64, 64, 9, 8 * 8)
-        + conv(64, 32, 9, 16 * 16)
-        + conv(32, 32, 9, 32 * 32)
-        + conv(32, channels, 9, 64 * 64);
+    return decoder(channels, latentDim, 9, 8, 0);
   }
 
   /**
@@ -139,6 +124,23 @@ public final class Flops {
         + conv(32, 64, 16, 16 * 16)
         + conv(64, 64, 16, 8 * 8)
         + 2.0 * 64 * 8 * 8 * outputs;
+  }
+
+  /**
+   * The decoders' arithmetic: the dense layers D → 256 → 1024, then four convolutions (64 → 64 → 32
+   * → 32 → C) of {@code k2} taps over maps of side s, 2s, 4s and 8s, each plus {@code border}.
+   */
+  private static double decoder(int channels, int latentDim, int k2, int side, int border) {
+    int s1 = side + border;
+    int s2 = 2 * side + border;
+    int s3 = 4 * side + border;
+    int s4 = 8 * side + border;
+    return 2.0 * latentDim * 256
+        + 2.0 * 256 * 1024
+        + conv(64, 64, k2, s1 * s1)
+        + conv(64, 32, k2, s2 * s2)
+        + conv(32, 32, k2, s3 * s3)
+        + conv(32, channels, k2, s4 * s4);
   }
 
   private static double conv(int cin, int cout, int k2, int outPixels) {

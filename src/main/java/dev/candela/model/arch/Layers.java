@@ -50,6 +50,18 @@ final class Layers {
         .build();
   }
 
+  /**
+   * A dense network on the flattened input: {@code layers} dense layers of {@code hidden} units,
+   * each followed by ReLU, then a dense layer of {@code outputs}.
+   */
+  static SequentialBlock flatDense(long hidden, int layers, long outputs) {
+    SequentialBlock b = new SequentialBlock().add(Blocks.batchFlattenBlock());
+    for (int i = 0; i < layers; i++) {
+      b.add(dense(hidden)).add(Activation.reluBlock());
+    }
+    return b.add(dense(outputs));
+  }
+
   /** A dense layer. */
   static Linear dense(long units) {
     return Linear.builder().setUnits(units).build();

@@ -2,7 +2,6 @@ package dev.candela.model.arch;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.nn.Activation;
-import ai.djl.nn.Blocks;
 import ai.djl.nn.LambdaBlock;
 import ai.djl.nn.SequentialBlock;
 import dev.candela.model.card.ModelCard;
@@ -25,17 +24,7 @@ public enum VaeArchitecture {
    * filters), giving C × 64 × 64 logits. Larger inputs (CANDLE's 3 × 240 × 320) may be area-resized
    * to 64 × 64 first (the card's {@code sourceImage}).
    */
-  DL_CONV64(Architectures.DL_CONV64, false, false, true) {
-    @Override
-    public SequentialBlock encoder(int latentDim) {
-      return Layers.encoderHead(Layers.convTrunk(new SequentialBlock()), latentDim);
-    }
-
-    @Override
-    public SequentialBlock decoder(int channels) {
-      return Layers.transposedTail(Layers.denseToMaps(4, 4), channels);
-    }
-  },
+  DL_CONV64(Architectures.DL_CONV64, false, false, true),
   /**
    * The same style natively for CANDLE's C × 240 × 320 images. Encoder: five convolutions (32, 32,
    * 64, 64, 64 filters; 240 × 320 → 120 × 160 → 60 × 80 → 30 × 40 → 15 × 20 → 8 × 10, the last one
@@ -45,59 +34,18 @@ public enum VaeArchitecture {
    * four transposed convolutions (64, 32, 32, C filters), giving C × 240 × 320 logits. The fifth
    * convolution keeps the dense layers at 5120 × 256 weights each (instead of 19200 × 256).
    */
-  DL_CONV_CANDLE(Architectures.DL_CONV_CANDLE, true, false, true) {
-    @Override
-    public SequentialBlock encoder(int latentDim) {
-      return candleEncoder(latentDim);
-    }
-
-    @Override
-    public SequentialBlock decoder(int channels) {
-      SequentialBlock b =
-          Layers.denseToMaps(8, 10)
-              .add(new TransposedConv2d(64, 2, 1, 1, 0))
-              .add(Activation.reluBlock());
-      return Layers.transposedTail(b, channels);
-    }
-  },
+  DL_CONV_CANDLE(Architectures.DL_CONV_CANDLE, true, false, true),
   /**
    * {@link #DL_CONV64} with the earlier decoder, in which each transposed convolution is replaced
    * by nearest-neighbour ×2 upsampling and a 3 × 3 convolution. Models trained before the
    * transposed convolution existed use it; it loads and can be trained.
    */
-  DL_CONV64_UPSAMPLE(Architectures.DL_CONV64_UPSAMPLE, false, true, true) {
-    @Override
-    public SequentialBlock encoder(int latentDim) {
-      return DL_CONV64.encoder(latentDim);
-    }
-
-    @Override
-    public SequentialBlock decoder(int channels) {
-      return Layers.upsamplingTail(Layers.denseToMaps(4, 4), channels);
-    }
-  },
+  DL_CONV64_UPSAMPLE(Architectures.DL_CONV64_UPSAMPLE, false, true, true),
   /**
    * {@link #DL_CONV_CANDLE} with the earlier upsampling decoder; its first upsampling drops the
    * last row (16 × 20 → 15 × 20).
    */
-  DL_CONV_CANDLE_UPSAMPLE(Architectures.DL_CONV_CANDLE_UPSAMPLE, true, true, true) {
-    @Override
-    public SequentialBlock encoder(int latentDim) {
-      return candleEncoder(latentDim);
-    }
-
-    @Override
-    public SequentialBlock decoder(int channels) {
-      SequentialBlock b =
-          Layers.denseToMaps(8, 10)
-              .add(
-                  new LambdaBlock(
-                      l -> new NDList(Layers.upsample2(l.singletonOrThrow()).get(":, :, 0:15, :"))))
-              .add(Layers.conv3x3(64))
-              .add(Activation.reluBlock());
-      return Layers.upsamplingTail(b, channels);
-    }
-  },
+  DL_CONV_CANDLE_UPSAMPLE(Architectures.DL_CONV_CANDLE_UPSAMPLE, true, true, true),
   /**
    * The fully connected dSprites network of the beta-VAE paper (Higgins et al. 2017, as in
    * disentanglement_lib's {@code fc_encoder}/{@code fc_decoder}) for C × 64 × 64 inputs. Encoder:
@@ -109,13 +57,7 @@ public enum VaeArchitecture {
   FC_HIGGINS(Architectures.FC_HIGGINS, false, false, true) {
     @Override
     public SequentialBlock encoder(int latentDim) {
-      return new SequentialBlock()
-          .add(Blocks.batchFlattenBlock())
-          .add(Layers.dense(Architectures.FC_HIDDEN))
-          .add(Activation.reluBlock())
-          .add(Layers.dense(Architectures.FC_HIDDEN))
-          .add(Activation.reluBlock())
-          .add(Layers.dense(2L * latentDim));
+      return Layers.flatDense(Architectures.FC_HIDDEN, 2, 2L * latentDim);
     }
 
     @Override
@@ -136,11 +78,7 @@ public enum VaeArchitecture {
   TINY_DENSE64(Architectures.TINY_DENSE64, false, false, false) {
     @Override
     public SequentialBlock encoder(int latentDim) {
-      return new SequentialBlock()
-          .add(Blocks.batchFlattenBlock())
-          .add(Layers.dense(Architectures.TINY_HIDDEN))
-          .add(Activation.reluBlock())
-          .add(Layers.dense(2L * latentDim));
+      return Layers.flatDense(Architectures.TINY_HIDDEN, 1, 2L * latentDim);
     }
 
     @Override
@@ -165,30 +103,52 @@ public enum VaeArchitecture {
     this.trainable = trainable;
   }
 
-  /** The CANDLE encoder: the four-convolution trunk, the padded fifth convolution, the head. */
-  private static SequentialBlock candleEncoder(int latentDim) {
-    SequentialBlock b =
-        Layers.convTrunk(new SequentialBlock())
-            .add(Layers.paddedConv64())
-            .add(Activation.reluBlock());
-    return Layers.encoderHead(b, latentDim);
-  }
-
   /**
-   * The encoder: (N, C, H, W) → (N, 2·D).
+   * The encoder: (N, C, H, W) → (N, 2·D). The convolutional layouts share theirs by input size: the
+   * four-convolution trunk then the head, with a padded fifth convolution between them for CANDLE's
+   * images.
    *
    * @param latentDim D
    * @return the block
    */
-  public abstract SequentialBlock encoder(int latentDim);
+  public SequentialBlock encoder(int latentDim) {
+    SequentialBlock b = Layers.convTrunk(new SequentialBlock());
+    if (candle) {
+      b.add(Layers.paddedConv64()).add(Activation.reluBlock());
+    }
+    return Layers.encoderHead(b, latentDim);
+  }
 
   /**
-   * The decoder: (N, D) → (N, C, H, W) logits.
+   * The decoder: (N, D) → (N, C, H, W) logits. The convolutional layouts share theirs: dense layers
+   * to 64 maps of 4 × 4 (8 × 10 for CANDLE, then a first stage to 15 × 20 that mirrors the padded
+   * fifth encoder convolution), then the tail of transposed convolutions, or of ×2 upsamplings and
+   * 3 × 3 convolutions for the {@code -upsample} layouts.
    *
    * @param channels C
    * @return the block
    */
-  public abstract SequentialBlock decoder(int channels);
+  public SequentialBlock decoder(int channels) {
+    SequentialBlock b;
+    if (!candle) {
+      b = Layers.denseToMaps(4, 4);
+    } else if (!upsampling) {
+      b =
+          Layers.denseToMaps(8, 10)
+              .add(new TransposedConv2d(64, 2, 1, 1, 0))
+              .add(Activation.reluBlock());
+    } else {
+      // the first upsampling drops the last row (16 × 20 → 15 × 20)
+      b =
+          Layers.denseToMaps(8, 10)
+              .add(
+                  new LambdaBlock(
+                      l -> new NDList(Layers.upsample2(l.singletonOrThrow()).get(":, :, 0:15, :"))))
+              .add(Layers.conv3x3(64))
+              .add(Activation.reluBlock());
+    }
+    return upsampling ? Layers.upsamplingTail(b, channels) : Layers.transposedTail(b, channels);
+  }
 
   /**
    * The id on the command line and in model.json.
@@ -287,12 +247,7 @@ public enum VaeArchitecture {
    * @return the architecture, or null when unknown
    */
   public static VaeArchitecture find(String id) {
-    for (VaeArchitecture a : values()) {
-      if (a.id.equals(id)) {
-        return a;
-      }
-    }
-    return null;
+    return Architectures.find(values(), VaeArchitecture::id, id);
   }
 
   /**
@@ -303,16 +258,7 @@ public enum VaeArchitecture {
    * @throws IllegalArgumentException when the id is unknown
    */
   public static VaeArchitecture named(String id) {
-    VaeArchitecture a = find(id);
-    if (a == null) {
-      throw new IllegalArgumentException(
-          "unknown VAE architecture '"
-              + id
-              + "' (known: "
-              + Arrays.stream(values()).map(VaeArchitecture::id).collect(Collectors.joining(", "))
-              + ")");
-    }
-    return a;
+    return Architectures.named(values(), VaeArchitecture::id, id, "VAE");
   }
 
   /**

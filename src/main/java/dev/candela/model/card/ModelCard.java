@@ -169,21 +169,7 @@ public record ModelCard(
    * @return a copy
    */
   public ModelCard withWeights(Map<String, String> newWeights) {
-    return new ModelCard(
-        kind,
-        format,
-        architecture,
-        input,
-        sourceImage,
-        latentDim,
-        dataset,
-        factors,
-        output,
-        training,
-        results,
-        newWeights,
-        command,
-        created);
+    return with(results, newWeights);
   }
 
   /**
@@ -193,6 +179,10 @@ public record ModelCard(
    * @return a copy
    */
   public ModelCard withResults(Map<String, Object> newResults) {
+    return with(newResults, weights);
+  }
+
+  private ModelCard with(Map<String, Object> newResults, Map<String, String> newWeights) {
     return new ModelCard(
         kind,
         format,
@@ -205,7 +195,7 @@ public record ModelCard(
         output,
         training,
         newResults,
-        weights,
+        newWeights,
         command,
         created);
   }
@@ -232,6 +222,22 @@ public record ModelCard(
       }
       throw new BadInputException(dir + ": not a model folder (no " + FILE + ")");
     }
+  }
+
+  /**
+   * Reads {@code dir/model.json}, which must be the card of a model of this kind.
+   *
+   * @param dir the model directory
+   * @param kind {@code vae} or {@code classifier}
+   * @return the card
+   * @throws BadInputException when the card is missing, invalid or of another kind
+   */
+  public static ModelCard read(Path dir, String kind) throws BadInputException {
+    ModelCard card = read(dir);
+    if (!card.kind().equals(kind)) {
+      throw new BadInputException(dir.resolve(FILE) + ": kind is " + card.kind() + ", not " + kind);
+    }
+    return card;
   }
 
   /**

@@ -110,38 +110,30 @@ public record EngineInfo(
     }
     String where = libraryPath == null ? "" : " from " + libraryPath;
     if (!cudaLibtorch) {
-      return "device "
-          + option
-          + ": the loaded libtorch "
-          + version
-          + " ("
-          + flavour
+      return loaded(option, "the loaded libtorch")
           + where
           + ") is CPU-only; point PYTORCH_LIBRARY_PATH, PYTORCH_VERSION and PYTORCH_FLAVOR at a CUDA"
           + " libtorch, or build against your installed torch with `candela engine build-jni` and"
           + " source its engine.env (docs/gpu.md)";
     }
     if (!cudaRuntime) {
-      return "device "
-          + option
-          + ": libtorch "
-          + version
-          + " ("
-          + flavour
+      return loaded(option, "libtorch")
           + where
           + ") has CUDA, but the CUDA runtime (libcudart) does not load; add the folder holding"
           + " libcudart.so* to LD_LIBRARY_PATH and CANDELA_JAVA_OPTS=-Djna.library.path=DIR"
           + " (docs/gpu.md)";
     }
-    return "device "
-        + option
-        + ": libtorch "
-        + version
-        + " ("
-        + flavour
+    return loaded(option, "libtorch")
         + ") and the CUDA runtime load, but no GPU is visible; check nvidia-smi, the driver and"
         + " CUDA_VISIBLE_DEVICES='"
         + System.getenv().getOrDefault("CUDA_VISIBLE_DEVICES", "")
         + "', or use device cpu";
+  }
+
+  /**
+   * The start of {@link #noGpuReason}'s messages: {@code device OPTION: LIBTORCH VERSION (FLAVOUR}.
+   */
+  private String loaded(String option, String libtorch) {
+    return "device " + option + ": " + libtorch + " " + version + " (" + flavour;
   }
 }

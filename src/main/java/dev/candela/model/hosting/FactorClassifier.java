@@ -74,11 +74,7 @@ public final class FactorClassifier implements AutoCloseable {
   public static FactorClassifier load(Path dir, ComputeDevice device, int batchSize)
       throws CandelaException {
     Device djl = device.djl();
-    ModelCard card = ModelCard.read(dir);
-    if (!card.kind().equals("classifier")) {
-      throw new BadInputException(
-          dir.resolve(ModelCard.FILE) + ": kind is " + card.kind() + ", not classifier");
-    }
+    ModelCard card = ModelCard.read(dir, "classifier");
     if (!card.format().equals("djl")) {
       throw new BadInputException(
           dir.resolve(ModelCard.FILE)

@@ -59,11 +59,7 @@ public final class VaeModels {
   public static VaeModel load(Path dir, ComputeDevice device, int batchSize)
       throws CandelaException {
     Device djl = device.djl();
-    ModelCard card = ModelCard.read(dir);
-    if (!card.kind().equals("vae")) {
-      throw new BadInputException(
-          dir.resolve(ModelCard.FILE) + ": kind is " + card.kind() + ", not vae");
-    }
+    ModelCard card = ModelCard.read(dir, "vae");
     card.verifyWeights(dir);
     if (card.format().equals("torchscript")) {
       Model enc = loadTorchScript(dir, ENCODER_PT, djl);
@@ -171,8 +167,7 @@ public final class VaeModels {
               + ": the weights in "
               + dir
               + " do not run with this card ("
-              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
-                  .replace('\n', ' ')
+              + reason(e).replace('\n', ' ')
               + ")",
           e);
     }
@@ -321,23 +316,17 @@ public final class VaeModels {
       throw new BadInputException(file + ": " + NOT_WEIGHTS + " (it ends early: truncated?)", e);
     } catch (IOException e) {
       m.close();
-      throw new BadInputException(
-          file
-              + ": "
-              + NOT_WEIGHTS
-              + " ("
-              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
-              + ")",
-          e);
+      throw new BadInputException(file + ": " + NOT_WEIGHTS + " (" + reason(e) + ")", e);
     } catch (MalformedModelException | RuntimeException e) {
       // a block layout that differs from the file's (another architecture): not corruption
       m.close();
-      throw new BadInputException(
-          file
-              + ": cannot load DJL parameters: "
-              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()),
-          e);
+      throw new BadInputException(file + ": cannot load DJL parameters: " + reason(e), e);
     }
+  }
+
+  /** What went wrong: the exception's message, or its type when it has none. */
+  private static String reason(Exception e) {
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /** The phrase every message about a file that is not DJL weights contains. */

@@ -8,17 +8,12 @@ import java.util.Map;
 /**
  * The bounding-box term of {@code ss-fvae-bb}: the squared reconstruction error inside the object's
  * box mask, summed per image, mean over the batch, weighted (records {@code box}).
+ *
+ * @param height the images' height
+ * @param width their width
+ * @param weight the term's weight
  */
-final class BoundingBoxTerm implements VaeLoss.LossTerm {
-  private final int height;
-  private final int width;
-  private final float weight;
-
-  BoundingBoxTerm(int height, int width, double weight) {
-    this.height = height;
-    this.width = width;
-    this.weight = (float) weight;
-  }
+record BoundingBoxTerm(int height, int width, float weight) implements VaeLoss.LossTerm {
 
   @Override
   public NDArray addTo(NDArray loss, VaeBatch batch, Map<String, Float> terms) {

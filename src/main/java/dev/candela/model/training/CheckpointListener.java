@@ -8,39 +8,22 @@ import java.util.Map;
 /**
  * Writes the per-epoch checkpoint ({@link Checkpoints}): the network, its optimiser state, an
  * auxiliary network when the objective has one (FactorVAE's discriminator), and the loss history.
+ *
+ * @param checkpoints the checkpoint folder
+ * @param config the configuration the checkpoint records
+ * @param adam the network's optimiser
+ * @param prefix the network's parameter prefix
+ * @param auxiliary the auxiliary network, or null
+ * @param auxiliaryAdam its optimiser, or null
  */
-final class CheckpointListener implements TrainingListener {
-  private final Checkpoints checkpoints;
-  private final Map<String, Object> config;
-  private final CheckpointAdam adam;
-  private final String prefix;
-  private final Model auxiliary;
-  private final CheckpointAdam auxiliaryAdam;
-
-  /**
-   * A checkpoint listener.
-   *
-   * @param checkpoints the checkpoint folder
-   * @param config the configuration the checkpoint records
-   * @param adam the network's optimiser
-   * @param prefix the network's parameter prefix
-   * @param auxiliary the auxiliary network, or null
-   * @param auxiliaryAdam its optimiser, or null
-   */
-  CheckpointListener(
-      Checkpoints checkpoints,
-      Map<String, Object> config,
-      CheckpointAdam adam,
-      String prefix,
-      Model auxiliary,
-      CheckpointAdam auxiliaryAdam) {
-    this.checkpoints = checkpoints;
-    this.config = config;
-    this.adam = adam;
-    this.prefix = prefix;
-    this.auxiliary = auxiliary;
-    this.auxiliaryAdam = auxiliaryAdam;
-  }
+record CheckpointListener(
+    Checkpoints checkpoints,
+    Map<String, Object> config,
+    CheckpointAdam adam,
+    String prefix,
+    Model auxiliary,
+    CheckpointAdam auxiliaryAdam)
+    implements TrainingListener {
 
   @Override
   public void onEpoch(TrainingContext run, int epoch, List<Map<String, Double>> history)

@@ -16,17 +16,12 @@ import java.util.stream.Stream;
  * Keeps step-named snapshots {@code out/snapshots/step-NNNNNNNN/} (each a model folder that {@code
  * evaluate} scores): every {@code window} steps, or after every epoch when the window is 0; only
  * the newest {@code keep} are kept ({@link TrainingMonitor#ALL}: all).
+ *
+ * @param window steps between snapshots, or 0 for one after every epoch
+ * @param keep how many snapshots to keep
+ * @param vae the run whose model a snapshot writes
  */
-final class SnapshotListener implements TrainingListener {
-  private final int window;
-  private final int keep;
-  private final VaeRun vae;
-
-  SnapshotListener(int window, int keep, VaeRun vae) {
-    this.window = window;
-    this.keep = keep;
-    this.vae = vae;
-  }
+record SnapshotListener(int window, int keep, VaeRun vae) implements TrainingListener {
 
   @Override
   public void onStep(TrainingContext run, TrainingListener.StepEnd end) throws CandelaException {

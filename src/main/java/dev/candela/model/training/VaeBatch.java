@@ -69,43 +69,25 @@ final class VaeBatch {
     this.boxes = boxes;
   }
 
-  /** Assembles the batches of an epoch from the in-memory training subset. */
-  static final class Source {
-    private final FactorDataset ds;
-    private final TrainingData data;
-    private final int[] supervised;
-    private final boolean[] labelled;
-    private final int b;
-    private final int d;
-    private final boolean withBoxes;
-
-    /**
-     * A source of batches.
-     *
-     * @param ds the dataset (its factor sizes scale the labels)
-     * @param data the training subset
-     * @param supervised the factors of the semi-supervised labels
-     * @param labelled per training row, whether its labels are seen
-     * @param b batch size
-     * @param d latent size
-     * @param withBoxes whether batches carry the bounding-box masks
-     */
-    Source(
-        FactorDataset ds,
-        TrainingData data,
-        int[] supervised,
-        boolean[] labelled,
-        int b,
-        int d,
-        boolean withBoxes) {
-      this.ds = ds;
-      this.data = data;
-      this.supervised = supervised;
-      this.labelled = labelled;
-      this.b = b;
-      this.d = d;
-      this.withBoxes = withBoxes;
-    }
+  /**
+   * Assembles the batches of an epoch from the in-memory training subset.
+   *
+   * @param ds the dataset (its factor sizes scale the labels)
+   * @param data the training subset
+   * @param supervised the factors of the semi-supervised labels
+   * @param labelled per training row, whether its labels are seen
+   * @param b batch size
+   * @param d latent size
+   * @param withBoxes whether batches carry the bounding-box masks
+   */
+  record Source(
+      FactorDataset ds,
+      TrainingData data,
+      int[] supervised,
+      boolean[] labelled,
+      int b,
+      int d,
+      boolean withBoxes) {
 
     /** Batch {@code s} of the epoch's permutation. */
     VaeBatch batch(NDManager sub, int[] perm, int s) {

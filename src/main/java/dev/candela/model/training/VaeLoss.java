@@ -55,7 +55,7 @@ interface VaeLoss extends AutoCloseable {
       additions.add(new SupervisedTerm(supervised, cfg.supervisedWeight()));
     }
     if (cfg.objective().boundingBox()) {
-      additions.add(new BoundingBoxTerm(height, width, cfg.boxWeight()));
+      additions.add(new BoundingBoxTerm(height, width, (float) cfg.boxWeight()));
     }
     return additions;
   }

@@ -18,27 +18,16 @@ import java.util.SplittableRandom;
  * backward pass and optimiser step, then the objective's own step (FactorVAE's discriminator);
  * times the phases when given a {@link StepTimes}.
  */
-final class VaeStep implements TrainingLoop.Step {
-  private final Trainer trainer;
-  private final Block block;
-  private final VaeBatch.Source batches;
-  private final VaeLoss loss;
-  private final List<VaeLoss.LossTerm> additions;
-  private final StepTimes times;
-
-  VaeStep(
-      Trainer trainer,
-      Block block,
-      VaeBatch.Source batches,
-      VaeLoss loss,
-      List<VaeLoss.LossTerm> additions,
-      StepTimes times) {
-    this.trainer = trainer;
-    this.block = block;
-    this.batches = batches;
-    this.loss = loss;
-    this.additions = List.copyOf(additions);
-    this.times = times;
+record VaeStep(
+    Trainer trainer,
+    Block block,
+    VaeBatch.Source batches,
+    VaeLoss loss,
+    List<VaeLoss.LossTerm> additions,
+    StepTimes times)
+    implements TrainingLoop.Step {
+  VaeStep {
+    additions = List.copyOf(additions);
   }
 
   @Override

@@ -48,7 +48,11 @@ public final class VaeTrainer {
   }
 
   /**
-   * Trains and writes the model directory.
+   * Trains and writes the model directory; reports loss windows and held-out metric snapshots to
+   * the monitor's listener, keeps step-named snapshots in {@code out/snapshots/step-NNNNNNNN/}
+   * (each a model folder that {@code evaluate} scores) and times every step's phases when the
+   * monitor has a {@link StepTimes} (for {@code bench models}); {@link TrainingMonitor#NONE} does
+   * none of that.
    *
    * @param ds the dataset (its codes are the labels of the ss- variants)
    * @param cfg hyper-parameters
@@ -56,39 +60,10 @@ public final class VaeTrainer {
    * @param resume continue from {@code out/checkpoint} when present
    * @param device the device
    * @param command the command line to record in the card, or null
-   * @param progress progress sink
-   * @return the card and the loss history
-   * @throws CandelaException on I/O failure or an unusable dataset
-   */
-  public static Result train(
-      FactorDataset ds,
-      VaeTrainingConfig cfg,
-      Path out,
-      boolean resume,
-      ComputeDevice device,
-      String command,
-      TrainingProgress progress)
-      throws CandelaException {
-    return train(ds, cfg, out, resume, device, command, progress, TrainingMonitor.NONE);
-  }
-
-  /**
-   * Trains as {@link #train(FactorDataset, VaeTrainingConfig, Path, boolean, ComputeDevice, String,
-   * TrainingProgress)}, and also reports loss windows and held-out metric snapshots to the
-   * monitor's listener, keeps step-named snapshots in {@code out/snapshots/step-NNNNNNNN/} (each a
-   * model folder that {@code evaluate} scores) and times every step's phases when the monitor has a
-   * {@link StepTimes} (for {@code bench models}).
-   *
-   * @param ds the dataset
-   * @param cfg the configuration
-   * @param out the model folder
-   * @param resume continue from {@code out/checkpoint}
-   * @param device the device
-   * @param command the command line, for the card
    * @param progress per-step progress
    * @param monitor the training log and snapshot settings
-   * @return the card and the per-epoch history
-   * @throws CandelaException on I/O failure or bad input
+   * @return the card and the per-epoch loss history
+   * @throws CandelaException on I/O failure, bad input or an unusable dataset
    */
   public static Result train(
       FactorDataset ds,

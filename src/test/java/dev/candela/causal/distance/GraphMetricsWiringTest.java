@@ -17,10 +17,20 @@ class GraphMetricsWiringTest {
 
   private static final double EXACT = 0.0;
 
+  /** A request with the default options, no TV treatment and a Monte Carlo size of 100. */
+  private static DistanceRequest request(CausalModel truth, CausalModel model) {
+    return new DistanceRequest(
+        truth,
+        model,
+        LadderOptions.defaults(),
+        null,
+        List.of(),
+        TvOptions.defaults().withMcSamples(100),
+        0);
+  }
+
   private static double score(String id, CausalModel truth, CausalModel model) {
-    DistanceRequest r =
-        new DistanceRequest(truth, model, LadderOptions.defaults(), null, List.of(), 100, 0);
-    return CausalMetrics.get(id).compute(r).score();
+    return CausalMetrics.get(id).compute(request(truth, model)).score();
   }
 
   @Test
@@ -36,9 +46,7 @@ class GraphMetricsWiringTest {
     CausalModel t = Models.chain2(0.5, 0.2, 0.7); // A -> B
     CausalModel r = Models.reversed2(0.45, 0.2, 0.7); // B -> A
     assertEquals(2, score("shd", t, r), EXACT, "cdt double_for_anticausal=True");
-    DistanceRequest once =
-        new DistanceRequest(t, r, LadderOptions.defaults(), null, List.of(), 100, 0)
-            .shdDoubleForAnticausal(false);
+    DistanceRequest once = request(t, r).shdDoubleForAnticausal(false);
     assertEquals(1, CausalMetrics.get("shd").compute(once).score(), EXACT, "R's hammingDist");
     long expectedSid =
         Sid.sid(

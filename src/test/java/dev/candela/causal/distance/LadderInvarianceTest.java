@@ -67,6 +67,11 @@ class LadderInvarianceTest {
     assertEquals(base.idByNode(), re.idByNode());
   }
 
+  /** An observed root variable with standard normal noise. */
+  private static Variable standardRoot(String name) {
+    return new Variable(name, List.of(), false, AdditiveNoise.linearGaussian(new double[0], 0, 1));
+  }
+
   @Test
   void theTrueModelReorderedIsAtZero() {
     CausalModel t = new CausalModel(chain(1.0));
@@ -85,20 +90,13 @@ class LadderInvarianceTest {
     CausalModel a =
         new CausalModel(
             List.of(
-                new Variable(
-                    "X", List.of(), false, AdditiveNoise.linearGaussian(new double[0], 0, 1)),
+                standardRoot("X"),
                 new Variable(
                     "Y",
                     List.of("X"),
                     false,
                     AdditiveNoise.linearGaussian(new double[] {2}, 0, 1))));
-    CausalModel b =
-        new CausalModel(
-            List.of(
-                new Variable(
-                    "Y", List.of(), false, AdditiveNoise.linearGaussian(new double[0], 0, 1)),
-                new Variable(
-                    "X", List.of(), false, AdditiveNoise.linearGaussian(new double[0], 0, 1))));
+    CausalModel b = new CausalModel(List.of(standardRoot("Y"), standardRoot("X")));
     double[][] sa = Sampler.sample(a, Intervention.none(), 20, new SplittableRandom(5));
     double[][] sb = Sampler.sample(b, Intervention.none(), 20, new SplittableRandom(5));
     for (int r = 0; r < 20; r++) {

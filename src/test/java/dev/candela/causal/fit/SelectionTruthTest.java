@@ -104,30 +104,18 @@ class SelectionTruthTest {
 
   @Test
   void badOrderAndEmptySupportAreRejectedWithTheValues() {
-    IllegalArgumentException e =
-        assertThrows(
+    assertEquals("no factor combination is allowed", refusal(new boolean[4], new int[] {0, 1}));
+    String order = refusal(new boolean[] {true, true, true, true}, new int[] {0, 0});
+    assertTrue(order.contains("[0, 0] is not a permutation of the [a, b]"), order);
+    assertEquals(
+        "support has 3 flags for a product of 4", refusal(new boolean[3], new int[] {0, 1}));
+  }
+
+  /** The message of the refusal of this support and order of two binary factors a, b. */
+  private static String refusal(boolean[] support, int[] order) {
+    return assertThrows(
             IllegalArgumentException.class,
-            () ->
-                SelectionTruth.fromSupport(
-                    List.of("a", "b"), BINARY, new boolean[4], new int[] {0, 1}));
-    assertEquals("no factor combination is allowed", e.getMessage());
-    e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                SelectionTruth.fromSupport(
-                    List.of("a", "b"),
-                    BINARY,
-                    new boolean[] {true, true, true, true},
-                    new int[] {0, 0}));
-    assertTrue(
-        e.getMessage().contains("[0, 0] is not a permutation of the [a, b]"), e.getMessage());
-    e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                SelectionTruth.fromSupport(
-                    List.of("a", "b"), BINARY, new boolean[3], new int[] {0, 1}));
-    assertEquals("support has 3 flags for a product of 4", e.getMessage());
+            () -> SelectionTruth.fromSupport(List.of("a", "b"), BINARY, support, order))
+        .getMessage();
   }
 }

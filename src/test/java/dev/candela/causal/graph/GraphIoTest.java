@@ -6,19 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
-import java.nio.file.Files;
+import dev.candela.TempTextFiles;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class GraphIoTest {
-  @TempDir Path dir;
-
-  private Path write(String name, String text) throws Exception {
-    return Files.writeString(dir.resolve(name), text);
-  }
-
+class GraphIoTest extends TempTextFiles {
   @Test
   void csvWithHeaderAndRowNames() throws Exception {
     Path p = write("g.csv", ",A,B,C\nA,0,1,1\nB,0,0,0\nC,0,1,0\n");

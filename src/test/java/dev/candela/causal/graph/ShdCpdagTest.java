@@ -21,16 +21,24 @@ class ShdCpdagTest {
 
   private static final List<String> ABCD = List.of("A", "B", "C", "D");
 
+  /**
+   * Asserts the SHD of two adjacency matrices over A, B, C, and of their graphs, with a reversed
+   * edge counting two and one.
+   */
+  private static void assertShd(int[][] t, int[][] p, int doubled, int single) {
+    assertEquals(doubled, Shd.shd(t, p, true));
+    assertEquals(single, Shd.shd(t, p, false));
+    Graph gt = Graph.of(ABC, t);
+    Graph gp = Graph.of(ABC, p);
+    assertEquals(doubled, Shd.shd(gt, gp, true));
+    assertEquals(single, Shd.shd(gt, gp, false));
+  }
+
   @Test
   void reversedEdgeCountsTwoOrOne() {
     int[][] t = {{0, 1, 0}, {0, 0, 0}, {0, 0, 0}};
     int[][] p = {{0, 0, 0}, {1, 0, 0}, {0, 0, 0}};
-    assertEquals(2, Shd.shd(t, p, true));
-    assertEquals(1, Shd.shd(t, p, false));
-    Graph gt = Graph.of(ABC, t);
-    Graph gp = Graph.of(ABC, p);
-    assertEquals(2, Shd.shd(gt, gp, true));
-    assertEquals(1, Shd.shd(gt, gp, false));
+    assertShd(t, p, 2, 1);
   }
 
   @Test
@@ -39,10 +47,7 @@ class ShdCpdagTest {
     int[][] t = {{0, 1, 0}, {0, 0, 1}, {0, 0, 0}};
     int[][] p = {{0, 1, 1}, {1, 0, 0}, {0, 0, 0}};
     // |t-p|: [1][0]=1, [0][2]=1, [1][2]=1 -> 3 ; pairs {A,B},{A,C},{B,C} -> 3
-    assertEquals(3, Shd.shd(t, p, true));
-    assertEquals(3, Shd.shd(t, p, false));
-    assertEquals(3, Shd.shd(Graph.of(ABC, t), Graph.of(ABC, p), true));
-    assertEquals(3, Shd.shd(Graph.of(ABC, t), Graph.of(ABC, p), false));
+    assertShd(t, p, 3, 3);
   }
 
   @Test

@@ -20,9 +20,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.Scalar;
@@ -122,67 +126,55 @@ class CandleValidatorFaultsTest {
     return f.get(0);
   }
 
-  @Test
-  void badJson() {
-    Finding f = only(ids[0] + ".json");
-    assertEquals("schema", f.check());
-    assertTrue(f.reason().contains("not valid JSON"), f.reason());
+  /**
+   * Each planted fault: its name, the file, the check and the reason, whole ({@code exact}) or a
+   * part of it.
+   */
+  static Stream<Arguments> faults() {
+    return Stream.of(
+        fault("badJson", ids[0] + ".json", "schema", "not valid JSON", false),
+        fault(
+            "wrongImageSize", ids[1] + ".png", "image", "image is 100x100, expected 320x240", true),
+        fault(
+            "boundsOutsideTheImage",
+            ids[2] + ".json",
+            "bounds",
+            "[[-10,5],[40,60]] outside the 320x240 image",
+            false),
+        fault(
+            "boundsAwayFromTheObject",
+            ids[3] + ".json",
+            "bounds",
+            "do not match the visible object",
+            false),
+        fault("idMismatch", idMoved + ".json", "id", "not the file's id " + idMoved, false),
+        fault(
+            "missingPng",
+            ids[5] + ".json",
+            "pair",
+            "no " + ids[5] + ".png beside the metadata",
+            true),
+        fault("corruptPng", ids[6] + ".png", "image", "cannot decode the image", true),
+        fault("unknownVocabulary", ids[7] + ".json", "vocabulary", "unknown value green", false),
+        fault("ruleViolation", ruleBreaker + ".json", "rule", "'large-not-torus'", false));
   }
 
-  @Test
-  void wrongImageSize() {
-    Finding f = only(ids[1] + ".png");
-    assertEquals("image", f.check());
-    assertEquals("image is 100x100, expected 320x240", f.reason());
+  private static Arguments fault(
+      String name, String file, String check, String reason, boolean exact) {
+    return Arguments.of(name, file, check, reason, exact);
   }
 
-  @Test
-  void boundsOutsideTheImage() {
-    Finding f = only(ids[2] + ".json");
-    assertEquals("bounds", f.check());
-    assertTrue(f.reason().contains("[[-10,5],[40,60]] outside the 320x240 image"), f.reason());
-  }
-
-  @Test
-  void boundsAwayFromTheObject() {
-    Finding f = only(ids[3] + ".json");
-    assertEquals("bounds", f.check());
-    assertTrue(f.reason().contains("do not match the visible object"), f.reason());
-  }
-
-  @Test
-  void idMismatch() {
-    Finding f = only(idMoved + ".json");
-    assertEquals("id", f.check());
-    assertTrue(f.reason().contains("not the file's id " + idMoved), f.reason());
-  }
-
-  @Test
-  void missingPng() {
-    Finding f = only(ids[5] + ".json");
-    assertEquals("pair", f.check());
-    assertEquals("no " + ids[5] + ".png beside the metadata", f.reason());
-  }
-
-  @Test
-  void corruptPng() {
-    Finding f = only(ids[6] + ".png");
-    assertEquals("image", f.check());
-    assertEquals("cannot decode the image", f.reason());
-  }
-
-  @Test
-  void unknownVocabulary() {
-    Finding f = only(ids[7] + ".json");
-    assertEquals("vocabulary", f.check());
-    assertTrue(f.reason().contains("unknown value green"), f.reason());
-  }
-
-  @Test
-  void ruleViolation() {
-    Finding f = only(ruleBreaker + ".json");
-    assertEquals("rule", f.check());
-    assertTrue(f.reason().contains("'large-not-torus'"), f.reason());
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("faults")
+  void eachFaultIsTheFilesOneFinding(
+      String name, String file, String check, String reason, boolean exact) {
+    Finding f = only(file);
+    assertEquals(check, f.check());
+    if (exact) {
+      assertEquals(reason, f.reason());
+    } else {
+      assertTrue(f.reason().contains(reason), f.reason());
+    }
   }
 
   @Test

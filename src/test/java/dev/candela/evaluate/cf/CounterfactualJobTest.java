@@ -70,13 +70,20 @@ class CounterfactualJobTest {
         .build();
   }
 
+  /** The job over all N samples in chunks of 10, before any other option. */
+  private static CounterfactualJob.Options.Builder optionsBuilder(Path dir) {
+    return CounterfactualJob.Options.builder().setDir(dir).setRange(0, N).setCg(cg());
+  }
+
   private CounterfactualJob.Options options(Path dir) {
-    return CounterfactualJob.Options.builder()
-        .setDir(dir)
-        .setRange(0, N)
-        .setCg(cg())
-        .optChunkSize(10)
-        .build();
+    return optionsBuilder(dir).optChunkSize(10).build();
+  }
+
+  /** The job's refusal to run with these options on these latents. */
+  private BadInputException refused(CounterfactualJob.Options o, float[][] z) {
+    return assertThrows(
+        BadInputException.class,
+        () -> CounterfactualJob.run(o, source(z), decoder, classifier, null));
   }
 
   @Test
@@ -110,14 +117,7 @@ class CounterfactualJobTest {
     for (int i = 0; i < N; i++) {
       ids[i] = 1000L + 3L * i;
     }
-    CounterfactualJob.Options o =
-        CounterfactualJob.Options.builder()
-            .setDir(tmp)
-            .setRange(0, N)
-            .setCg(cg())
-            .optChunkSize(10)
-            .optSamples(ids)
-            .build();
+    CounterfactualJob.Options o = optionsBuilder(tmp).optChunkSize(10).optSamples(ids).build();
     CounterfactualJob.Result r = CounterfactualJob.run(o, source(Z), decoder, classifier, null);
     assertEquals(Cg.compute(Z, Y, decoder, classifier, cg()).summary(), r.summary());
     List<String> chunk1 = Files.readAllLines(CounterfactualJob.chunkFile(tmp, 1));
@@ -131,17 +131,8 @@ class CounterfactualJobTest {
     long[] other = ids.clone();
     other[7]++;
     CounterfactualJob.Options moved =
-        CounterfactualJob.Options.builder()
-            .setDir(tmp)
-            .setRange(0, N)
-            .setCg(cg())
-            .optChunkSize(10)
-            .optSamples(other)
-            .build();
-    BadInputException e =
-        assertThrows(
-            BadInputException.class,
-            () -> CounterfactualJob.run(moved, source(Z), decoder, classifier, null));
+        optionsBuilder(tmp).optChunkSize(10).optSamples(other).build();
+    BadInputException e = refused(moved, Z);
     assertTrue(
         e.getMessage().contains("job.json: samples was \"53 samples, sha256 ")
             && e.getMessage().endsWith("; use another output folder"),
@@ -214,17 +205,8 @@ class CounterfactualJobTest {
   @Test
   void rerunWithOtherParametersIsRefused() throws Exception {
     CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, null);
-    CounterfactualJob.Options other =
-        CounterfactualJob.Options.builder()
-            .setDir(tmp)
-            .setRange(0, N)
-            .setCg(cg())
-            .optChunkSize(20)
-            .build();
-    BadInputException e =
-        assertThrows(
-            BadInputException.class,
-            () -> CounterfactualJob.run(other, source(Z), decoder, classifier, null));
+    CounterfactualJob.Options other = optionsBuilder(tmp).optChunkSize(20).build();
+    BadInputException e = refused(other, Z);
     assertTrue(e.getMessage().contains("chunkSize was 10"), e.getMessage());
     assertTrue(e.getMessage().contains("this run has 20"), e.getMessage());
   }
@@ -236,10 +218,7 @@ class CounterfactualJobTest {
       z[i] = Z[i].clone();
     }
     z[17][2] = Float.NaN;
-    BadInputException e =
-        assertThrows(
-            BadInputException.class,
-            () -> CounterfactualJob.run(options(tmp), source(z), decoder, classifier, null));
+    BadInputException e = refused(options(tmp), z);
     assertTrue(e.getMessage().contains("NaN at sample 17, latent 2"), e.getMessage());
   }
 
@@ -250,10 +229,7 @@ class CounterfactualJobTest {
     List<String> lines = new java.util.ArrayList<>(Files.readAllLines(f));
     lines.set(4, lines.get(4).replace("11,f0,", "12,f0,"));
     Files.write(f, lines);
-    BadInputException e =
-        assertThrows(
-            BadInputException.class,
-            () -> CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, null));
+    BadInputException e = refused(options(tmp), Z);
     assertTrue(e.getMessage().contains("chunk-00001.csv: line 5 is sample 12"), e.getMessage());
   }
 
@@ -267,14 +243,7 @@ class CounterfactualJobTest {
           return new CfChunk(
               c.latents(), c.codes(), Arrays.copyOfRange(originals, from * W, to * W));
         };
-    CounterfactualJob.Options o =
-        CounterfactualJob.Options.builder()
-            .setDir(tmp)
-            .setRange(0, N)
-            .setCg(cg())
-            .optChunkSize(10)
-            .optGridSamples(3)
-            .build();
+    CounterfactualJob.Options o = optionsBuilder(tmp).optChunkSize(10).optGridSamples(3).build();
     CounterfactualJob.run(o, withImages, decoder, classifier, null);
     for (String name : List.of("f0", "f1", "f2")) {
       BufferedImage img = ImageIO.read(tmp.resolve("grids").resolve(name + ".png").toFile());

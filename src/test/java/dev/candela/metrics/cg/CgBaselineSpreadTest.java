@@ -22,6 +22,24 @@ class CgBaselineSpreadTest {
 
   private static final List<String> NAMES = List.of("a", "b");
 
+  /** Statistics of one latent over [-1, 1] with mean 0 at n samples. */
+  private static LatentStats unitStats(int n) {
+    return new LatentStats(new double[] {-1}, new double[] {1}, new double[] {0}, n);
+  }
+
+  /** CG's intervals over {@link #NAMES} with the max-deviation baseline. */
+  private static Map<String, Uncertainty> maxDeviation(
+      double[][] terms,
+      LatentStats stats,
+      CgBaselineSpread.Spread spread,
+      CgBaselineSpread.Terms again,
+      int redraws,
+      long seed)
+      throws Exception {
+    return CgBaselineSpread.of(
+        NAMES, terms, stats, CgBaseline.MAX_DEVIATION, spread, again, redraws, seed);
+  }
+
   @Test
   void exponentialExceedancesFitAShapeNearZeroAndTheirMean() {
     SplittableRandom rng = new SplittableRandom(1);
@@ -56,19 +74,11 @@ class CgBaselineSpreadTest {
   @Test
   void termsThatIgnoreTheBaselineKeepThePerSampleInterval() throws Exception {
     double[][] terms = terms(200, 3);
-    LatentStats stats = new LatentStats(new double[] {-1}, new double[] {1}, new double[] {0}, 200);
+    LatentStats stats = unitStats(200);
     CgBaselineSpread.Spread spread = CgBaselineSpread.Spread.of(rows(200, 4));
     Map<String, Uncertainty> plain = CgUncertainty.of(NAMES, terms);
     Map<String, Uncertainty> u =
-        CgBaselineSpread.of(
-            NAMES,
-            terms,
-            stats,
-            CgBaseline.MAX_DEVIATION,
-            spread,
-            (samples, st) -> pick(terms, samples),
-            20,
-            5);
+        maxDeviation(terms, stats, spread, (samples, st) -> pick(terms, samples), 20, 5);
     for (String k : plain.keySet()) {
       assertEquals(plain.get(k).se(), u.get(k).se(), 0.0, k);
       assertEquals(plain.get(k).ci95().get(0), u.get(k).ci95().get(0), ROUND_OFF, k);
@@ -81,7 +91,7 @@ class CgBaselineSpreadTest {
   void aShiftOfEveryTermByTheMovedMaximumAddsTheMeanSquaredShift() throws Exception {
     int n = 300;
     double[][] terms = terms(n, 6);
-    LatentStats stats = new LatentStats(new double[] {-1}, new double[] {1}, new double[] {0}, n);
+    LatentStats stats = unitStats(n);
     CgBaselineSpread.Spread spread = CgBaselineSpread.Spread.of(rows(n, 7));
     List<Double> shifts = new ArrayList<>();
     CgBaselineSpread.Terms again =
@@ -97,9 +107,7 @@ class CgBaselineSpreadTest {
           return moved;
         };
     int redraws = 25;
-    Map<String, Uncertainty> u =
-        CgBaselineSpread.of(
-            NAMES, terms, stats, CgBaseline.MAX_DEVIATION, spread, again, redraws, 9);
+    Map<String, Uncertainty> u = maxDeviation(terms, stats, spread, again, redraws, 9);
     assertEquals(redraws, shifts.size());
     double vb = 0;
     for (double s : shifts) {
@@ -122,15 +130,13 @@ class CgBaselineSpreadTest {
     for (double[] f : terms) {
       java.util.Arrays.fill(f, 0.01);
     }
-    LatentStats stats = new LatentStats(new double[] {-1}, new double[] {1}, new double[] {0}, n);
+    LatentStats stats = unitStats(n);
     // every redraw moves every term by ±0.5: V_b = 0.25, far wider than CG = 0.01
     int[] calls = {0};
     Map<String, Uncertainty> u =
-        CgBaselineSpread.of(
-            NAMES,
+        maxDeviation(
             terms,
             stats,
-            CgBaseline.MAX_DEVIATION,
             CgBaselineSpread.Spread.of(rows(n, 2)),
             (samples, st) -> {
               double[][] moved = pick(terms, samples);
@@ -154,7 +160,7 @@ class CgBaselineSpreadTest {
   @Test
   void theZeroBaselineHasNothingToRedraw() throws Exception {
     double[][] terms = terms(100, 8);
-    LatentStats stats = new LatentStats(new double[] {-1}, new double[] {1}, new double[] {0}, 100);
+    LatentStats stats = unitStats(100);
     Map<String, Uncertainty> u =
         CgBaselineSpread.of(
             NAMES,

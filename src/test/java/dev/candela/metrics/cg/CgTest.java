@@ -302,15 +302,7 @@ class CgTest {
   @Test
   void setReferencingMissingLatentIsNamed() {
     assertRejects(
-        () ->
-            Cg.compute(
-                Z,
-                Y,
-                CgToys.regions(new int[][] {{0}, {1}}),
-                CgToys.binaryRegions(2, 2),
-                options(new int[][] {{0}, {1, 7}}, CgBaseline.MEAN)),
-        "latent 7",
-        "only 2 latents");
+        () -> twoRegionsWithTheMean(Z, Y, new int[][] {{0}, {1, 7}}), "latent 7", "only 2 latents");
     assertRejects(() -> options(new int[][] {{-3}}, CgBaseline.ZERO), "latent -3");
   }
 
@@ -328,40 +320,35 @@ class CgTest {
         "3 factors",
         "sets have 2");
     assertRejects(
-        () ->
-            Cg.compute(
-                Z,
-                new int[][] {Y[0]},
-                CgToys.regions(new int[][] {{0}, {1}}),
-                CgToys.binaryRegions(2, 2),
-                options(new int[][] {{0}, {1}}, CgBaseline.MEAN)),
+        () -> twoRegionsWithTheMean(Z, new int[][] {Y[0]}, new int[][] {{0}, {1}}),
         "1 factors, the sets have 2");
+  }
+
+  /**
+   * CG of the worked example's generator and classifier (two regions) with the mean baseline on
+   * these latents, codes and sets.
+   */
+  private static CgResult twoRegionsWithTheMean(float[][] z, int[][] y, int[][] sets) {
+    return Cg.compute(
+        z,
+        y,
+        CgToys.regions(new int[][] {{0}, {1}}),
+        CgToys.binaryRegions(2, 2),
+        options(sets, CgBaseline.MEAN));
   }
 
   @Test
   void nanLatentIsNamed() {
     float[][] z = {{0, 1}, {1, 0}, {0.5f, Float.NaN}};
     assertRejects(
-        () ->
-            Cg.compute(
-                z,
-                new int[][] {{0, 1, 1}, {1, 0, 0}},
-                CgToys.regions(new int[][] {{0}, {1}}),
-                CgToys.binaryRegions(2, 2),
-                options(new int[][] {{0}, {1}}, CgBaseline.MEAN)),
+        () -> twoRegionsWithTheMean(z, new int[][] {{0, 1, 1}, {1, 0, 0}}, new int[][] {{0}, {1}}),
         "NaN at sample 2, latent 1");
   }
 
   @Test
   void trueCodeOutsideClassifierIsNamed() {
     assertRejects(
-        () ->
-            Cg.compute(
-                Z,
-                new int[][] {{0, 0, 1, 2}, Y[1]},
-                CgToys.regions(new int[][] {{0}, {1}}),
-                CgToys.binaryRegions(2, 2),
-                options(new int[][] {{0}, {1}}, CgBaseline.MEAN)),
+        () -> twoRegionsWithTheMean(Z, new int[][] {{0, 0, 1, 2}, Y[1]}, new int[][] {{0}, {1}}),
         "true code 2 of factor 0",
         "sample 3");
   }

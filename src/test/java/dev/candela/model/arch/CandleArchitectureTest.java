@@ -21,6 +21,7 @@ import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
 import dev.candela.model.training.Objective;
+import dev.candela.model.training.TrainingMonitor;
 import dev.candela.model.training.TrainingProgress;
 import dev.candela.model.training.VaeTrainer;
 import dev.candela.model.training.VaeTrainingConfig;
@@ -91,7 +92,15 @@ class CandleArchitectureTest {
             .build();
     try (CandleDataset ds = CandleDataset.open(data)) {
       VaeTrainer.Result r =
-          VaeTrainer.train(ds, cfg, out, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
+          VaeTrainer.train(
+              ds,
+              cfg,
+              out,
+              false,
+              ComputeDevice.CPU,
+              null,
+              TrainingProgress.NONE,
+              TrainingMonitor.NONE);
       assertEquals(1, r.history().size());
       Map<String, Double> terms = r.history().get(0);
       assertTrue(Double.isFinite(terms.get("loss")), terms.toString());

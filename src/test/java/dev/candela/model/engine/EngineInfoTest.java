@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@link EngineInfo#noGpuReason}: one line per case, naming what to set. */
 class EngineInfoTest {
@@ -26,27 +30,32 @@ class EngineInfoTest {
     assertTrue(s.startsWith("device gpu: "), s);
   }
 
-  @Test
-  void cpuOnlyLibtorch() {
-    String s = info(false, false, 0).noGpuReason("gpu");
-    oneLine(s);
-    assertTrue(s.contains("is CPU-only"), s);
-    assertTrue(s.contains("PYTORCH_LIBRARY_PATH") && s.contains("engine build-jni"), s);
+  /** The three cases without a usable GPU: the libraries that load, and what the line names. */
+  static Stream<Arguments> noGpu() {
+    return Stream.of(
+        Arguments.of(
+            "cpuOnlyLibtorch",
+            false,
+            false,
+            List.of("is CPU-only", "PYTORCH_LIBRARY_PATH", "engine build-jni")),
+        Arguments.of(
+            "cudaRuntimeDoesNotLoad",
+            true,
+            false,
+            List.of("CUDA runtime (libcudart) does not load", "jna.library.path")),
+        Arguments.of(
+            "noGpuVisible", true, true, List.of("no GPU is visible", "CUDA_VISIBLE_DEVICES")));
   }
 
-  @Test
-  void cudaRuntimeDoesNotLoad() {
-    String s = info(true, false, 0).noGpuReason("gpu");
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("noGpu")
+  void noGpuReasonIsOneLineNamingWhatToSet(
+      String name, boolean cudaLib, boolean cudart, List<String> parts) {
+    String s = info(cudaLib, cudart, 0).noGpuReason("gpu");
     oneLine(s);
-    assertTrue(s.contains("CUDA runtime (libcudart) does not load"), s);
-    assertTrue(s.contains("jna.library.path"), s);
-  }
-
-  @Test
-  void noGpuVisible() {
-    String s = info(true, true, 0).noGpuReason("gpu");
-    oneLine(s);
-    assertTrue(s.contains("no GPU is visible") && s.contains("CUDA_VISIBLE_DEVICES"), s);
+    for (String part : parts) {
+      assertTrue(s.contains(part), s);
+    }
   }
 
   @Test

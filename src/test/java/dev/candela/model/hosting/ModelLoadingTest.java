@@ -111,13 +111,20 @@ class ModelLoadingTest {
       model.setProperty("Epoch", "0");
       model.save(dir, "vae");
     }
+    writeDjlVaeCard(dir, Architectures.DL_CONV64, d);
+    return dir;
+  }
+
+  /** Writes the card of a DJL-format dSprites VAE saved in {@code dir} as {@code vae-0000}. */
+  private static void writeDjlVaeCard(Path dir, String architecture, int latentDim)
+      throws Exception {
     new ModelCard(
             "vae",
             "djl",
-            Architectures.DL_CONV64,
+            architecture,
             new ModelCard.Shape(1, 64, 64),
             null,
-            d,
+            latentDim,
             "dsprites",
             List.of(),
             "logits",
@@ -127,7 +134,6 @@ class ModelLoadingTest {
             null,
             null)
         .write(dir);
-    return dir;
   }
 
   private static NDArray findLast(List<Pair<String, Parameter>> ps, String child, String kind) {
@@ -225,22 +231,7 @@ class ModelLoadingTest {
       model.setProperty("Epoch", "0");
       model.save(dir, "vae");
     }
-    new ModelCard(
-            "vae",
-            "djl",
-            cardSays,
-            new ModelCard.Shape(1, 64, 64),
-            null,
-            3,
-            "dsprites",
-            List.of(),
-            "logits",
-            Map.of(),
-            Map.of(),
-            ModelCard.checksums(dir, List.of("vae-0000.params")),
-            null,
-            null)
-        .write(dir);
+    writeDjlVaeCard(dir, cardSays, 3);
     return dir;
   }
 

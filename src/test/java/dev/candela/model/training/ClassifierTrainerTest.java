@@ -43,6 +43,14 @@ class ClassifierTrainerTest {
     g.generate(toy, g.select(null));
   }
 
+  /** Trains on the CPU with no command line and no progress, as most of these tests do. */
+  private static ClassifierTrainer.Result train(
+      dev.candela.data.FactorDataset ds, ClassifierTrainingConfig cfg, Path out, boolean resume)
+      throws dev.candela.CandelaException {
+    return ClassifierTrainer.train(
+        ds, cfg, out, resume, ComputeDevice.CPU, null, TrainingProgress.NONE);
+  }
+
   @Test
   void heldOutAccuracyIsFarAboveChanceAndTheSavedClassifierReproducesIt() throws Exception {
     Path out = tmp.resolve("clf");
@@ -100,14 +108,10 @@ class ClassifierTrainerTest {
     ClassifierTrainingConfig one =
         new ClassifierTrainingConfig("sigmoid", 1, 32, 3, 2e-3, 128, 32, CONV3);
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
-      ClassifierTrainer.Result a =
-          ClassifierTrainer.train(
-              ds, two, full, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
-      ClassifierTrainer.train(ds, one, part, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
+      ClassifierTrainer.Result a = train(ds, two, full, false);
+      train(ds, one, part, false);
       assertTrue(Files.isRegularFile(part.resolve("checkpoint/state.json")));
-      ClassifierTrainer.Result b =
-          ClassifierTrainer.train(
-              ds, two, part, true, ComputeDevice.CPU, null, TrainingProgress.NONE);
+      ClassifierTrainer.Result b = train(ds, two, part, true);
       assertEquals(2, b.lossHistory().size());
       assertEquals(a.lossHistory().get(0), b.lossHistory().get(0), SAME_RUN);
       assertEquals(a.lossHistory().get(1), b.lossHistory().get(1), SAME_RUN);
@@ -138,14 +142,9 @@ class ClassifierTrainerTest {
     assertEquals(2e-3, scheduled.rateAt(0), 0.0);
     assertEquals(2e-4, scheduled.rateAt(1), 1e-18);
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
-      ClassifierTrainer.Result a =
-          ClassifierTrainer.train(
-              ds, scheduled, full, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
-      ClassifierTrainer.train(
-          ds, constant, part, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
-      ClassifierTrainer.Result b =
-          ClassifierTrainer.train(
-              ds, scheduled, part, true, ComputeDevice.CPU, null, TrainingProgress.NONE);
+      ClassifierTrainer.Result a = train(ds, scheduled, full, false);
+      train(ds, constant, part, false);
+      ClassifierTrainer.Result b = train(ds, scheduled, part, true);
       assertEquals(a.lossHistory(), b.lossHistory());
       assertArrayEquals(a.accuracy(), b.accuracy(), SAME_RUN);
       assertEquals(1, a.card().training().get("lrDropEpoch"), a.card().training().toString());
@@ -153,20 +152,13 @@ class ClassifierTrainerTest {
       ClassifierTrainingConfig early =
           new ClassifierTrainingConfig("softmax", 3, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.5);
       Path again = tmp.resolve("clf-drop-again");
-      ClassifierTrainer.train(
+      train(
           ds,
           new ClassifierTrainingConfig("softmax", 2, 32, 3, 2e-3, 128, 32, CONV3),
           again,
-          false,
-          ComputeDevice.CPU,
-          null,
-          TrainingProgress.NONE);
+          false);
       BadInputException e =
-          assertThrows(
-              BadInputException.class,
-              () ->
-                  ClassifierTrainer.train(
-                      ds, early, again, true, ComputeDevice.CPU, null, TrainingProgress.NONE));
+          assertThrows(BadInputException.class, () -> train(ds, early, again, true));
       assertTrue(e.getMessage().contains("lrDropEpoch"), e.getMessage());
     }
   }
@@ -175,26 +167,16 @@ class ClassifierTrainerTest {
   void resumeWithAnotherConfigurationIsRefused() throws Exception {
     Path out = tmp.resolve("clf-other");
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
-      ClassifierTrainer.train(
-          ds,
-          new ClassifierTrainingConfig("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3),
-          out,
-          false,
-          ComputeDevice.CPU,
-          null,
-          TrainingProgress.NONE);
+      train(ds, new ClassifierTrainingConfig("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3), out, false);
       BadInputException e =
           assertThrows(
               BadInputException.class,
               () ->
-                  ClassifierTrainer.train(
+                  train(
                       ds,
                       new ClassifierTrainingConfig("softmax", 2, 32, 3, 1e-3, 64, 16, CONV3),
                       out,
-                      true,
-                      ComputeDevice.CPU,
-                      null,
-                      TrainingProgress.NONE));
+                      true));
       assertTrue(
           e.getMessage().contains("learningRate=0.002")
               && e.getMessage().contains("learningRate=0.001")
@@ -204,14 +186,11 @@ class ClassifierTrainerTest {
           assertThrows(
               BadInputException.class,
               () ->
-                  ClassifierTrainer.train(
+                  train(
                       ds,
                       new ClassifierTrainingConfig("softmax", 1, 32, 3, 2e-3, 64, 16, CONV3),
                       out,
-                      false,
-                      ComputeDevice.CPU,
-                      null,
-                      TrainingProgress.NONE));
+                      false));
       assertTrue(again.getMessage().contains("set resume to continue it"), again.getMessage());
     }
   }
@@ -222,14 +201,11 @@ class ClassifierTrainerTest {
     Path tuned = tmp.resolve("clf-init-tuned");
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.Result a =
-          ClassifierTrainer.train(
+          train(
               ds,
               new ClassifierTrainingConfig("softmax", 2, 32, 3, 2e-3, 256, 64, CONV3),
               base,
-              false,
-              ComputeDevice.CPU,
-              null,
-              TrainingProgress.NONE);
+              false);
       // a step too small to move any weight: the start is the base's weights, the held-out set
       // is the base's, so the held-out accuracy is the base's exactly
       ClassifierTrainer.Init init = ClassifierTrainer.Init.read(base);

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
+import dev.candela.TestDatasets;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
-import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,8 +30,15 @@ class VaeTrainerTest {
 
   @BeforeAll
   static void data() throws Exception {
-    npz = tmp.resolve("d.npz");
-    DSpritesGenerator.write(npz, DSpritesGenerator.chooseIndices(64, 3), k -> {});
+    npz = TestDatasets.dsprites(tmp.resolve("d.npz"), 64, 3);
+  }
+
+  /** Trains on the CPU with no command line and no progress, as most of these tests do. */
+  private static VaeTrainer.Result train(
+      dev.candela.data.FactorDataset ds, VaeTrainingConfig cfg, Path out, boolean resume)
+      throws dev.candela.CandelaException {
+    return VaeTrainer.train(
+        ds, cfg, out, resume, ComputeDevice.CPU, null, TrainingProgress.NONE, TrainingMonitor.NONE);
   }
 
   private static VaeTrainingConfig cfg(String objective, int epochs) {
@@ -53,7 +60,14 @@ class VaeTrainerTest {
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
       r =
           VaeTrainer.train(
-              ds, cfg("beta-vae", 3), out, false, ComputeDevice.CPU, "test", TrainingProgress.NONE);
+              ds,
+              cfg("beta-vae", 3),
+              out,
+              false,
+              ComputeDevice.CPU,
+              "test",
+              TrainingProgress.NONE,
+              TrainingMonitor.NONE);
     }
     List<Map<String, Double>> h = r.history();
     assertEquals(3, h.size());
@@ -78,13 +92,9 @@ class VaeTrainerTest {
     Path full = tmp.resolve("full");
     Path part = tmp.resolve("part");
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
-      VaeTrainer.train(
-          ds, cfg("factor-vae", 2), full, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
-      VaeTrainer.train(
-          ds, cfg("factor-vae", 1), part, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
-      VaeTrainer.Result r =
-          VaeTrainer.train(
-              ds, cfg("factor-vae", 2), part, true, ComputeDevice.CPU, null, TrainingProgress.NONE);
+      train(ds, cfg("factor-vae", 2), full, false);
+      train(ds, cfg("factor-vae", 1), part, false);
+      VaeTrainer.Result r = train(ds, cfg("factor-vae", 2), part, true);
       assertEquals(2, r.history().size());
       float[] x = ds.images(new long[] {5, 6});
       try (VaeModel a = VaeModels.load(full, ComputeDevice.CPU);
@@ -102,20 +112,9 @@ class VaeTrainerTest {
   void refusesToOverwriteWithoutResume() throws Exception {
     Path out = tmp.resolve("twice");
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
-      VaeTrainer.train(
-          ds, cfg("beta-vae", 1), out, false, ComputeDevice.CPU, null, TrainingProgress.NONE);
+      train(ds, cfg("beta-vae", 1), out, false);
       BadInputException e =
-          assertThrows(
-              BadInputException.class,
-              () ->
-                  VaeTrainer.train(
-                      ds,
-                      cfg("beta-vae", 1),
-                      out,
-                      false,
-                      ComputeDevice.CPU,
-                      null,
-                      TrainingProgress.NONE));
+          assertThrows(BadInputException.class, () -> train(ds, cfg("beta-vae", 1), out, false));
       assertTrue(e.getMessage().contains("set resume to continue it"), e.getMessage());
     }
   }
@@ -127,9 +126,7 @@ class VaeTrainerTest {
         VaeTrainingConfig d = cfg(o, 1);
         VaeTrainingConfig c =
             d.toBuilder().epochs(1).batchSize(8).supervisedFraction(0.5).limit(16).build();
-        VaeTrainer.Result r =
-            VaeTrainer.train(
-                ds, c, tmp.resolve(o), false, ComputeDevice.CPU, null, TrainingProgress.NONE);
+        VaeTrainer.Result r = train(ds, c, tmp.resolve(o), false);
         Map<String, Double> terms = r.history().get(0);
         String extra =
             switch (o) {
@@ -151,15 +148,7 @@ class VaeTrainerTest {
       IllegalArgumentException e =
           assertThrows(
               IllegalArgumentException.class,
-              () ->
-                  VaeTrainer.train(
-                      ds,
-                      cfg("ss-fvae-bb", 1),
-                      tmp.resolve("bb"),
-                      false,
-                      ComputeDevice.CPU,
-                      null,
-                      TrainingProgress.NONE));
+              () -> train(ds, cfg("ss-fvae-bb", 1), tmp.resolve("bb"), false));
       assertTrue(
           e.getMessage().contains("bounding boxes") && e.getMessage().contains("dsprites"),
           e.getMessage());
@@ -173,16 +162,7 @@ class VaeTrainerTest {
     try (DSpritesDataset ds = DSpritesDataset.open(npz)) {
       IllegalArgumentException e =
           assertThrows(
-              IllegalArgumentException.class,
-              () ->
-                  VaeTrainer.train(
-                      ds,
-                      small,
-                      tmp.resolve("ss3"),
-                      false,
-                      ComputeDevice.CPU,
-                      null,
-                      TrainingProgress.NONE));
+              IllegalArgumentException.class, () -> train(ds, small, tmp.resolve("ss3"), false));
       assertTrue(
           e.getMessage().contains("latent dimension 3") && e.getMessage().contains("5 factors"),
           e.getMessage());
@@ -191,26 +171,22 @@ class VaeTrainerTest {
 
   @Test
   void badHyperParametersAreNamed() {
+    assertEquals(
+        "beta must be >= 1 for beta-tcvae, got 0.5", refusal("beta-tcvae", b -> b.beta(0.5)));
     IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                VaeTrainingConfig.builder(Objective.parse("beta-tcvae"))
-                    .epochs(1)
-                    .beta(0.5)
-                    .build());
-    assertEquals("beta must be >= 1 for beta-tcvae, got 0.5", e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> Objective.parse("vae-gan"));
+        assertThrows(IllegalArgumentException.class, () -> Objective.parse("vae-gan"));
     assertTrue(e.getMessage().contains("'vae-gan'"), e.getMessage());
-    e =
-        assertThrows(
+    assertEquals("batch size must be >= 2, got 1", refusal("beta-vae", b -> b.batchSize(1)));
+  }
+
+  /** The message of the refusal to build a one-epoch configuration of the objective so set. */
+  private static String refusal(
+      String objective, java.util.function.UnaryOperator<VaeTrainingConfig.Builder> set) {
+    return assertThrows(
             IllegalArgumentException.class,
             () ->
-                VaeTrainingConfig.builder(Objective.parse("beta-vae"))
-                    .epochs(1)
-                    .batchSize(1)
-                    .build());
-    assertEquals("batch size must be >= 2, got 1", e.getMessage());
+                set.apply(VaeTrainingConfig.builder(Objective.parse(objective)).epochs(1)).build())
+        .getMessage();
   }
 
   @Test

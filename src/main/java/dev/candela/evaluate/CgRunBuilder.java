@@ -1,0 +1,73 @@
+package dev.candela.evaluate;
+
+import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.model.hosting.DeviceChoice;
+
+/**
+ * The settings that {@link EvaluationOptions.Builder} and {@link CounterfactualSettings.Builder}
+ * share, each starting at {@code evaluate}'s default: how CG's latent sets are chosen, CG's
+ * baseline, the images per engine call, the device and the samples of the counterfactual grids.
+ *
+ * @param <B> the builder itself, which the setters return
+ */
+public abstract class CgRunBuilder<B extends CgRunBuilder<B>> {
+  UcSelection ucSelection = UcSelection.TOPK;
+  CgBaseline baseline = CgBaseline.MAX_DEVIATION;
+  int batchSize = 256;
+  DeviceChoice device = DeviceChoice.AUTO;
+  int gridSamples = 8;
+
+  CgRunBuilder() {}
+
+  @SuppressWarnings("unchecked")
+  private B self() {
+    return (B) this;
+  }
+
+  /**
+   * @param v how the latent sets Z_I are chosen from the IRS matrix (default top-k)
+   * @return this
+   */
+  public B ucSelection(UcSelection v) {
+    ucSelection = v;
+    return self();
+  }
+
+  /**
+   * @param v CG's baseline (default max-deviation)
+   * @return this
+   */
+  public B baseline(CgBaseline v) {
+    baseline = v;
+    return self();
+  }
+
+  /**
+   * @param v images per engine call (default 256)
+   * @return this
+   */
+  public B batchSize(int v) {
+    batchSize = v;
+    return self();
+  }
+
+  /**
+   * @param v {@code auto}, {@code cpu}, {@code gpu} or {@code gpu:K} (default auto)
+   * @return this
+   */
+  public B device(String v) {
+    device = DeviceChoice.parse(v);
+    return self();
+  }
+
+  /**
+   * @param v samples per counterfactual grid (default 8; {@link CounterfactualSettings} takes 0 for
+   *     none)
+   * @return this
+   */
+  public B gridSamples(int v) {
+    gridSamples = v;
+    return self();
+  }
+}
