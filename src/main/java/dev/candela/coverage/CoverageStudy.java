@@ -278,8 +278,9 @@ public final class CoverageStudy {
     List<Result> out = new ArrayList<>();
     switch (family) {
       case "codes" -> {
-        CodeScorer.Options o = options(EnumSet.of(Metric.IRS, Metric.UC, Metric.MIG), seed);
-        CodeScorer.Options mod = options(EnumSet.of(Metric.MODULARITY), seed);
+        CodeScorer.Options o =
+            CodeScorer.Options.defaults(EnumSet.of(Metric.IRS, Metric.UC, Metric.MIG), seed);
+        CodeScorer.Options mod = CodeScorer.Options.defaults(EnumSet.of(Metric.MODULARITY), seed);
         Map<String, Double> s =
             new LinkedHashMap<>(CodeScorer.score(codes, null, o, false).scores());
         s.putAll(CodeScorer.score(codes, null, mod, false).scores());
@@ -389,18 +390,6 @@ public final class CoverageStudy {
       out.add(
           new Result(key, score, u.se(), u.ci95().get(0), u.ci95().get(1), u.method(), u.bias()));
     }
-  }
-
-  private static CodeScorer.Options options(Set<Metric> m, long seed) {
-    return new CodeScorer.Options(
-        m,
-        List.of(1),
-        EnumSet.of(UcSelection.TOPK),
-        HistogramDiscretizer.DEFAULT_BINS,
-        CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-        CodeScorer.Options.DEFAULT_MAX_TRAIN,
-        CodeScorer.Options.DEFAULT_MAX_TEST,
-        seed);
   }
 
   private static List<String> factorNames() {
@@ -556,7 +545,11 @@ public final class CoverageStudy {
         SyntheticCodes.generate(
             SyntheticCodes.Kind.SHARED, LARGE_N, FACTOR_SIZES, LATENTS, NOISE, seed + 99);
     Map<String, Double> s =
-        CodeScorer.score(big, null, options(EnumSet.of(Metric.IRS, Metric.UC), seed), false)
+        CodeScorer.score(
+                big,
+                null,
+                CodeScorer.Options.defaults(EnumSet.of(Metric.IRS, Metric.UC), seed),
+                false)
             .scores();
     out.put("irs@" + LARGE_N, s.get("irs"));
     out.put("uc@1", s.get("uc@1"));

@@ -73,56 +73,7 @@ public final class ScoreCodesJob {
       int refits,
       DciLearner dciLearner,
       List<String> factorNames,
-      List<String> latentNames) {
-
-    /**
-     * A request with the default DCI learner ({@link DciLearner#DEFAULT}) whose columns keep the
-     * tables' names; the parameters are those of the canonical constructor.
-     *
-     * @param factors the factor table
-     * @param latents the latent table
-     * @param metrics the metrics
-     * @param rhos UC sizes ρ
-     * @param ucModes UC's latent selections
-     * @param factorBins IRS factor bins (0 = none)
-     * @param trainFraction training fraction of the learned metrics
-     * @param maxTrain cap on their training rows
-     * @param maxTest cap on their test rows
-     * @param seed the seed
-     * @param replicates interval replicates R
-     * @param refits half-sample refits of the learned scores
-     */
-    public Request(
-        Path factors,
-        Path latents,
-        Set<Metric> metrics,
-        List<Integer> rhos,
-        Set<UcSelection> ucModes,
-        int factorBins,
-        double trainFraction,
-        int maxTrain,
-        int maxTest,
-        long seed,
-        int replicates,
-        int refits) {
-      this(
-          factors,
-          latents,
-          metrics,
-          rhos,
-          ucModes,
-          factorBins,
-          trainFraction,
-          maxTrain,
-          maxTest,
-          seed,
-          replicates,
-          refits,
-          DciLearner.DEFAULT,
-          null,
-          null);
-    }
-  }
+      List<String> latentNames) {}
 
   /**
    * Reads the tables and scores them.

@@ -9,7 +9,6 @@ import dev.candela.metrics.Metric;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
 import dev.candela.metrics.UcSelection;
-import dev.candela.metrics.stats.HistogramDiscretizer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -79,15 +78,8 @@ public record SelectionPass(
       throws BadInputException {
     int n = z.length;
     CodeScorer.Options opts =
-        new CodeScorer.Options(
-            EnumSet.of(Metric.IRS),
-            List.of(rho),
-            EnumSet.of(mode),
-            HistogramDiscretizer.DEFAULT_BINS,
-            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-            CodeScorer.Options.DEFAULT_MAX_TRAIN,
-            CodeScorer.Options.DEFAULT_MAX_TEST,
-            0);
+        CodeScorer.Options.defaults(EnumSet.of(Metric.IRS), 0)
+            .withUc(List.of(rho), EnumSet.of(mode));
     CodeScorer.Scores scores;
     try {
       scores =

@@ -159,15 +159,38 @@ public final class CodeScorer {
      * @return the options
      */
     public static Options defaults() {
+      return defaults(Metric.of(Metric.Kind.CODES), 0);
+    }
+
+    /**
+     * The defaults of {@link #defaults()} for some metrics and a seed.
+     *
+     * @param metrics the metric families
+     * @param seed the seed for the split and the learners
+     * @return the options
+     */
+    public static Options defaults(Set<Metric> metrics, long seed) {
       return new Options(
-          Metric.of(Metric.Kind.CODES),
+          metrics,
           List.of(1),
           EnumSet.of(UcSelection.TOPK),
           HistogramDiscretizer.DEFAULT_BINS,
           DEFAULT_TRAIN_FRACTION,
           DEFAULT_MAX_TRAIN,
           DEFAULT_MAX_TEST,
-          0);
+          seed);
+    }
+
+    /**
+     * The same options with other UC sizes and selection modes.
+     *
+     * @param rhos the UC sizes ρ
+     * @param modes the UC selection modes
+     * @return a copy
+     */
+    public Options withUc(List<Integer> rhos, Set<UcSelection> modes) {
+      return new Options(
+          metrics, rhos, modes, factorBins, trainFraction, maxTrain, maxTest, seed, dciLearner);
     }
 
     /**

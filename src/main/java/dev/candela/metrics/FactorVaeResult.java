@@ -1,8 +1,8 @@
 package dev.candela.metrics;
 
 import dev.candela.RecordText;
+import dev.candela.RecordValues;
 import dev.candela.metrics.stats.Arrays2;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -85,20 +85,12 @@ public record FactorVaeResult(
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof FactorVaeResult r
-        && Double.compare(trainAccuracy, r.trainAccuracy) == 0
-        && Double.compare(evalAccuracy, r.evalAccuracy) == 0
-        && Arrays.equals(globalStd, r.globalStd)
-        && Arrays.equals(activeLatents, r.activeLatents)
-        && Arrays.deepEquals(trainVotes, r.trainVotes)
-        && Arrays.equals(classifier, r.classifier)
-        && factorNames.equals(r.factorNames)
-        && options.equals(r.options);
+    return RecordValues.equal(this, o);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(trainAccuracy, evalAccuracy, Arrays.hashCode(activeLatents), factorNames);
+    return RecordValues.hash(this);
   }
 
   @Override

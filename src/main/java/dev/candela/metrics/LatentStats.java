@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
 import dev.candela.RecordText;
+import dev.candela.RecordValues;
 import java.util.Arrays;
 
 /**
@@ -119,16 +120,12 @@ public record LatentStats(double[] min, double[] max, double[] mean, long count)
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof LatentStats s
-        && count == s.count
-        && Arrays.equals(min, s.min)
-        && Arrays.equals(max, s.max)
-        && Arrays.equals(mean, s.mean);
+    return RecordValues.equal(this, o);
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(min) * 31 + Arrays.hashCode(max) * 17 + Arrays.hashCode(mean);
+    return RecordValues.hash(this);
   }
 
   @Override

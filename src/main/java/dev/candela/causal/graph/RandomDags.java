@@ -1,5 +1,6 @@
 package dev.candela.causal.graph;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -18,16 +19,7 @@ public final class RandomDags {
    * @return the DAG
    */
   public static Dag forwardEdges(int p, double q, SplittableRandom rng) {
-    int[] perm = new int[p];
-    for (int i = 0; i < p; i++) {
-      perm[i] = i;
-    }
-    for (int i = p - 1; i > 0; i--) {
-      int k = rng.nextInt(i + 1);
-      int tmp = perm[i];
-      perm[i] = perm[k];
-      perm[k] = tmp;
-    }
+    int[] perm = Arrays2.shuffled(p, rng);
     List<int[]> edges = new ArrayList<>();
     double logq = Math.log1p(-q);
     for (int a = 0; a < p; a++) {

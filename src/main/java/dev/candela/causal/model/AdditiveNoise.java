@@ -1,5 +1,6 @@
 package dev.candela.causal.model;
 
+import dev.candela.RecordValues;
 import java.util.Arrays;
 
 /**
@@ -83,16 +84,12 @@ public record AdditiveNoise(FunctionForm form, double[] weights, double intercep
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof AdditiveNoise a
-        && a.form == form
-        && Arrays.equals(a.weights, weights)
-        && Double.compare(a.intercept, intercept) == 0
-        && a.noise.equals(noise);
+    return RecordValues.equal(this, o);
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(weights) * 31 + form.hashCode() + noise.hashCode();
+    return RecordValues.hash(this);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.candela.causal.model;
 
+import dev.candela.RecordValues;
 import java.util.Arrays;
 import java.util.List;
 
@@ -70,12 +71,12 @@ public record Cpt(List<String> values, double[][] table) implements Mechanism {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Cpt c && c.values.equals(values) && Arrays.deepEquals(c.table, table);
+    return RecordValues.equal(this, o);
   }
 
   @Override
   public int hashCode() {
-    return values.hashCode() * 31 + Arrays.deepHashCode(table);
+    return RecordValues.hash(this);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.candela.causal.query;
 
+import dev.candela.RecordValues;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.Cpt;
 import java.util.Arrays;
@@ -169,14 +170,12 @@ public record Intervention(int[] targets, double[] values) {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Intervention i
-        && Arrays.equals(i.targets, targets)
-        && Arrays.equals(i.values, values);
+    return RecordValues.equal(this, o);
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(targets) * 31 + Arrays.hashCode(values);
+    return RecordValues.hash(this);
   }
 
   @Override

@@ -134,7 +134,10 @@ public final class BenchMetricsCommand implements Callable<Integer> {
             d.maxTest(),
             d.seed(),
             replicates,
-            CodeScorer.IntervalOptions.DEFAULT_REFITS),
+            CodeScorer.IntervalOptions.DEFAULT_REFITS,
+            d.dciLearner(),
+            null,
+            null),
         dev.candela.evaluate.ProgressListener.SILENT);
     return Timing.secondsSince(t0);
   }

@@ -1,6 +1,7 @@
 package dev.candela.data.npy;
 
 import dev.candela.BadInputException;
+import dev.candela.RecordValues;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -63,18 +64,12 @@ public record NpyHeader(
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof NpyHeader h
-        && h.major == major
-        && h.minor == minor
-        && h.dtype.equals(dtype)
-        && h.fortranOrder == fortranOrder
-        && Arrays.equals(h.shape, shape)
-        && h.dataOffset == dataOffset;
+    return RecordValues.equal(this, o);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(major, minor, dtype, fortranOrder, Arrays.hashCode(shape), dataOffset);
+    return RecordValues.hash(this);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.candela.metrics.cg;
 
 import dev.candela.RecordText;
+import dev.candela.RecordValues;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -228,19 +229,12 @@ public record CgFactorTerms(
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof CgFactorTerms t
-        && factor == t.factor
-        && name.equals(t.name)
-        && Arrays.equals(set, t.set)
-        && Arrays.equals(trueValues, t.trueValues)
-        && Arrays.equals(pReconstruction, t.pReconstruction)
-        && Arrays.equals(pIntervened, t.pIntervened)
-        && Arrays.equals(pComplement, t.pComplement);
+    return RecordValues.equal(this, o);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(factor, name, Arrays.hashCode(pReconstruction));
+    return RecordValues.hash(this);
   }
 
   @Override

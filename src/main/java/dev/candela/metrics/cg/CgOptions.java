@@ -1,6 +1,7 @@
 package dev.candela.metrics.cg;
 
 import dev.candela.RecordText;
+import dev.candela.RecordValues;
 import dev.candela.metrics.UcResult;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -125,17 +126,12 @@ public record CgOptions(
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof CgOptions c
-        && Arrays.deepEquals(sets, c.sets)
-        && factorNames.equals(c.factorNames)
-        && Arrays.equals(factors, c.factors)
-        && baseline == c.baseline
-        && maxBatch == c.maxBatch;
+    return RecordValues.equal(this, o);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(Arrays.deepHashCode(sets), factorNames, Arrays.hashCode(factors), baseline);
+    return RecordValues.hash(this);
   }
 
   @Override

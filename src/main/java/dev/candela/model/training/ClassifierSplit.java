@@ -1,5 +1,6 @@
 package dev.candela.model.training;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -27,7 +28,7 @@ final class ClassifierSplit {
     int wantTrain = trainCount == 0 ? (int) size - testCount : trainCount;
     checkCounts(wantTrain, testCount, size);
     long[] chosen = TrainingData.subset(size, wantTrain + testCount, seed);
-    int[] perm = SeededIndices.permutation(chosen.length, new SplittableRandom(seed + 17));
+    int[] perm = Arrays2.shuffled(chosen.length, new SplittableRandom(seed + 17));
     long[] trainIdx = new long[wantTrain];
     long[] testIdx = new long[testCount];
     for (int i = 0; i < chosen.length; i++) {

@@ -9,6 +9,7 @@ import ai.djl.nn.Block;
 import ai.djl.training.GradientCollector;
 import ai.djl.training.Trainer;
 import dev.candela.BadInputException;
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.hosting.VaeModels;
 import java.util.Map;
@@ -102,7 +103,7 @@ final class FactorVaeLoss implements VaeLoss {
   static float[] permuteDims(float[] z, int b, int d, SplittableRandom rng) {
     float[] out = new float[z.length];
     for (int j = 0; j < d; j++) {
-      int[] p = SeededIndices.permutation(b, rng);
+      int[] p = Arrays2.shuffled(b, rng);
       for (int i = 0; i < b; i++) {
         out[i * d + j] = z[p[i] * d + j];
       }

@@ -10,8 +10,6 @@ import dev.candela.data.FactorDataset;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.Metric;
-import dev.candela.metrics.UcSelection;
-import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.model.card.ModelCard;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -170,15 +168,8 @@ final class MonitorListener implements TrainingListener {
           CodeScorer.score(
               new LatentCodes(lat, codes, latentNames, ds.space().names()),
               null,
-              new CodeScorer.Options(
-                  java.util.EnumSet.of(Metric.IRS, Metric.MIG, Metric.DCI),
-                  List.of(1),
-                  java.util.EnumSet.of(UcSelection.TOPK),
-                  HistogramDiscretizer.DEFAULT_BINS,
-                  CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-                  CodeScorer.Options.DEFAULT_MAX_TRAIN,
-                  CodeScorer.Options.DEFAULT_MAX_TEST,
-                  seed));
+              CodeScorer.Options.defaults(
+                  java.util.EnumSet.of(Metric.IRS, Metric.MIG, Metric.DCI), seed));
       mig = sc.scores().getOrDefault("mig", Double.NaN);
       dciD = sc.scores().getOrDefault("dci.disentanglement", Double.NaN);
       irs = sc.scores().getOrDefault("irs", Double.NaN);

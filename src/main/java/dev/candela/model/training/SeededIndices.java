@@ -28,27 +28,6 @@ final class SeededIndices {
   }
 
   /**
-   * A Fisher–Yates permutation of 0 … n − 1.
-   *
-   * @param n the size
-   * @param rng the random stream
-   * @return the permutation
-   */
-  static int[] permutation(int n, SplittableRandom rng) {
-    int[] p = new int[n];
-    for (int i = 0; i < n; i++) {
-      p[i] = i;
-    }
-    for (int i = n - 1; i > 0; i--) {
-      int j = rng.nextInt(i + 1);
-      int t = p[i];
-      p[i] = p[j];
-      p[j] = t;
-    }
-    return p;
-  }
-
-  /**
    * Up to {@code count} seeded indices of a dataset that are not in the training subset,
    * increasing.
    *

@@ -3,6 +3,7 @@ package dev.candela.model.training;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.types.Shape;
 import dev.candela.data.FactorDataset;
+import dev.candela.metrics.stats.Arrays2;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -72,7 +73,7 @@ final class SupervisedTerm implements VaeLoss.LossTerm {
       return m;
     }
     int k = (int) Math.ceil(cfg.supervisedFraction() * n);
-    int[] p = SeededIndices.permutation(n, new SplittableRandom(SeededIndices.mix(cfg.seed(), -1)));
+    int[] p = Arrays2.shuffled(n, new SplittableRandom(SeededIndices.mix(cfg.seed(), -1)));
     for (int i = 0; i < k; i++) {
       m[p[i]] = true;
     }

@@ -9,6 +9,7 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
 import ai.djl.training.Trainer;
 import dev.candela.CandelaException;
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.model.hosting.VaeModels;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -157,7 +158,7 @@ final class TrainingLoop implements AutoCloseable {
       long epochSeed = SeededIndices.mix(seed, epoch);
       engine.setRandomSeed((int) epochSeed);
       SplittableRandom rng = new SplittableRandom(epochSeed);
-      int[] order = SeededIndices.permutation(rows, rng);
+      int[] order = Arrays2.shuffled(rows, rng);
       Map<String, Double> sums = new LinkedHashMap<>();
       for (int s = 0; s < stepsPerEpoch; s++) {
         Map<String, Float> terms;
