@@ -1,8 +1,8 @@
 package dev.candela.metrics;
 
 import dev.candela.RecordText;
-import dev.candela.RecordValues;
 import dev.candela.metrics.stats.Arrays2;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -85,12 +85,20 @@ public record FactorVaeResult(
 
   @Override
   public boolean equals(Object o) {
-    return RecordValues.equal(this, o);
+    return o instanceof FactorVaeResult r
+        && Double.compare(trainAccuracy, r.trainAccuracy) == 0
+        && Double.compare(evalAccuracy, r.evalAccuracy) == 0
+        && Arrays.equals(globalStd, r.globalStd)
+        && Arrays.equals(activeLatents, r.activeLatents)
+        && Arrays.deepEquals(trainVotes, r.trainVotes)
+        && Arrays.equals(classifier, r.classifier)
+        && factorNames.equals(r.factorNames)
+        && options.equals(r.options);
   }
 
   @Override
   public int hashCode() {
-    return RecordValues.hash(this);
+    return Objects.hash(trainAccuracy, evalAccuracy, Arrays.hashCode(activeLatents), factorNames);
   }
 
   @Override

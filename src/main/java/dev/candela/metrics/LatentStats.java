@@ -1,7 +1,6 @@
 package dev.candela.metrics;
 
 import dev.candela.RecordText;
-import dev.candela.RecordValues;
 import java.util.Arrays;
 
 /**
@@ -120,12 +119,16 @@ public record LatentStats(double[] min, double[] max, double[] mean, long count)
 
   @Override
   public boolean equals(Object o) {
-    return RecordValues.equal(this, o);
+    return o instanceof LatentStats s
+        && count == s.count
+        && Arrays.equals(min, s.min)
+        && Arrays.equals(max, s.max)
+        && Arrays.equals(mean, s.mean);
   }
 
   @Override
   public int hashCode() {
-    return RecordValues.hash(this);
+    return Arrays.hashCode(min) * 31 + Arrays.hashCode(max) * 17 + Arrays.hashCode(mean);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.candela.causal.model;
 
-import dev.candela.RecordValues;
 import java.util.Arrays;
 
 /**
@@ -84,12 +83,16 @@ public record AdditiveNoise(FunctionForm form, double[] weights, double intercep
 
   @Override
   public boolean equals(Object o) {
-    return RecordValues.equal(this, o);
+    return o instanceof AdditiveNoise a
+        && a.form == form
+        && Arrays.equals(a.weights, weights)
+        && Double.compare(a.intercept, intercept) == 0
+        && a.noise.equals(noise);
   }
 
   @Override
   public int hashCode() {
-    return RecordValues.hash(this);
+    return Arrays.hashCode(weights) * 31 + form.hashCode() + noise.hashCode();
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.candela.causal.model;
 
-import dev.candela.RecordValues;
 import java.util.Arrays;
 import java.util.List;
 
@@ -71,12 +70,12 @@ public record Cpt(List<String> values, double[][] table) implements Mechanism {
 
   @Override
   public boolean equals(Object o) {
-    return RecordValues.equal(this, o);
+    return o instanceof Cpt c && c.values.equals(values) && Arrays.deepEquals(c.table, table);
   }
 
   @Override
   public int hashCode() {
-    return RecordValues.hash(this);
+    return values.hashCode() * 31 + Arrays.deepHashCode(table);
   }
 
   @Override

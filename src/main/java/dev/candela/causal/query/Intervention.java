@@ -1,6 +1,5 @@
 package dev.candela.causal.query;
 
-import dev.candela.RecordValues;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.Cpt;
 import java.util.Arrays;
@@ -170,12 +169,14 @@ public record Intervention(int[] targets, double[] values) {
 
   @Override
   public boolean equals(Object o) {
-    return RecordValues.equal(this, o);
+    return o instanceof Intervention i
+        && Arrays.equals(i.targets, targets)
+        && Arrays.equals(i.values, values);
   }
 
   @Override
   public int hashCode() {
-    return RecordValues.hash(this);
+    return Arrays.hashCode(targets) * 31 + Arrays.hashCode(values);
   }
 
   @Override

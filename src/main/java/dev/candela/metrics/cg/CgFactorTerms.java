@@ -1,7 +1,6 @@
 package dev.candela.metrics.cg;
 
 import dev.candela.RecordText;
-import dev.candela.RecordValues;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -229,12 +228,19 @@ public record CgFactorTerms(
 
   @Override
   public boolean equals(Object o) {
-    return RecordValues.equal(this, o);
+    return o instanceof CgFactorTerms t
+        && factor == t.factor
+        && name.equals(t.name)
+        && Arrays.equals(set, t.set)
+        && Arrays.equals(trueValues, t.trueValues)
+        && Arrays.equals(pReconstruction, t.pReconstruction)
+        && Arrays.equals(pIntervened, t.pIntervened)
+        && Arrays.equals(pComplement, t.pComplement);
   }
 
   @Override
   public int hashCode() {
-    return RecordValues.hash(this);
+    return Objects.hash(factor, name, Arrays.hashCode(pReconstruction));
   }
 
   @Override

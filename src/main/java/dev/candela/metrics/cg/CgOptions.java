@@ -1,7 +1,6 @@
 package dev.candela.metrics.cg;
 
 import dev.candela.RecordText;
-import dev.candela.RecordValues;
 import dev.candela.metrics.UcResult;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -126,12 +125,17 @@ public record CgOptions(
 
   @Override
   public boolean equals(Object o) {
-    return RecordValues.equal(this, o);
+    return o instanceof CgOptions c
+        && Arrays.deepEquals(sets, c.sets)
+        && factorNames.equals(c.factorNames)
+        && Arrays.equals(factors, c.factors)
+        && baseline == c.baseline
+        && maxBatch == c.maxBatch;
   }
 
   @Override
   public int hashCode() {
-    return RecordValues.hash(this);
+    return Objects.hash(Arrays.deepHashCode(sets), factorNames, Arrays.hashCode(factors), baseline);
   }
 
   @Override

@@ -1,8 +1,8 @@
 package dev.candela.metrics.cg;
 
 import dev.candela.RecordText;
-import dev.candela.RecordValues;
 import dev.candela.metrics.LatentStats;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -83,12 +83,18 @@ public record CgResult(
 
   @Override
   public boolean equals(Object o) {
-    return RecordValues.equal(this, o);
+    return o instanceof CgResult r
+        && Double.compare(score, r.score) == 0
+        && Arrays.equals(perFactor, r.perFactor)
+        && baseline == r.baseline
+        && stats.equals(r.stats)
+        && factors.equals(r.factors)
+        && summary.equals(r.summary);
   }
 
   @Override
   public int hashCode() {
-    return RecordValues.hash(this);
+    return Objects.hash(score, Arrays.hashCode(perFactor), baseline, factors);
   }
 
   @Override

@@ -1,7 +1,7 @@
 package dev.candela.metrics.cg;
 
 import dev.candela.RecordText;
-import dev.candela.RecordValues;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -69,12 +69,19 @@ public record CgSummary(
 
     @Override
     public boolean equals(Object o) {
-      return RecordValues.equal(this, o);
+      return o instanceof FactorScore f
+          && factor == f.factor
+          && name.equals(f.name)
+          && Arrays.equals(set, f.set)
+          && Double.compare(cg, f.cg) == 0
+          && Double.compare(meanIceIntervened, f.meanIceIntervened) == 0
+          && Double.compare(meanIceComplement, f.meanIceComplement) == 0
+          && numSamples == f.numSamples;
     }
 
     @Override
     public int hashCode() {
-      return RecordValues.hash(this);
+      return Objects.hash(factor, name, Arrays.hashCode(set), cg, numSamples);
     }
 
     @Override
