@@ -296,7 +296,7 @@ public final class CausalKl {
           continue;
         }
         int[] v = MixedRadix.digits(w, cards);
-        t[config(pa1, v, cards)][config(pa2, v, cards)][v[ti]] += p1[w];
+        t[Cpt.row(pa1, v, cards)][Cpt.row(pa2, v, cards)][v[ti]] += p1[w];
       }
       Cpt c2 = (Cpt) model.variable(mi).mechanism();
       double term = 0;
@@ -344,14 +344,6 @@ public final class CausalKl {
     int r = 1;
     for (int p : pa) {
       r *= cards[p];
-    }
-    return r;
-  }
-
-  private static int config(int[] pa, int[] v, int[] cards) {
-    int r = 0;
-    for (int p : pa) {
-      r = r * cards[p] + v[p];
     }
     return r;
   }

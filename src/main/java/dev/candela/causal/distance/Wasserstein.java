@@ -1,6 +1,7 @@
 package dev.candela.causal.distance;
 
 import dev.candela.causal.fit.Hungarian;
+import dev.candela.causal.query.Sampler;
 import java.util.Arrays;
 
 /**
@@ -51,7 +52,7 @@ public final class Wasserstein implements SampleDistance {
         return oneDimensional(column(a, keep[0]), column(b, keep[0]));
       }
       if (keep.length < d) {
-        return assignment(select(a, keep), select(b, keep));
+        return assignment(Sampler.select(a, keep), Sampler.select(b, keep));
       }
     }
     if (d == 1) {
@@ -148,16 +149,6 @@ public final class Wasserstein implements SampleDistance {
       }
     }
     return Arrays.copyOf(keep, n);
-  }
-
-  private static double[][] select(double[][] a, int[] cols) {
-    double[][] out = new double[a.length][cols.length];
-    for (int i = 0; i < a.length; i++) {
-      for (int j = 0; j < cols.length; j++) {
-        out[i][j] = a[i][cols[j]];
-      }
-    }
-    return out;
   }
 
   private static double[] column(double[][] a, int c) {

@@ -220,7 +220,7 @@ public final class SelectionTruth {
     for (int flat = 0; flat < allowed.length; flat++) {
       if (allowed[flat]) {
         MixedRadix.digits(flat, card, codes);
-        joint[index(codes, card, set) * card[x] + codes[x]] += p;
+        joint[Cpt.row(set, codes, card) * card[x] + codes[x]] += p;
       }
     }
     return joint;
@@ -244,8 +244,8 @@ public final class SelectionTruth {
         continue;
       }
       MixedRadix.digits(flat, card, codes);
-      int rp = index(codes, card, pred);
-      int rs = index(codes, card, s);
+      int rp = Cpt.row(pred, codes, card);
+      int rs = Cpt.row(s, codes, card);
       double mp = rowSum(predJoint, rp, cx);
       double ms = rowSum(sJoint, rs, cx);
       for (int v = 0; v < cx; v++) {
@@ -263,14 +263,6 @@ public final class SelectionTruth {
       s += t[row * width + v];
     }
     return s;
-  }
-
-  private static int index(int[] codes, int[] card, int[] set) {
-    int r = 0;
-    for (int s : set) {
-      r = r * card[s] + codes[s];
-    }
-    return r;
   }
 
   private static Variable variable(

@@ -1,5 +1,6 @@
 package dev.candela.causal.graph;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.Arrays;
 
 /**
@@ -130,7 +131,7 @@ public final class PrecisionRecall {
    * @return the area and the curve
    */
   public static Result aupr(int[][] truth, int[][] pred, boolean lowConfidenceUndirected) {
-    return aupr(toDouble(truth), toDouble(pred), lowConfidenceUndirected);
+    return aupr(Arrays2.toDouble(truth), Arrays2.toDouble(pred), lowConfidenceUndirected);
   }
 
   /**
@@ -183,16 +184,5 @@ public final class PrecisionRecall {
       area += (recall[k] - recall[k + 1]) * (precision[k] + precision[k + 1]) / 2;
     }
     return new Result(area, precision, recall, thresholds);
-  }
-
-  private static double[][] toDouble(int[][] a) {
-    double[][] d = new double[a.length][];
-    for (int i = 0; i < a.length; i++) {
-      d[i] = new double[a[i].length];
-      for (int j = 0; j < a[i].length; j++) {
-        d[i][j] = a[i][j];
-      }
-    }
-    return d;
   }
 }

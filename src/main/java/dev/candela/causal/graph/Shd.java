@@ -25,21 +25,7 @@ public final class Shd {
    * @throws IllegalArgumentException if the sizes or names differ
    */
   public static long shd(Graph truth, Graph pred, boolean doubleForAnticausal) {
-    if (truth.size() != pred.size()) {
-      throw new IllegalArgumentException(
-          "shape mismatch: truth is "
-              + truth.size()
-              + "x"
-              + truth.size()
-              + ", prediction is "
-              + pred.size()
-              + "x"
-              + pred.size());
-    }
-    if (!truth.names().equals(pred.names())) {
-      throw new IllegalArgumentException(
-          "variable names differ: truth " + truth.names() + ", prediction " + pred.names());
-    }
+    SameVariables.check(truth.names(), pred.names(), "prediction");
     int n = truth.size();
     int[][] t = outLists(truth);
     int[][] p = outLists(pred);

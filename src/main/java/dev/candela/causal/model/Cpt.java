@@ -60,6 +60,23 @@ public record Cpt(List<String> values, double[][] table) implements Mechanism {
   }
 
   /**
+   * The row of a CPT for its parents' values: their mixed-radix index, the first parent most
+   * significant (the order of {@link CausalModel#cptRow}).
+   *
+   * @param parents the parents' columns
+   * @param values value indices of all columns
+   * @param cardinalities the number of values of every column
+   * @return Σ over the parents of value · (product of the later parents' cardinalities)
+   */
+  public static int row(int[] parents, int[] values, int[] cardinalities) {
+    int r = 0;
+    for (int p : parents) {
+      r = r * cardinalities[p] + values[p];
+    }
+    return r;
+  }
+
+  /**
    * The number of rows.
    *
    * @return the number of parent configurations

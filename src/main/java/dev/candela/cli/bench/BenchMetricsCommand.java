@@ -17,6 +17,7 @@ import dev.candela.metrics.Modularity;
 import dev.candela.metrics.Sap;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.DiscreteMutualInfo;
 import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.report.TextTable;
@@ -155,7 +156,7 @@ public final class BenchMetricsCommand implements Callable<Integer> {
         Path lat = dir.resolve("latents-" + n + ".npy");
         Path fac = dir.resolve("factors-" + n + ".npy");
         writeRowMajor(lat, NpyDType.F4, gen.latents());
-        writeRowMajor(fac, NpyDType.I8, toDouble(gen.factors()));
+        writeRowMajor(fac, NpyDType.I8, Arrays2.toDouble(gen.factors()));
         gen = null;
 
         long t0 = System.nanoTime();
@@ -211,17 +212,6 @@ public final class BenchMetricsCommand implements Callable<Integer> {
           String.format(Locale.ROOT, "%.3f", s),
           String.format(Locale.ROOT, "%.2f", s / read)
         });
-  }
-
-  private static double[][] toDouble(int[][] a) {
-    double[][] d = new double[a.length][];
-    for (int i = 0; i < a.length; i++) {
-      d[i] = new double[a[i].length];
-      for (int k = 0; k < a[i].length; k++) {
-        d[i][k] = a[i][k];
-      }
-    }
-    return d;
   }
 
   /** Writes column-major values as a C-order (rows × columns) array, streamed row by row. */

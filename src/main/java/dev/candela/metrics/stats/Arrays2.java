@@ -18,6 +18,23 @@ public final class Arrays2 {
   }
 
   /**
+   * The values of an integer matrix as doubles (rows may differ in length).
+   *
+   * @param a the matrix
+   * @return a new matrix of the same shape
+   */
+  public static double[][] toDouble(int[][] a) {
+    double[][] d = new double[a.length][];
+    for (int i = 0; i < a.length; i++) {
+      d[i] = new double[a[i].length];
+      for (int j = 0; j < a[i].length; j++) {
+        d[i][j] = a[i][j];
+      }
+    }
+    return d;
+  }
+
+  /**
    * A copy of every row.
    *
    * @param m the matrix
