@@ -3,6 +3,7 @@ package dev.candela.cli;
 import dev.candela.cli.console.ConsoleBars;
 import dev.candela.cli.console.FlagWords;
 import dev.candela.evaluate.ProgressListener;
+import dev.candela.metrics.CodeScorer;
 import java.io.PrintWriter;
 import me.tongfei.progressbar.ProgressBar;
 
@@ -35,12 +36,12 @@ final class ProgressBars implements ProgressListener {
   }
 
   @Override
-  public Task task(String name, long total) {
+  public CodeScorer.Progress.Task task(String name, long total) {
     if (quiet) {
-      return Task.NONE;
+      return CodeScorer.Progress.Task.NONE;
     }
     ProgressBar bar = bar(name, total);
-    return new Task() {
+    return new CodeScorer.Progress.Task() {
       @Override
       public void step() {
         bar.step();

@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSpace;
+import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgBatch;
@@ -112,7 +113,7 @@ public final class CgJob {
       throws CandelaException {
     int n = idx.length;
     float[][] z = new float[n][];
-    try (ProgressListener.Task pb = listener.task(task, n)) {
+    try (CodeScorer.Progress.Task pb = listener.task(task, n)) {
       for (int a = 0; a < n; a += batchSize) {
         int e = Math.min(n, a + batchSize);
         long[] part = Arrays.copyOfRange(idx, a, e);

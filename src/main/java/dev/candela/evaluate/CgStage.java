@@ -101,7 +101,7 @@ final class CgStage {
       for (int k = 0; k < names.size(); k++) {
         termParts.add(new ArrayList<>());
       }
-      try (ProgressListener.Task pb = listener.task("cg", nc);
+      try (CodeScorer.Progress.Task pb = listener.task("cg", nc);
           ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
         for (int a = 0; a < nc; a += chunk) {
           int b = Math.min(nc, a + chunk);
@@ -196,7 +196,7 @@ final class CgStage {
       ProgressListener listener)
       throws CandelaException {
     int nc = terms[0].length;
-    try (ProgressListener.Task pb = listener.task("cg interval", nc)) {
+    try (CodeScorer.Progress.Task pb = listener.task("cg interval", nc)) {
       long[] done = {0};
       CgBaselineSpread.Terms again =
           (samples, st) -> {

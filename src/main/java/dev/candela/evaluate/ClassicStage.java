@@ -4,6 +4,7 @@ import dev.candela.CandelaException;
 import dev.candela.data.FactorSampler;
 import dev.candela.metrics.BetaVae;
 import dev.candela.metrics.BetaVaeResult;
+import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.FactorVae;
 import dev.candela.metrics.FactorVaeResult;
 import dev.candela.metrics.Metric;
@@ -62,7 +63,7 @@ final class ClassicStage {
     Map<String, Object> details = new LinkedHashMap<>();
     Repeats repeats = new Repeats(s, e, sampler, so, intervals, uncertainty);
     if (beta) {
-      try (ProgressListener.Task pb = listener.task("betavae", so.numTrain() + so.numEval())) {
+      try (CodeScorer.Progress.Task pb = listener.task("betavae", so.numTrain() + so.numEval())) {
         BetaVaeResult r = BetaVae.compute(sampler, counting(rep, pb), so);
         scores.put("betavae", r.score());
         repeats.put("betavae", r.score(), (sm, o) -> BetaVae.compute(sm, rep, o).score());
@@ -70,7 +71,7 @@ final class ClassicStage {
       }
     }
     if (fvae) {
-      try (ProgressListener.Task pb =
+      try (CodeScorer.Progress.Task pb =
           listener.task("factorvae", so.numTrain() + so.numEval() + 1)) {
         FactorVaeResult r = FactorVae.compute(sampler, counting(rep, pb), so);
         scores.put("factorvae", r.score());
@@ -112,7 +113,7 @@ final class ClassicStage {
     }
   }
 
-  private static Representation counting(Representation r, ProgressListener.Task pb) {
+  private static Representation counting(Representation r, CodeScorer.Progress.Task pb) {
     return ix -> {
       double[][] out = r.of(ix);
       pb.step();

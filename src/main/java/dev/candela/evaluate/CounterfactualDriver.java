@@ -10,6 +10,7 @@ import dev.candela.evaluate.cf.ChunkSource;
 import dev.candela.evaluate.cf.CodesFile;
 import dev.candela.evaluate.cf.CounterfactualJob;
 import dev.candela.evaluate.cf.EarlierRun;
+import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.model.CounterfactualModels;
@@ -232,7 +233,7 @@ public final class CounterfactualDriver {
                   .build();
           CounterfactualModels view = CounterfactualModels.over(vae, clf.model(), device);
           CounterfactualJob.Result res;
-          try (ProgressListener.Task bar = listener.task("counterfactuals", o.numChunks())) {
+          try (CodeScorer.Progress.Task bar = listener.task("counterfactuals", o.numChunks())) {
             res =
                 CounterfactualJob.run(
                     o,

@@ -2,6 +2,7 @@ package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
 import dev.candela.data.DSpritesDrawing;
+import dev.candela.metrics.CodeScorer;
 import dev.candela.model.training.TrainingSubset;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
@@ -179,7 +180,7 @@ public final class DefaultDataset {
             : heldOutIndices(heldOutFrom, COUNT, SEED);
     // The generator writes a uniquely named temporary file and renames it atomically, so two
     // first runs at once each install a complete, identical file (the last rename wins).
-    try (ProgressListener.Task bar = listener.task("dsprites", COUNT)) {
+    try (CodeScorer.Progress.Task bar = listener.task("dsprites", COUNT)) {
       DSpritesGenerator.write(file, indices, bar::stepTo);
     } catch (BadInputException e) {
       throw new BadInputException(

@@ -1,5 +1,7 @@
 package dev.candela.evaluate;
 
+import dev.candela.metrics.CodeScorer;
+
 /**
  * How a long run of this package tells its caller what it is doing: one-line messages and counted
  * tasks. The pipeline never prints; the command line supplies a listener with progress bars on
@@ -32,13 +34,18 @@ public interface ProgressListener {
    * @param l the listener
    * @return the adapter
    */
-  static dev.candela.metrics.CodeScorer.Progress scorer(ProgressListener l) {
+  static CodeScorer.Progress scorer(ProgressListener l) {
     return (name, total) -> {
-      Task t = l.task(name, total);
-      return new dev.candela.metrics.CodeScorer.Progress.Task() {
+      CodeScorer.Progress.Task t = l.task(name, total);
+      return new CodeScorer.Progress.Task() {
         @Override
         public synchronized void step() {
           t.step();
+        }
+
+        @Override
+        public synchronized void stepTo(long done) {
+          t.stepTo(done);
         }
 
         @Override
@@ -63,37 +70,7 @@ public interface ProgressListener {
    * @param total the number of steps
    * @return the task's counter
    */
-  default Task task(String name, long total) {
-    return Task.NONE;
-  }
-
-  /** A counted task. */
-  interface Task extends AutoCloseable {
-
-    /** A task that counts nothing. */
-    Task NONE =
-        new Task() {
-          @Override
-          public void step() {}
-
-          @Override
-          public void stepTo(long done) {}
-
-          @Override
-          public void close() {}
-        };
-
-    /** One more step done. */
-    void step();
-
-    /**
-     * Steps done so far.
-     *
-     * @param done the count
-     */
-    void stepTo(long done);
-
-    @Override
-    void close();
+  default CodeScorer.Progress.Task task(String name, long total) {
+    return CodeScorer.Progress.Task.NONE;
   }
 }

@@ -273,7 +273,10 @@ public final class CodeScorer {
      */
     Task task(String name, long total);
 
-    /** A task under way. */
+    /**
+     * A counted task under way (those of a {@link Progress} take steps from several threads; the
+     * evaluation pipeline's listeners hand out the same tasks).
+     */
     interface Task extends AutoCloseable {
       /** A task that reports nothing. */
       Task NONE =
@@ -282,11 +285,21 @@ public final class CodeScorer {
             public void step() {}
 
             @Override
+            public void stepTo(long done) {}
+
+            @Override
             public void close() {}
           };
 
-      /** One step done (thread-safe). */
+      /** One step done. */
       void step();
+
+      /**
+       * Steps done so far.
+       *
+       * @param done the count
+       */
+      void stepTo(long done);
 
       /** The task is over. */
       @Override
