@@ -22,13 +22,10 @@ class CgPropertiesTest {
   void batchSizeDoesNotChangeTheResult(
       @ForAll @IntRange(min = 1, max = 80) int maxBatch,
       @ForAll @IntRange(min = 0, max = 999) int seed) {
-    float[][] z = CgToys.randomLatents(17, D, seed);
-    int[][] y = CgToys.randomCodes(17, SIZES, seed + 1);
-    LatentDecoder g = CgToys.dense(D, W, seed + 2);
-    FactorProbabilities c = CgToys.softmaxBlocks(SIZES, W);
+    CgToys.Problem t = CgToys.problem(17, SIZES, D, W, seed);
     CgOptions o = CgOptions.builder().setSets(new int[][] {{0}, {1, 2}, {4}}).build();
-    CgResult ref = Cg.compute(z, y, g, c, o.withMaxBatch(1000));
-    assertEquals(ref, Cg.compute(z, y, g, c, o.withMaxBatch(maxBatch)));
+    CgResult ref = t.cg(o.withMaxBatch(1000));
+    assertEquals(ref, t.cg(o.withMaxBatch(maxBatch)));
     assertTrue(ref.score() >= 0 && ref.score() <= 1);
   }
 
@@ -39,16 +36,12 @@ class CgPropertiesTest {
    */
   @Property(tries = 20)
   void complementSetsSwapTheTermsAndKeepCg(@ForAll @IntRange(min = 0, max = 999) int seed) {
-    float[][] z = CgToys.randomLatents(11, D, seed);
-    int[][] y = CgToys.randomCodes(11, SIZES, seed + 1);
-    LatentDecoder g = CgToys.dense(D, W, seed + 2);
-    FactorProbabilities c = CgToys.softmaxBlocks(SIZES, W);
+    CgToys.Problem toy = CgToys.problem(11, SIZES, D, W, seed);
     int[][] sets = {{0}, {1, 2}, {4}};
     int[][] complements = {{1, 2, 3, 4}, {0, 3, 4}, {0, 1, 2, 3}};
     for (CgBaseline b : CgBaseline.values()) {
-      CgResult r = Cg.compute(z, y, g, c, CgOptions.builder().setSets(sets).optBaseline(b).build());
-      CgResult s =
-          Cg.compute(z, y, g, c, CgOptions.builder().setSets(complements).optBaseline(b).build());
+      CgResult r = toy.cg(CgOptions.builder().setSets(sets).optBaseline(b).build());
+      CgResult s = toy.cg(CgOptions.builder().setSets(complements).optBaseline(b).build());
       for (int k = 0; k < SIZES.length; k++) {
         CgFactorTerms a = r.factors().get(k);
         CgFactorTerms t = s.factors().get(k);

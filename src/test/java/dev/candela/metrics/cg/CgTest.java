@@ -230,15 +230,12 @@ class CgTest {
 
   @Test
   void sameResultForBatchSizes1And7And64() {
-    float[][] z = CgToys.randomLatents(50, 6, 1);
-    int[][] y = CgToys.randomCodes(50, SIZES, 2);
-    LatentDecoder g = CgToys.dense(6, 12, 3);
-    FactorProbabilities c = CgToys.softmaxBlocks(SIZES, 12);
+    CgToys.Problem t = CgToys.problem(50, SIZES, 6, 12, 1);
     for (CgBaseline b : CgBaseline.values()) {
       CgOptions o = options(SETS, b);
-      CgResult one = Cg.compute(z, y, g, c, o.withMaxBatch(1));
-      CgResult seven = Cg.compute(z, y, g, c, o.withMaxBatch(7));
-      CgResult big = Cg.compute(z, y, g, c, o.withMaxBatch(64));
+      CgResult one = t.cg(o.withMaxBatch(1));
+      CgResult seven = t.cg(o.withMaxBatch(7));
+      CgResult big = t.cg(o.withMaxBatch(64));
       assertEquals(one, seven, b.name());
       assertEquals(one, big, b.name());
       assertTrue(one.score() > 0, b.name());
@@ -269,25 +266,23 @@ class CgTest {
 
   @Test
   void accumulatorOverChunksEqualsOneShot() {
-    float[][] z = CgToys.randomLatents(40, 6, 4);
-    int[][] y = CgToys.randomCodes(40, SIZES, 5);
-    LatentDecoder g = CgToys.dense(6, 12, 6);
-    FactorProbabilities c = CgToys.softmaxBlocks(SIZES, 12);
+    CgToys.Problem t = CgToys.problem(40, SIZES, 6, 12, 4);
     CgOptions o = options(SETS, CgBaseline.MAX_DEVIATION).withMaxBatch(20);
-    CgResult all = Cg.compute(z, y, g, c, o);
-    CgAccumulator acc = new CgAccumulator(g, c, o, LatentStats.of(z));
+    CgResult all = t.cg(o);
+    CgAccumulator acc = new CgAccumulator(t.g(), t.c(), o, LatentStats.of(t.z()));
     for (int from = 0; from < 40; from += 13) {
       int to = Math.min(40, from + 13);
-      float[][] zc = java.util.Arrays.copyOfRange(z, from, to);
+      float[][] zc = java.util.Arrays.copyOfRange(t.z(), from, to);
       int[][] yc = new int[SIZES.length][];
       for (int f = 0; f < SIZES.length; f++) {
-        yc[f] = java.util.Arrays.copyOfRange(y[f], from, to);
+        yc[f] = java.util.Arrays.copyOfRange(t.y()[f], from, to);
       }
       acc.process(zc, yc);
     }
     assertEquals(all.summary(), acc.summary());
     // The baseline depends on the statistics, not on the chunk: chunk-local statistics differ.
-    CgResult local = Cg.compute(java.util.Arrays.copyOfRange(z, 0, 13), prefix(y, 13), g, c, o);
+    CgResult local =
+        Cg.compute(java.util.Arrays.copyOfRange(t.z(), 0, 13), prefix(t.y(), 13), t.g(), t.c(), o);
     assertNotEquals(all.factors().get(0).pIntervened()[0], local.factors().get(0).pIntervened()[0]);
   }
 

@@ -110,6 +110,45 @@ public final class CgToys {
         });
   }
 
+  /**
+   * A toy CG problem: random latents and codes, a dense decoder and a softmax-block classifier.
+   *
+   * @param z latents (n × d)
+   * @param y factor codes
+   * @param g the decoder
+   * @param c the classifier
+   */
+  public record Problem(float[][] z, int[][] y, LatentDecoder g, FactorProbabilities c) {
+    /**
+     * Computes CG on this problem.
+     *
+     * @param o the options
+     * @return the result
+     */
+    public CgResult cg(CgOptions o) {
+      return Cg.compute(z, y, g, c, o);
+    }
+  }
+
+  /**
+   * A toy problem with seeds {@code seed} (latents), {@code seed + 1} (codes) and {@code seed + 2}
+   * (decoder weights).
+   *
+   * @param n samples
+   * @param sizes values per factor
+   * @param d latents
+   * @param width image width
+   * @param seed the first seed
+   * @return the problem
+   */
+  public static Problem problem(int n, int[] sizes, int d, int width, long seed) {
+    return new Problem(
+        randomLatents(n, d, seed),
+        randomCodes(n, sizes, seed + 1),
+        dense(d, width, seed + 2),
+        softmaxBlocks(sizes, width));
+  }
+
   /** Softmax heads over consecutive pixels: factor f has sizes[f] values read from its block. */
   public static FactorProbabilities softmaxBlocks(int[] sizes, int width) {
     return (images, n) -> {
