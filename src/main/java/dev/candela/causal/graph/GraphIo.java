@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.BadInputException;
+import dev.candela.data.TextNumbers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -357,9 +358,9 @@ public final class GraphIo {
           if (f.length != 3) {
             throw new BadInputException(file + ": line " + lineNo + ": bad size line '" + t + "'");
           }
-          int rows = parseInt(file, lineNo, f[0]);
-          int cols = parseInt(file, lineNo, f[1]);
-          expected = parseInt(file, lineNo, f[2]);
+          int rows = TextNumbers.parseInt(file, lineNo, f[0]);
+          int cols = TextNumbers.parseInt(file, lineNo, f[1]);
+          expected = TextNumbers.parseInt(file, lineNo, f[2]);
           if (rows != cols) {
             throw new BadInputException(
                 file + ": matrix is " + rows + "x" + cols + ", an adjacency must be square");
@@ -371,13 +372,13 @@ public final class GraphIo {
         if (f.length != (pattern ? 2 : 3)) {
           throw new BadInputException(file + ": line " + lineNo + ": bad entry '" + t + "'");
         }
-        int i = parseInt(file, lineNo, f[0]);
-        int j = parseInt(file, lineNo, f[1]);
+        int i = TextNumbers.parseInt(file, lineNo, f[0]);
+        int j = TextNumbers.parseInt(file, lineNo, f[1]);
         if (i < 1 || i > n || j < 1 || j > n) {
           throw new BadInputException(
               file + ": line " + lineNo + ": entry (" + i + ", " + j + ") outside 1.." + n);
         }
-        v[i - 1][j - 1] = pattern ? 1.0 : parseDouble(file, lineNo, f[2]);
+        v[i - 1][j - 1] = pattern ? 1.0 : TextNumbers.parseDouble(file, lineNo, f[2]);
         if (symmetric) {
           v[j - 1][i - 1] = v[i - 1][j - 1];
         }
@@ -444,7 +445,7 @@ public final class GraphIo {
       }
       v[i] = new double[n];
       for (int j = 0; j < n; j++) {
-        v[i][j] = parseDouble(file, i + 1, cells[j + off]);
+        v[i][j] = TextNumbers.parseDouble(file, i + 1, cells[j + off]);
       }
     }
     if (names == null) {
@@ -472,21 +473,5 @@ public final class GraphIo {
       return s.substring(1, s.length() - 1);
     }
     return s;
-  }
-
-  private static int parseInt(Path file, int line, String s) throws BadInputException {
-    try {
-      return Integer.parseInt(s);
-    } catch (NumberFormatException e) {
-      throw new BadInputException(file + ": line " + line + ": '" + s + "' is not an integer", e);
-    }
-  }
-
-  private static double parseDouble(Path file, int line, String s) throws BadInputException {
-    try {
-      return Double.parseDouble(s);
-    } catch (NumberFormatException e) {
-      throw new BadInputException(file + ": line " + line + ": '" + s + "' is not a number", e);
-    }
   }
 }

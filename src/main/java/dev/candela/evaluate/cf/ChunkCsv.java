@@ -3,6 +3,7 @@ package dev.candela.evaluate.cf;
 import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.data.TextNumbers;
 import dev.candela.metrics.cg.CgBatch;
 import dev.candela.metrics.cg.CgFactorTerms;
 import java.io.BufferedReader;
@@ -242,7 +243,7 @@ public final class ChunkCsv {
             throw new BadInputException(
                 file + ": line " + line + " has " + cells.length + " columns, expected 9");
           }
-          long sample = parseLong(file, line, cells[0]);
+          long sample = TextNumbers.parseLong(file, line, cells[0]);
           if (sample != samples[s] || !cells[1].equals(names.get(k))) {
             throw new BadInputException(
                 file
@@ -257,10 +258,10 @@ public final class ChunkCsv {
                     + ", factor "
                     + names.get(k));
           }
-          y[k][s] = parseInt(file, line, cells[2]);
-          a[k][s] = parseDouble(file, line, cells[3]);
-          b[k][s] = parseDouble(file, line, cells[4]);
-          c[k][s] = parseDouble(file, line, cells[5]);
+          y[k][s] = TextNumbers.parseInt(file, line, cells[2]);
+          a[k][s] = TextNumbers.parseDouble(file, line, cells[3]);
+          b[k][s] = TextNumbers.parseDouble(file, line, cells[4]);
+          c[k][s] = TextNumbers.parseDouble(file, line, cells[5]);
         }
       }
       String extra = r.readLine();
@@ -280,29 +281,5 @@ public final class ChunkCsv {
       }
     }
     return new CgBatch(numSamples, out);
-  }
-
-  private static int parseInt(Path file, int line, String s) throws BadInputException {
-    try {
-      return Integer.parseInt(s);
-    } catch (NumberFormatException e) {
-      throw new BadInputException(file + ": line " + line + ": " + s + " is not an integer", e);
-    }
-  }
-
-  private static long parseLong(Path file, int line, String s) throws BadInputException {
-    try {
-      return Long.parseLong(s);
-    } catch (NumberFormatException e) {
-      throw new BadInputException(file + ": line " + line + ": " + s + " is not an integer", e);
-    }
-  }
-
-  private static double parseDouble(Path file, int line, String s) throws BadInputException {
-    try {
-      return Double.parseDouble(s);
-    } catch (NumberFormatException e) {
-      throw new BadInputException(file + ": line " + line + ": " + s + " is not a number", e);
-    }
   }
 }
