@@ -82,7 +82,7 @@ public record CounterfactualSettings(
     params.put("out", out.toString());
     params.put("rho", rho);
     params.put("ucSelection", ucSelection.name().toLowerCase(Locale.ROOT));
-    params.put("cgBaseline", baseline.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+    params.put("cgBaseline", baseline.id());
     params.put("chunkSize", chunkSize);
     params.put("limit", limit);
     params.put("samples", samples);

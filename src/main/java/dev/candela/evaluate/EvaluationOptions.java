@@ -140,7 +140,7 @@ public record EvaluationOptions(
     m.put("samples", samples);
     m.put("rho", rhos);
     m.put("ucSelection", ucSelection.name().toLowerCase(Locale.ROOT));
-    m.put("cgBaseline", baseline.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+    m.put("cgBaseline", baseline.id());
     m.put("batchSize", batchSize);
     m.put("maxTrain", maxTrain);
     m.put("maxTest", maxTest);

@@ -78,7 +78,7 @@ public final class CounterfactualText {
             w.cgSamples(),
             sel.samples(),
             w.population() - 1,
-            s.baseline().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+            s.baseline().id(),
             sel.reused() ? " (codes of the earlier run)" : "",
             fmt(sel.irs()),
             sel.rho(),

@@ -1,5 +1,6 @@
 package dev.candela.synth;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -18,10 +19,7 @@ final class SeededSubset {
    */
   static int[] draw(int[] pool, int count, SplittableRandom rng) {
     for (int i = 0; i < count; i++) {
-      int j = i + rng.nextInt(pool.length - i);
-      int t = pool[i];
-      pool[i] = pool[j];
-      pool[j] = t;
+      Arrays2.swap(pool, i, i + rng.nextInt(pool.length - i));
     }
     int[] out = Arrays.copyOf(pool, count);
     Arrays.sort(out);

@@ -90,17 +90,7 @@ public record DistanceRequest(
    * @throws IllegalArgumentException for {@code r < 2}
    */
   public DistanceRequest replicates(int r) {
-    return new DistanceRequest(
-        truth,
-        model,
-        ladder,
-        treatment,
-        outcomes,
-        tvOptions,
-        seed,
-        r,
-        shdDoubleForAnticausal,
-        new HashMap<>());
+    return with(r, shdDoubleForAnticausal, new HashMap<>());
   }
 
   /**
@@ -112,8 +102,12 @@ public record DistanceRequest(
    * @return the request
    */
   public DistanceRequest shdDoubleForAnticausal(boolean doubled) {
+    return with(replicates, doubled, memo);
+  }
+
+  private DistanceRequest with(int r, boolean doubled, Map<String, Object> m) {
     return new DistanceRequest(
-        truth, model, ladder, treatment, outcomes, tvOptions, seed, replicates, doubled, memo);
+        truth, model, ladder, treatment, outcomes, tvOptions, seed, r, doubled, m);
   }
 
   /**

@@ -40,14 +40,4 @@ public final class CgBaselineConverter implements ITypeConverter<CgBaseline> {
               "--cg-baseline must be max-deviation, mean or zero, got '" + text + "'");
     };
   }
-
-  /**
-   * The spelling {@link #parse} reads back.
-   *
-   * @param b the baseline
-   * @return e.g. {@code max-deviation}
-   */
-  public static String name(CgBaseline b) {
-    return b.name().toLowerCase(Locale.ROOT).replace('_', '-');
-  }
 }

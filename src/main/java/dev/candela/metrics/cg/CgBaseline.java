@@ -19,6 +19,15 @@ public enum CgBaseline {
   ZERO;
 
   /**
+   * The baseline's name as reports and {@code --cg-baseline} spell it.
+   *
+   * @return e.g. {@code max-deviation}
+   */
+  public String id() {
+    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+  }
+
+  /**
    * The baseline value for latent j of a sample whose own value is {@code own}.
    *
    * @param own the sample's value of latent j
