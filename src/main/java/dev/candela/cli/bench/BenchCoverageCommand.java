@@ -100,6 +100,7 @@ public final class BenchCoverageCommand implements Callable<Integer> {
           "SE/SD",
           "cover (a)",
           "± MC",
+          "attainable",
           "large-N",
           "cover (b)",
           "mean bias est."
@@ -117,6 +118,7 @@ public final class BenchCoverageCommand implements Callable<Integer> {
             r.sd() > 0 ? String.format(Locale.ROOT, "%.2f", r.meanSe() / r.sd()) : "—",
             String.format(Locale.ROOT, "%.3f", r.coverMean()),
             String.format(Locale.ROOT, "%.3f", r.coverMcSe()),
+            String.format(Locale.ROOT, "%.3f", r.attainable()),
             Double.isNaN(r.largeN()) ? "—" : f4(r.largeN()),
             Double.isNaN(r.coverLarge()) ? "—" : String.format(Locale.ROOT, "%.3f", r.coverLarge()),
             String.format(Locale.ROOT, "%+.4f", r.meanBias())

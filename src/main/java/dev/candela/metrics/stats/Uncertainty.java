@@ -20,8 +20,11 @@ import java.util.Objects;
  *       of S random splits of the rows; with v₂, v₄ their variances and the model v_m =
  *       σ²_N·(N/m)^{2β} ·(1 − m/N), 2^{2β} = (2/3)·v₄/v₂ (clamped to [1, 4], i.e. β in [0, 1]) and
  *       SE² = 2·v₂/2^{2β}; for a √N-regular statistic this is the half-sampling variance v₂.
- *       Interval score ± 1.96·SE; {@code bias} = mean of the half-sample scores − score; {@code
- *       replicates} holds S.
+ *       Interval score ± t_{0.975, ν}·SE with Satterthwaite's ν from the delete-one-split jackknife
+ *       of SE² ({@link Subsampling}); when no half or quarter value of a lattice-valued score (UC)
+ *       moved, SE is floored and the interval is score ± 1.96·SE ({@link
+ *       Subsampling#zeroSpreadFloor}). {@code bias} = mean of the half-sample scores − score;
+ *       {@code replicates} holds S.
  *   <li>{@code half-samples}: P pairs of refits on complementary halves (of the training rows and
  *       of the test rows): the two scores of a pair are independent draws at half the size, so SE²
  *       = Σ_p (a_p − b_p)²/(4P) (√N rate), interval score ± t_{0.975, P}·SE; {@code bias} = mean of
