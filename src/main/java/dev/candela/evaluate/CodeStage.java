@@ -81,6 +81,7 @@ final class CodeStage {
     }
     List<String> warnings = new ArrayList<>(codeScores.warnings());
     listener.message(String.format(Locale.ROOT, "code metrics in %.1f s", Evaluation.secs(t)));
+    Map<String, Object> details = new LinkedHashMap<>(codeScores.details());
     Map<String, Uncertainty> uncertainty =
         intervals(
             context,
@@ -90,9 +91,10 @@ final class CodeStage {
             refits,
             "IRS, UC, MIG, Modularity and CG",
             warnings,
+            details,
             listener);
     return new Result(
-        new StageResult(scores, uncertainty, codeScores.details(), warnings, Map.of()), codeScores);
+        new StageResult(scores, uncertainty, details, warnings, Map.of()), codeScores);
   }
 
   /**
@@ -107,6 +109,7 @@ final class CodeStage {
    * @param refits refits of the learned metrics (0 = off)
    * @param withoutReplicates the metrics that have no interval without replicates, for the warning
    * @param warnings receives the warnings
+   * @param details receives the details drawn from the replicates (UC's {@code ucStability})
    * @param listener progress and messages
    * @return key to uncertainty, for reported keys only
    */
@@ -118,6 +121,7 @@ final class CodeStage {
       int refits,
       String withoutReplicates,
       List<String> warnings,
+      Map<String, Object> details,
       ProgressListener listener) {
     CodeScorer.IntervalOptions io = CodeScorer.IntervalOptions.of(replicates, refits);
     LatentCodes lc = context.scored();
@@ -145,9 +149,11 @@ final class CodeStage {
     Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
     if (replicates > 0 || refits > 0) {
       long t = System.nanoTime();
-      uncertainty.putAll(
-          CodeScorer.uncertainty(context, scored.scores(), io, ProgressListener.scorer(listener)));
+      CodeScorer.Intervals found =
+          CodeScorer.intervals(context, scored.scores(), io, ProgressListener.scorer(listener));
+      uncertainty.putAll(found.uncertainty());
       uncertainty.keySet().retainAll(reported);
+      details.putAll(found.details());
       listener.message(
           String.format(
               Locale.ROOT,

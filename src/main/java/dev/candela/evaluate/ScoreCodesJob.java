@@ -130,6 +130,7 @@ public final class ScoreCodesJob {
         String.format(Locale.ROOT, "scored in %.1f s", (System.nanoTime() - t0) / 1e9));
     List<String> warnings = new ArrayList<>(scores.warnings());
     int n = codes.numSamples();
+    Map<String, Object> replicateDetails = new LinkedHashMap<>();
     Map<String, Uncertainty> uncertainty =
         CodeStage.intervals(
             context,
@@ -139,6 +140,7 @@ public final class ScoreCodesJob {
             r.refits(),
             "IRS, UC, MIG and Modularity",
             warnings,
+            replicateDetails,
             listener);
     BiasNote.line(scores.scores().keySet(), n).ifPresent(warnings::add);
     Map<String, Object> params = new LinkedHashMap<>(options.asMap());
@@ -155,6 +157,7 @@ public final class ScoreCodesJob {
     columns.put("latents", latentNames);
     details.put("columns", columns);
     details.putAll(scores.details());
+    details.putAll(replicateDetails);
     ScoreReport report =
         new ScoreReport(
             "score-codes " + latents.getFileName(),

@@ -40,7 +40,7 @@ public final class CodeIntervals {
    * The uncertainty of some metrics' scores (see {@link CodeScorer#uncertainty(CodeContext, List,
    * Map, CodeScorer.IntervalOptions, CodeScorer.Progress)}).
    */
-  static Map<String, Uncertainty> of(
+  static CodeScorer.Intervals of(
       CodeContext context,
       List<CodeMetric> metrics,
       Map<String, Double> scores,
@@ -49,6 +49,7 @@ public final class CodeIntervals {
     CodeScorer.Options options = context.options();
     long seed = options.seed() + REPLICATE_SEED_OFFSET;
     Map<String, Uncertainty> out = new LinkedHashMap<>();
+    Map<String, Object> details = new LinkedHashMap<>();
     out.putAll(
         subsampling(
             context,
@@ -56,7 +57,8 @@ public final class CodeIntervals {
             scores,
             intervals,
             seed,
-            progress));
+            progress,
+            details));
     out.putAll(
         jackknife(
             context, CodeScorer.of(metrics, CodeMetric.Jackknifed.class), scores, intervals, seed));
@@ -67,12 +69,14 @@ public final class CodeIntervals {
     out.keySet().retainAll(scores.keySet());
     // every code metric lies in [0, 1]: an interval never claims values the score cannot take
     out.replaceAll((k, u) -> u.clipped(Math.min(0, scores.get(k)), Math.max(1, scores.get(k))));
-    return out;
+    return new CodeScorer.Intervals(out, details);
   }
 
   /**
    * IRS and UC: {@link Subsampling} of all subsampled metrics at once (each split scores them on a
-   * context of its rows), then each metric's {@link CodeMetric.Subsampled#adjust}.
+   * context of its rows), then each metric's {@link CodeMetric.Subsampled#adjust}; each metric's
+   * {@link CodeMetric.Subsampled#halfSampleDetails} from its results on the halves go to {@code
+   * details}.
    */
   private static Map<String, Uncertainty> subsampling(
       CodeContext context,
@@ -80,7 +84,8 @@ public final class CodeIntervals {
       Map<String, Double> scores,
       CodeScorer.IntervalOptions intervals,
       long seed,
-      CodeScorer.Progress progress) {
+      CodeScorer.Progress progress,
+      Map<String, Object> details) {
     int n = context.numSamples();
     LatentCodes scored = context.scored();
     int splits = intervals.effectiveSplits(n, scored.numLatents(), scored.numFactors());
@@ -88,6 +93,10 @@ public final class CodeIntervals {
       return Map.of();
     }
     Map<String, Uncertainty> out;
+    // per metric, its results on the halves (a split's parts have ⌊N/2⌋ or ⌈N/2⌉ rows, quarters
+    // about N/4)
+    List<List<CodeMetric.Scored>> halves = new ArrayList<>();
+    metrics.forEach(m -> halves.add(java.util.Collections.synchronizedList(new ArrayList<>())));
     try (CodeScorer.Progress.Task task =
         progress.task(keysOf(metrics, context.options()) + " intervals", splits)) {
       out =
@@ -99,12 +108,19 @@ public final class CodeIntervals {
               rows -> {
                 CodeContext sub = context.onRows(rows);
                 Map<String, Double> s = new LinkedHashMap<>();
-                for (CodeMetric m : metrics) {
-                  s.putAll(m.score(sub).scores());
+                for (int i = 0; i < metrics.size(); i++) {
+                  CodeMetric.Scored part = metrics.get(i).score(sub);
+                  s.putAll(part.scores());
+                  if (rows.length >= n / 2) {
+                    halves.get(i).add(part);
+                  }
                 }
                 return s;
               },
               task::step);
+    }
+    for (int i = 0; i < metrics.size(); i++) {
+      details.putAll(metrics.get(i).halfSampleDetails(List.copyOf(halves.get(i)), context));
     }
     for (CodeMetric.Subsampled m : metrics) {
       for (String key : m.keys(context.options())) {

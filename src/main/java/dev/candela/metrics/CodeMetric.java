@@ -89,6 +89,19 @@ public sealed interface CodeMetric
         String key, Uncertainty u, double score, CodeContext context, int splits) {
       return u;
     }
+
+    /**
+     * Details drawn from its results on the half samples of the subsampling (e.g. how often each of
+     * UC's latent sets held), added to the report's details beside the score's own; by default
+     * none.
+     *
+     * @param halves its results on the 2S half samples, in no particular order
+     * @param context the context of all rows
+     * @return detail id to a JSON-serialisable object
+     */
+    default Map<String, Object> halfSampleDetails(List<Scored> halves, CodeContext context) {
+      return Map.of();
+    }
   }
 
   /**

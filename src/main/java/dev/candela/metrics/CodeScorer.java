@@ -5,6 +5,7 @@ import dev.candela.metrics.stats.MiJackknife;
 import dev.candela.metrics.stats.Subsampling;
 import dev.candela.metrics.stats.Uncertainty;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -493,7 +494,42 @@ public final class CodeScorer {
       Map<String, Double> scores,
       IntervalOptions intervals,
       Progress progress) {
-    return CodeIntervals.of(context, metrics, scores, intervals, progress);
+    return CodeIntervals.of(context, metrics, scores, intervals, progress).uncertainty();
+  }
+
+  /**
+   * The intervals of the registered metrics' scores on a context ({@link #uncertainty(CodeContext,
+   * Map, IntervalOptions, Progress)}) with the details drawn from their replicates (UC's {@code
+   * ucStability}: how often each factor's latent set held across the half samples).
+   *
+   * @param context the shared statistics of all rows
+   * @param scores the scores of {@link #score(CodeContext, boolean)} (the intervals' centres)
+   * @param intervals the replicate counts
+   * @param progress progress of the replicates
+   * @return the uncertainties and the details
+   */
+  public static Intervals intervals(
+      CodeContext context,
+      Map<String, Double> scores,
+      IntervalOptions intervals,
+      Progress progress) {
+    return CodeIntervals.of(
+        context, registered(context.options().metrics()), scores, intervals, progress);
+  }
+
+  /**
+   * The intervals of a set of scores and the details their replicates give.
+   *
+   * @param uncertainty score id to uncertainty, keyed like the scores
+   * @param details detail id to a JSON-serialisable object ({@link
+   *     CodeMetric.Subsampled#halfSampleDetails})
+   */
+  public record Intervals(Map<String, Uncertainty> uncertainty, Map<String, Object> details) {
+    /** Freezes the maps, their order kept. */
+    public Intervals {
+      uncertainty = Collections.unmodifiableMap(new LinkedHashMap<>(uncertainty));
+      details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
+    }
   }
 
   /**

@@ -47,6 +47,47 @@ final class UcMetric implements CodeMetric.Subsampled {
     return u;
   }
 
+  /**
+   * Per UC key, how often each factor's set held across the half samples ({@link UcStability}),
+   * under the details id {@code ucStability}.
+   */
+  @Override
+  public Map<String, Object> halfSampleDetails(List<Scored> halves, CodeContext context) {
+    if (halves.isEmpty()) {
+      return Map.of();
+    }
+    List<String> factors = context.scored().factorNames();
+    Map<String, Object> byKey = new LinkedHashMap<>();
+    for (int rho : context.options().rhos()) {
+      for (UcSelection mode : context.options().ucModes()) {
+        String key = key(rho, mode);
+        int[][] all = Uc.compute(context.irs(), rho, mode).sets();
+        int[] same = new int[all.length];
+        int compared = 0;
+        for (Scored half : halves) {
+          if (half.details().get("uc") instanceof Map<?, ?> uc
+              && uc.get(key) instanceof UcResult r) {
+            compared++;
+            int[][] sets = r.sets();
+            for (int f = 0; f < all.length; f++) {
+              if (java.util.Arrays.equals(sets[f], all[f])) {
+                same[f]++;
+              }
+            }
+          }
+        }
+        if (compared > 0) {
+          Map<String, Double> fractions = new LinkedHashMap<>();
+          for (int f = 0; f < all.length; f++) {
+            fractions.put(factors.get(f), same[f] / (double) compared);
+          }
+          byKey.put(key, new UcStability(compared, fractions));
+        }
+      }
+    }
+    return byKey.isEmpty() ? Map.of() : Map.of("ucStability", byKey);
+  }
+
   /** The report key of UC at ρ with a selection mode. */
   static String key(int rho, UcSelection mode) {
     return "uc@" + rho + (mode == UcSelection.FORK ? ".fork" : "");

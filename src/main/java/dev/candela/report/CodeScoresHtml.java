@@ -9,6 +9,7 @@ import dev.candela.metrics.MigResult;
 import dev.candela.metrics.SapResult;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
+import dev.candela.metrics.UcStability;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,20 +57,34 @@ public final class CodeScoresHtml {
       page.matrix("IRS per latent", rows, List.of("score", "max_dev"), perLatent);
     }
     if (scores.details().get("uc") instanceof Map<?, ?> uc && !uc.isEmpty()) {
+      Map<?, ?> stability =
+          report.details().get("ucStability") instanceof Map<?, ?> m ? m : Map.of();
       List<String> items = new ArrayList<>();
       uc.forEach(
           (k, v) -> {
             UcResult r = (UcResult) v;
+            UcStability held = stability.get(k) instanceof UcStability st ? st : null;
             StringBuilder sb = new StringBuilder(k + " = " + HtmlReport.fmt(r.score()) + ": ");
             for (int f = 0; f < factors.size(); f++) {
               List<String> names = new ArrayList<>();
               for (int j : r.sets()[f]) {
                 names.add(codes.latentNames().get(j));
               }
-              sb.append(factors.get(f))
-                  .append(" → ")
-                  .append(names)
-                  .append(f + 1 < factors.size() ? "; " : "");
+              sb.append(factors.get(f)).append(" → ").append(names);
+              Double same = held == null ? null : held.sameSet().get(factors.get(f));
+              if (same != null) {
+                sb.append(String.format(Locale.ROOT, " (%.0f%%)", 100 * same));
+              }
+              sb.append(f + 1 < factors.size() ? "; " : "");
+            }
+            if (held != null) {
+              sb.append(
+                  String.format(
+                      Locale.ROOT,
+                      " — in parentheses, how often the set held across the %d half samples of"
+                          + " its interval (N/2 rows each: they tend to understate its stability at"
+                          + " N)",
+                      held.halfSamples()));
             }
             items.add(sb.toString());
           });

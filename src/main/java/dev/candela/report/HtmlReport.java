@@ -128,14 +128,19 @@ public final class HtmlReport {
     TableTag t =
         table(
                 caption(captionText),
-                tr(th("metric"), th("value ± SE"), th("95% interval"), th("method"), th("note")))
+                tr(
+                    th("metric").withStyle("white-space:nowrap"),
+                    th("value ± SE"),
+                    th("95% interval"),
+                    th("method"),
+                    th("note")))
             .withClass("headline");
     for (Map.Entry<String, Double> e : values.entrySet()) {
       var u = uncertainty.get(e.getKey());
       String note = notes.getOrDefault(e.getKey(), "");
       t.with(
           tr(
-              td(e.getKey()).withStyle("text-align:left"),
+              td(e.getKey()).withStyle("text-align:left;white-space:nowrap"),
               td(u == null ? fmt(e.getValue()) : fmt(e.getValue()) + " ± " + fmt(u.se())),
               td(u == null ? "—" : "[" + fmt(u.ci95().get(0)) + ", " + fmt(u.ci95().get(1)) + "]"),
               td(u == null ? "none" : u.method() + " (" + u.replicates() + ")"),
