@@ -351,19 +351,13 @@ public final class CausalModel {
   }
 
   /**
-   * The 0/1 adjacency matrix over all variables, {@code A[i][j] = 1} meaning i → j.
+   * The 0/1 adjacency matrix over all variables, {@code A[i][j] = 1} meaning i → j: that of {@link
+   * #dag()}, which has the variables as its nodes in the same order and their parents as its edges.
    *
    * @return a new matrix
    */
   public int[][] adjacency() {
-    int n = size();
-    int[][] a = new int[n][n];
-    for (int j = 0; j < n; j++) {
-      for (int p : parents[j]) {
-        a[p][j] = 1;
-      }
-    }
-    return a;
+    return dag.adjacencyMatrix();
   }
 
   /**

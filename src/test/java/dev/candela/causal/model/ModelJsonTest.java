@@ -1,5 +1,6 @@
 package dev.candela.causal.model;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,6 +39,9 @@ class ModelJsonTest {
     assertEquals(FunctionForm.TANH, y.form());
     assertEquals(-1.0, y.weight(1), EXACT);
     assertEquals(Noise.uniform(1), y.noise());
+    // Rain → Wet, X → Y, Rain → Y; rows are causes, columns effects
+    int[][] edges = {{0, 1, 0, 1}, {0, 0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0, 0}};
+    assertArrayEquals(edges, m.adjacency());
     Path f = dir.resolve("m.json");
     ModelJson.write(m, f);
     assertEquals(m, ModelJson.read(f));
