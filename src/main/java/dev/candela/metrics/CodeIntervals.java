@@ -93,8 +93,7 @@ public final class CodeIntervals {
       return Map.of();
     }
     Map<String, Uncertainty> out;
-    // per metric, its results on the halves (a split's parts have ⌊N/2⌋ or ⌈N/2⌉ rows, quarters
-    // about N/4)
+    // per metric, its results on the halves
     List<List<CodeMetric.Scored>> halves = new ArrayList<>();
     metrics.forEach(m -> halves.add(java.util.Collections.synchronizedList(new ArrayList<>())));
     try (CodeScorer.Progress.Task task =
@@ -111,7 +110,7 @@ public final class CodeIntervals {
                 for (int i = 0; i < metrics.size(); i++) {
                   CodeMetric.Scored part = metrics.get(i).score(sub);
                   s.putAll(part.scores());
-                  if (rows.length >= n / 2) {
+                  if (Subsampling.isHalf(rows.length, n)) {
                     halves.get(i).add(part);
                   }
                 }

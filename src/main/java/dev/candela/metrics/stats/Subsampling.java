@@ -104,6 +104,19 @@ public final class Subsampling {
   }
 
   /**
+   * Whether a subset that {@link #run} handed its statistic is one of a split's halves rather than
+   * a quarter: the parts of N rows cut into p have ⌊N/p⌋ or ⌈N/p⌉ rows, so halves have at least
+   * ⌊N/2⌋ and quarters at most ⌈N/4⌉, fewer for N ≥ 8.
+   *
+   * @param rows the subset's rows
+   * @param n N (≥ 8)
+   * @return true for a half
+   */
+  public static boolean isHalf(int rows, int n) {
+    return rows >= n / 2;
+  }
+
+  /**
    * The interval of a lattice-valued statistic (UC) whose half and quarter values all equal the
    * score: a zero spread, but not certainty, since the estimator's mean lies between the lattice
    * points it takes. With none of the {@code values} subsample values moving, the probability that
