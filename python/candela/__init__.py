@@ -5,9 +5,14 @@
     r.scores["mig"], r.uncertainty["mig"]["se"], r.warnings, r.to_pandas()
     candela.export_vae(my_vae, "models/my-vae", dataset="dsprites")
     r = candela.evaluate("models/my-vae", samples=600, replicates=0)   # or evaluate(my_vae, ...)
+    candela.compare({"a": r1, "b": r2})            # side by side; a table in Jupyter
+    with candela.Monitor("dsprites", metrics=["mig", "irs"], samples=10000) as mon:
+        mon.score(my_vae)                          # during training: {"mig": .., "mig.se": ..}
 
-The package drives Candela's jar: it finds it through CANDELA_HOME (the root of a Candela
-checkout) or a `candela` launcher on PATH. Keyword options are the command's long options with
+Results show as HTML in Jupyter (headline table, warnings, figures). The package drives
+Candela's jar: the installed package carries its own (pip install ./python from a checkout);
+CANDELA_HOME (the root of a Candela checkout) overrides it, and a source tree uses the
+checkout it sits in or a `candela` launcher on PATH. It needs a Java 17+ (JAVA_HOME or PATH). Keyword options are the command's long options with
 `-` written `_` (samples=600, metrics=["irs", "mig"], replicates=0, factor_bins="none"). Failures
 raise CandelaError carrying Candela's one-line message. Needs numpy; pandas for to_pandas(),
 PyTorch for export_vae() and for evaluate() of a module.
@@ -18,9 +23,11 @@ import os
 import tempfile
 
 from candela._runner import CandelaError, command, home  # noqa: F401
-from candela import _runner
+from candela import _arrays, _runner
+from candela.monitor import Monitor  # noqa: E402,F401
 
-__all__ = ["CandelaError", "Result", "score_codes", "export_vae", "evaluate"]
+__all__ = ["CandelaError", "Result", "Comparison", "Monitor", "score_codes", "export_vae",
+           "evaluate", "compare"]
 __version__ = "0.1.0"
 
 
@@ -39,6 +46,7 @@ class Result:
         self.warnings = list(report.get("warnings") or [])
         self.details = report.get("details") or {}
         self.provenance = report.get("provenance") or {}
+        self.title = report.get("title")
         self.out = out
 
     def __getitem__(self, metric):
@@ -62,12 +70,8 @@ class Result:
 
     def to_pandas(self):
         """A pandas DataFrame in long format: metric, value, se, ci_lo, ci_hi."""
-        try:
-            import pandas as pd
-        except ImportError:
-            raise CandelaError("to_pandas() needs pandas (pip install pandas, or apt-get install"
-                               " python3-pandas); rows() gives the same table as dicts")
-        return pd.DataFrame(self.rows(), columns=["metric", "value", "se", "ci_lo", "ci_hi"])
+        return _pandas().DataFrame(self.rows(), columns=["metric", "value", "se", "ci_lo",
+                                                         "ci_hi"])
 
     @property
     def html(self):
@@ -77,6 +81,12 @@ class Result:
         p = os.path.join(self.out, "report.html")
         return p if os.path.isfile(p) else None
 
+    def _repr_html_(self):
+        """Jupyter's view: the headline table (value ± se, 95% interval, method), the warnings
+        and the main figures inline."""
+        from candela import _html
+        return _html.result_html(self)
+
     def __repr__(self):
         lines = ["%-24s %10s %10s" % ("metric", "value", "se")]
         for r in self.rows():
@@ -85,52 +95,119 @@ class Result:
         return "\n".join(lines)
 
 
+class Comparison:
+    """Several results side by side: names, results, metrics (the union of their score keys, in
+    first-seen order). rows() / to_pandas(): long format with a `name` column; table(): one row
+    per metric, one "value ± se" column per result; shown as an HTML table in Jupyter."""
+
+    def __init__(self, results, names=None):
+        if isinstance(results, dict):
+            names = list(results) if names is None else names
+            results = list(results.values())
+        results = list(results)
+        if not results:
+            raise CandelaError("compare: want at least one result, got none")
+        for k, r in enumerate(results):
+            if not isinstance(r, Result):
+                raise CandelaError("compare: item %d is a %s, not a candela.Result"
+                                   % (k, type(r).__name__))
+        if names is None:
+            names = [r.title or "result %d" % (k + 1) for k, r in enumerate(results)]
+        names = [str(n) for n in names]
+        if len(names) != len(results):
+            raise CandelaError("compare: %d names for %d results" % (len(names), len(results)))
+        self.results = results
+        self.names = names
+        seen = {}
+        for r in results:
+            for m in r.scores:
+                seen.setdefault(m, None)
+        self.metrics = list(seen)
+
+    def rows(self):
+        """One dict per (result, score): name, metric, value, se, ci_lo, ci_hi."""
+        return [dict(name=n, **row) for n, r in zip(self.names, self.results) for row in r.rows()]
+
+    def to_pandas(self):
+        """The long-format table as a DataFrame (name, metric, value, se, ci_lo, ci_hi)."""
+        pd = _pandas()
+        return pd.DataFrame(self.rows(), columns=["name", "metric", "value", "se", "ci_lo",
+                                                  "ci_hi"])
+
+    def table(self):
+        """{metric: {name: "value ± se"}} (missing scores left out)."""
+        out = {}
+        for m in self.metrics:
+            out[m] = {}
+            for n, r in zip(self.names, self.results):
+                if m in r.scores:
+                    se = (r.uncertainty.get(m) or {}).get("se")
+                    out[m][n] = "%.4f ± %s" % (r.scores[m], "—" if se is None else "%.4f" % se)
+        return out
+
+    def _repr_html_(self):
+        from candela import _html
+        return _html.compare_html(self)
+
+    def __repr__(self):
+        width = max([len(n) for n in self.names] + [17])
+        lines = ["%-24s " % "metric" + " ".join("%*s" % (width, n) for n in self.names)]
+        t = self.table()
+        for m in self.metrics:
+            lines.append("%-24s " % m + " ".join("%*s" % (width, t[m].get(n, "—"))
+                                                  for n in self.names))
+        return "\n".join(lines)
+
+
+def compare(results, names=None):
+    """The comparison table of several results (a list, or {name: Result} as evaluate returns
+    for several models); names default to the dict's keys or the reports' titles."""
+    return Comparison(results, names)
+
+
+def _pandas():
+    try:
+        import pandas as pd
+    except ImportError:
+        raise CandelaError("to_pandas() needs pandas (pip install pandas, or apt-get install"
+                           " python3-pandas); rows() gives the same table as dicts")
+    return pd
+
+
 def _num(v):
     return math.nan if v is None else float(v)
 
 
 def _write_table(x, base, names, integer):
-    """A path as is, or an array / DataFrame written to .npy (numbers) or .csv (text values).
-
-    Returns (path, column names or None).
-    """
-    if isinstance(x, (str, os.PathLike)):
-        return os.fspath(x), names
+    """A path as is, or an array / DataFrame / tensor written to .npy (numbers) or .csv (text
+    values), checked first (_arrays). Returns (path, column names or None)."""
     import numpy as np
-    if hasattr(x, "columns") and hasattr(x, "to_numpy"):  # a pandas DataFrame
-        names = names or [str(c) for c in x.columns]
-        x = x.to_numpy()
-    a = np.asarray(x)
-    if a.ndim == 1:
-        a = a.reshape(-1, 1)
-    if a.ndim != 2:
-        raise CandelaError("%s: want a 2-D array (rows = samples), got shape %s"
-                           % (os.path.basename(base), list(a.shape)))
-    if a.dtype.kind in "biu":
+    name = os.path.basename(base)
+    a, found = _arrays.factors(x, name) if integer else _arrays.latents(x, name)
+    names = names if names is not None else found
+    if isinstance(a, str):
+        return a, names
+    if a.dtype != object:
         path = base + ".npy"
-        np.save(path, a.astype(np.int64) if a.dtype.kind != "b" else a)
-    elif a.dtype.kind == "f":
-        path = base + ".npy"
-        np.save(path, a.astype(np.float64))
-    elif integer:
-        import csv
-        path = base + ".csv"
-        cols = names or ["f%d" % k for k in range(a.shape[1])]
-        with open(path, "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(cols)
-            w.writerows(a.tolist())
-        return path, None
-    else:
-        raise CandelaError("latents: want numbers, got an array of dtype %s" % a.dtype)
-    return path, names
+        np.save(path, a)
+        return path, names
+    import csv
+    path = base + ".csv"
+    cols = names or ["f%d" % k for k in range(a.shape[1])]
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(cols)
+        w.writerows(a.tolist())
+    return path, None
 
 
 def score_codes(factors, latents, factor_names=None, metrics=None, latent_names=None, **options):
     """Scores latent codes against factors with `candela score-codes`; returns a Result.
 
-    factors: (N, K) integer codes or values (numpy array, DataFrame, or a CSV/.npy path);
-    latents: (N, D) numbers (same forms). factor_names / latent_names name the columns (default:
+    factors: (N, K) integer codes or values (a numpy array of any integer, float, bool or text
+    dtype, a pandas DataFrame or Series, a torch tensor, a list, or a CSV/.npy path); latents:
+    (N, D) finite numbers (same forms). A wrong shape, NaN or infinity raises CandelaError
+    naming the argument and the value. factor_names / latent_names name the columns (default:
     a DataFrame's columns, else f0.. and z0..). metrics: e.g. ["irs", "uc", "mig"] (default all).
     options: score-codes' long options, e.g. rho=[1, 2], replicates=0, seed=3, factor_bins="none".
     """

@@ -46,6 +46,7 @@ public final class Main extends UsageCommand {
     cl.addSubcommand(new EvaluateCommand());
     cl.addSubcommand(new SweepCommand());
     cl.addSubcommand(new EncodeCommand());
+    cl.addSubcommand(new MonitorCommand());
     cl.addSubcommand(new BenchCommand());
     // bench sweep times whole commands; it gets the tree's builder instead of importing cli
     ((BenchSweepCommand)

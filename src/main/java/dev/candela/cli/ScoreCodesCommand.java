@@ -2,20 +2,13 @@ package dev.candela.cli;
 
 import dev.candela.CandelaException;
 import dev.candela.cli.console.FlagWords;
-import dev.candela.cli.options.DciLearnerOption;
-import dev.candela.cli.options.FactorBins;
-import dev.candela.cli.options.SeedOption;
+import dev.candela.cli.options.CodeScoringOptions;
 import dev.candela.evaluate.ScoreCodesJob;
-import dev.candela.metrics.CodeScorer;
-import dev.candela.metrics.Metric;
-import dev.candela.metrics.UcSelection;
 import dev.candela.report.CodeScoresHtml;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import dev.candela.report.TextTable;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -66,74 +59,7 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       description = "Names of the latent columns, in order (default: the header, or z0, z1, ...).")
   List<String> latentNames;
 
-  @Option(
-      names = "--metrics",
-      split = ",",
-      paramLabel = "M",
-      completionCandidates = CodeMetrics.class,
-      description = "Metrics among ${COMPLETION-CANDIDATES} (default: all).")
-  List<Metric> metrics = new ArrayList<>(Metric.of(Metric.Kind.CODES));
-
-  @Option(names = "--rho", split = ",", paramLabel = "ρ", description = "UC sizes ρ (default: 1).")
-  List<Integer> rhos = new ArrayList<>(List.of(1));
-
-  @Option(
-      names = "--uc-selection",
-      split = ",",
-      paramLabel = "MODE",
-      description =
-          "UC latent selection: topk (top-ρ, default) and/or fork (the CANDLE authors' argpartition"
-              + " code, for comparison with published numbers).")
-  List<UcSelection> ucSelection = new ArrayList<>(List.of(UcSelection.TOPK));
-
-  @Option(
-      names = "--factor-bins",
-      paramLabel = "none|N",
-      description =
-          "Re-bin factor values into N equal-width bins for IRS (default 20, as"
-              + " disentanglement_lib; 'none' keeps the codes).")
-  String factorBins = "20";
-
-  @Option(
-      names = "--train-fraction",
-      paramLabel = "f",
-      description =
-          "Fraction of the shuffled rows used to train DCI/SAP/explicitness (default"
-              + " ${DEFAULT-VALUE}).")
-  double trainFraction = CodeScorer.Options.DEFAULT_TRAIN_FRACTION;
-
-  @Option(
-      names = "--max-train",
-      paramLabel = "N",
-      description =
-          "Cap on training rows (default ${DEFAULT-VALUE}, disentanglement_lib's num_train).")
-  int maxTrain = CodeScorer.Options.DEFAULT_MAX_TRAIN;
-
-  @Option(
-      names = "--max-test",
-      paramLabel = "N",
-      description = "Cap on test rows (default ${DEFAULT-VALUE}, disentanglement_lib's num_test).")
-  int maxTest = CodeScorer.Options.DEFAULT_MAX_TEST;
-
-  @Mixin SeedOption seed;
-
-  @Mixin DciLearnerOption dciLearner;
-
-  @Option(
-      names = {"--replicates", "--bootstrap"},
-      paramLabel = "R",
-      description =
-          "Interval replicates: R subsampling splits for IRS and UC and 5R jackknife groups for"
-              + " MIG and Modularity (default ${DEFAULT-VALUE}; 0 = off).")
-  int replicates = CodeScorer.IntervalOptions.DEFAULT_SPLITS;
-
-  @Option(
-      names = {"--refits", "--bootstrap-learned"},
-      paramLabel = "R",
-      description =
-          "Refits of DCI, SAP and explicitness on complementary halves of their rows (even;"
-              + " default ${DEFAULT-VALUE}; 0 = none).")
-  int refits = CodeScorer.IntervalOptions.DEFAULT_REFITS;
+  @Mixin CodeScoringOptions scoring;
 
   @Option(names = "--json", paramLabel = "OUT.json", description = "Write the JSON report here.")
   Path json;
@@ -146,14 +72,6 @@ public final class ScoreCodesCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  /** The metrics computed from codes, the choices of {@code --metrics}. */
-  static final class CodeMetrics implements Iterable<String> {
-    @Override
-    public java.util.Iterator<String> iterator() {
-      return Metric.of(Metric.Kind.CODES).stream().map(Metric::name).iterator();
-    }
-  }
-
   /** Creates the command. */
   public ScoreCodesCommand() {}
 
@@ -162,22 +80,7 @@ public final class ScoreCodesCommand implements Callable<Integer> {
     java.io.PrintWriter err = spec.commandLine().getErr();
     ScoreCodesJob.Result res =
         ScoreCodesJob.score(
-            new ScoreCodesJob.Request(
-                factors,
-                latents,
-                EnumSet.copyOf(metrics),
-                rhos,
-                EnumSet.copyOf(ucSelection),
-                FactorBins.parse(factorBins),
-                trainFraction,
-                maxTrain,
-                maxTest,
-                seed.seed(),
-                replicates,
-                refits,
-                dciLearner.learner(),
-                factorNames,
-                latentNames),
+            scoring.request(factors, latents, factorNames, latentNames),
             new ProgressBars(err, "", false));
     ScoreReport report = res.report();
     java.io.PrintWriter out = spec.commandLine().getOut();

@@ -45,7 +45,7 @@ public final class DefaultDataset {
    * @throws BadInputException when it cannot be generated
    */
   public static Path get(Path root, ProgressListener listener) throws BadInputException {
-    Path file = root.resolve("target/candela-data/" + PREFIX + COUNT + "-seed" + SEED + ".npz");
+    Path file = dataDir(root).resolve(PREFIX + COUNT + "-seed" + SEED + ".npz");
     return generate(file, null, listener, "");
   }
 
@@ -73,18 +73,44 @@ public final class DefaultDataset {
       return get(root, listener);
     }
     Path file =
-        root.resolve(
-            "target/candela-data/"
-                + PREFIX
-                + COUNT
-                + "-seed"
-                + SEED
-                + "-heldout-"
-                + t.limit()
-                + "-seed"
-                + t.seed()
-                + ".npz");
+        dataDir(root)
+            .resolve(
+                PREFIX
+                    + COUNT
+                    + "-seed"
+                    + SEED
+                    + "-heldout-"
+                    + t.limit()
+                    + "-seed"
+                    + t.seed()
+                    + ".npz");
     return generate(file, model, listener, " --exclude-training " + model);
+  }
+
+  /**
+   * The folder of the generated default data: {@code target/candela-data/} of the checkout, or,
+   * where the checkout cannot be written (an installed Python package's copy), {@code
+   * $XDG_CACHE_HOME/candela/data} ({@code ~/.cache/candela/data}); {@code CANDELA_DATA} overrides
+   * both.
+   *
+   * @param root the checkout's root
+   * @return the folder (it may not exist yet)
+   */
+  public static Path dataDir(Path root) {
+    String set = System.getenv("CANDELA_DATA");
+    if (set != null && !set.isBlank()) {
+      return Path.of(set);
+    }
+    Path target = root.resolve("target");
+    if (Files.isDirectory(target) ? Files.isWritable(target) : Files.isWritable(root)) {
+      return target.resolve("candela-data");
+    }
+    String cache = System.getenv("XDG_CACHE_HOME");
+    Path base =
+        cache != null && !cache.isBlank()
+            ? Path.of(cache)
+            : Path.of(System.getProperty("user.home"), ".cache");
+    return base.resolve("candela").resolve("data");
   }
 
   /** Whether a card's training data is the full dSprites grid, so its indices are grid indices. */
