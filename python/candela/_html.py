@@ -144,7 +144,7 @@ def figures(result):
     else:
         heat = irs_heatmap(result)
         if heat:
-            parts.append("<h4>IRS matrix (latents × factors)</h4>" + heat)
+            parts.append("<h4>IRS matrix (latents × factors; darker = larger)</h4>" + heat)
     return "".join(parts)
 
 
