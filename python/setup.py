@@ -7,6 +7,8 @@ runs with only a Java 17+ on PATH, from any folder, with no CANDELA_HOME. The ja
 the README's build made (../target/candela.jar); when it is missing or older than the sources,
 this step builds it with the checkout's Maven wrapper (./mvnw -DskipTests package), as the
 `candela` launcher does. Apache Spark's jars (for `sweep`) are not carried.
+CANDELA_BUNDLE=0 installs the Python modules alone (they then need CANDELA_HOME or a
+`candela` launcher on PATH; the test suite uses it before the jar exists).
 """
 import os
 import shutil
@@ -56,6 +58,8 @@ class BuildWithCandela(build_py):
 
     def run(self):
         super().run()
+        if os.environ.get("CANDELA_BUNDLE") == "0":
+            return
         jar, lib = _built_jar()
         home = os.path.join(self.build_lib, "candela", "_home")
         if os.path.isdir(home):
