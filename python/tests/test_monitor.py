@@ -120,6 +120,22 @@ class MonitorTest(unittest.TestCase):
             mon.score_codes(z)
         self.assertEqual("candela monitor: the monitor is closed", c.exception.message)
 
+    def test_cg_comes_from_evaluate_of_the_module(self):
+        vae = tiny_vae(1)
+        cg = {"cg_samples": 40, "replicates": 0}
+        with candela.Monitor("dsprites", samples=200, metrics=["mig", "cg"], cg_options=cg) as m:
+            s = m.score(vae)
+            path = m.dataset_path
+        self.assertIn("cg", s)
+        self.assertIn("cg.shape.se", s)
+        self.assertIn("mig", s)
+        self.assertNotIn("irs", s)
+        r = candela.evaluate(vae, dataset=path, samples=200, seed=0, metrics=["cg"],
+                             scm_truth="none", echo=False, **cg)
+        self.assertEqual({k: v for k, v in r.scores.items() if k.startswith("cg")},
+                         {k: v for k, v in s.items() if k.startswith("cg") and
+                          not k.endswith(".se")})
+
     def test_a_bad_dataset_is_candelas_one_line(self):
         with tempfile.TemporaryDirectory() as d:
             missing = os.path.join(d, "nope.npz")
