@@ -49,13 +49,18 @@ def latents(x, name="latents"):
         return a, names
     if a.dtype.kind not in "biuf":
         raise CandelaError("%s: want numbers, got an array of dtype %s" % (name, a.dtype))
-    a = a.astype(np.float64)
+    return finite(a.astype(np.float64), name), names
+
+
+def finite(a, name):
+    """a, when every value is finite; else CandelaError naming the count and the first cell."""
+    np = _np()
     bad = ~np.isfinite(a)
     if bad.any():
         r, c = np.argwhere(bad)[0]
         raise CandelaError("%s: %d NaN or infinite values (first at row %d, column %d: %r)"
                            % (name, int(bad.sum()), r, c, float(a[r, c])))
-    return a, names
+    return a
 
 
 def factors(x, name="factors"):
@@ -74,13 +79,7 @@ def factors(x, name="factors"):
                                % (name, int(a.max())))
         return a.astype(np.int64), names
     if kind == "f":
-        a = a.astype(np.float64)
-        bad = ~np.isfinite(a)
-        if bad.any():
-            r, c = np.argwhere(bad)[0]
-            raise CandelaError("%s: %d NaN or infinite values (first at row %d, column %d: %r)"
-                               % (name, int(bad.sum()), r, c, float(a[r, c])))
-        return a, names
+        return finite(a.astype(np.float64), name), names
     if kind in "OUS":
         return a.astype(object), names
     raise CandelaError("%s: want integer codes, numbers or text values, got dtype %s"
