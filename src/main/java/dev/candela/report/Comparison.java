@@ -2,6 +2,7 @@ package dev.candela.report;
 
 import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
+import dev.candela.CsvRows;
 import dev.candela.metrics.stats.Uncertainty;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,32 +62,28 @@ public final class Comparison {
   public static void write(Map<String, ScoreReport> reports, Path out, Map<String, Long> steps)
       throws CandelaException {
     List<String> cols = columns(reports);
-    StringBuilder csv = new StringBuilder("model");
-    cols.forEach(c -> csv.append(',').append(c));
-    csv.append('\n');
+    List<List<String>> csv = new ArrayList<>();
+    List<String> header = new ArrayList<>(List.of("model"));
+    header.addAll(cols);
+    csv.add(header);
     List<Map<String, Object>> rows = new ArrayList<>();
     for (Map.Entry<String, ScoreReport> e : reports.entrySet()) {
-      csv.append(e.getKey().replace(',', '_'));
+      List<String> line = new ArrayList<>(List.of(e.getKey()));
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("model", e.getKey());
       row.put("report", e.getKey() + "/report.json");
       Map<String, Double> scores = new LinkedHashMap<>();
       for (int c = 0; c < cols.size(); c++) {
         Double v = e.getValue().scores().get(cols.get(c));
-        csv.append(',').append(v == null ? "" : Double.toString(v));
+        line.add(v == null ? "" : Double.toString(v));
         scores.put(cols.get(c), v);
       }
       row.put("scores", scores);
       row.put("uncertainty", e.getValue().uncertainty());
       rows.add(row);
-      csv.append('\n');
+      csv.add(line);
     }
-    try {
-      AtomicFiles.writeString(out.resolve("comparison.csv"), csv);
-    } catch (IOException e) {
-      throw new CandelaException(
-          out.resolve("comparison.csv") + ": cannot write (" + e.getMessage() + ")", e);
-    }
+    writeAtomically(out.resolve("comparison.csv"), CsvRows.text(csv));
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("columns", cols);
     json.put("models", rows);
@@ -143,35 +140,32 @@ public final class Comparison {
   /**
    * The scores in long format, one row per (model, metric): {@code
    * model,metric,value,se,ci_lo,ci_hi,seed}; {@code se}, {@code ci_lo} and {@code ci_hi} are empty
-   * for a score without an uncertainty estimate. Commas in model names become {@code _}. pandas
-   * reads it with {@code pd.read_csv}.
+   * for a score without an uncertainty estimate. Cells are quoted where they need it ({@link
+   * CsvRows}), so any model or metric name round-trips; pandas reads it with {@code pd.read_csv}.
    *
    * @param reports model name to report
    * @return the CSV text
    */
   public static String longCsv(Map<String, ScoreReport> reports) {
-    StringBuilder sb = new StringBuilder("model,metric,value,se,ci_lo,ci_hi,seed\n");
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(List.of("model", "metric", "value", "se", "ci_lo", "ci_hi", "seed"));
     for (Map.Entry<String, ScoreReport> e : reports.entrySet()) {
       ScoreReport r = e.getValue();
+      String seed = r.provenance().seed() == null ? "" : r.provenance().seed().toString();
       for (Map.Entry<String, Double> s : r.scores().entrySet()) {
         Uncertainty u = r.uncertainty().get(s.getKey());
-        sb.append(e.getKey().replace(',', '_'))
-            .append(',')
-            .append(s.getKey().replace(',', '_'))
-            .append(',')
-            .append(s.getValue())
-            .append(',')
-            .append(u == null ? "" : Double.toString(u.se()))
-            .append(',')
-            .append(u == null ? "" : Double.toString(u.ci95().get(0)))
-            .append(',')
-            .append(u == null ? "" : Double.toString(u.ci95().get(1)))
-            .append(',')
-            .append(r.provenance().seed() == null ? "" : r.provenance().seed().toString())
-            .append('\n');
+        rows.add(
+            List.of(
+                e.getKey(),
+                s.getKey(),
+                String.valueOf(s.getValue()),
+                u == null ? "" : Double.toString(u.se()),
+                u == null ? "" : Double.toString(u.ci95().get(0)),
+                u == null ? "" : Double.toString(u.ci95().get(1)),
+                seed));
       }
     }
-    return sb.toString();
+    return CsvRows.text(rows);
   }
 
   private static void writeAtomically(Path file, String text) throws CandelaException {

@@ -186,7 +186,8 @@ public final class EvaluationPage {
   }
 
   /**
-   * One factor's counterfactual grid, written as {@code counterfactuals-<factor>.png}.
+   * One factor's counterfactual grid, written as {@code counterfactuals-<factor>.png} (the factor's
+   * name made a safe file name, {@link dev.candela.SafeFileNames#part}).
    *
    * @param factor the factor's score and set
    * @param grid the rendered grid
@@ -195,7 +196,8 @@ public final class EvaluationPage {
   public void counterfactualGrid(CgSummary.FactorScore factor, BufferedImage grid)
       throws CandelaException {
     byte[] png = Images.png(grid);
-    Images.write(out.resolve("counterfactuals-" + factor.name() + ".png"), png);
+    Images.write(
+        dev.candela.SafeFileNames.file(out, "counterfactuals-", factor.name(), ".png"), png);
     page.figurePng(
         "Counterfactuals of "
             + factor.name()

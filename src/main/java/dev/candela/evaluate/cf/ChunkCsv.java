@@ -1,13 +1,14 @@
 package dev.candela.evaluate.cf;
 
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.RuntimeJsonMappingException;
 import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.CsvRows;
 import dev.candela.data.TextNumbers;
 import dev.candela.metrics.cg.CgBatch;
 import dev.candela.metrics.cg.CgFactorTerms;
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,6 +28,8 @@ public final class ChunkCsv {
   public static final String HEADER =
       "sample,factor,true_value,p_reconstruction,p_intervened,p_complement,"
           + "ice_intervened,ice_complement,cg_term";
+
+  private static final String[] COLUMNS = HEADER.split(",");
 
   private ChunkCsv() {}
 
@@ -55,9 +58,9 @@ public final class ChunkCsv {
       AtomicFiles.write(
           file,
           tmp -> {
-            try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-              w.write(HEADER);
-              w.write('\n');
+            try (CsvRows.RowWriter w =
+                CsvRows.writer(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))) {
+              w.row(COLUMNS);
               writeRows(w, samples, batch);
             }
           });
@@ -75,7 +78,7 @@ public final class ChunkCsv {
   }
 
   /** Writes one row per (sample, factor) of a batch, samples in order. */
-  private static void writeRows(BufferedWriter w, long[] samples, CgBatch batch)
+  private static void writeRows(CsvRows.RowWriter w, long[] samples, CgBatch batch)
       throws IOException {
     if (samples.length != batch.numSamples()) {
       throw new IllegalArgumentException(
@@ -93,30 +96,19 @@ public final class ChunkCsv {
       b[k] = fs.get(k).pIntervened();
       c[k] = fs.get(k).pComplement();
     }
-    StringBuilder sb = new StringBuilder(128);
     for (int s = 0; s < batch.numSamples(); s++) {
       for (int k = 0; k < e; k++) {
         CgFactorTerms t = fs.get(k);
-        sb.setLength(0);
-        sb.append(samples[s])
-            .append(',')
-            .append(t.name())
-            .append(',')
-            .append(y[k][s])
-            .append(',')
-            .append(a[k][s])
-            .append(',')
-            .append(b[k][s])
-            .append(',')
-            .append(c[k][s])
-            .append(',')
-            .append(t.iceIntervened(s))
-            .append(',')
-            .append(t.iceComplement(s))
-            .append(',')
-            .append(t.term(s))
-            .append('\n');
-        w.write(sb.toString());
+        w.row(
+            Long.toString(samples[s]),
+            t.name(),
+            Integer.toString(y[k][s]),
+            Double.toString(a[k][s]),
+            Double.toString(b[k][s]),
+            Double.toString(c[k][s]),
+            Double.toString(t.iceIntervened(s)),
+            Double.toString(t.iceComplement(s)),
+            Double.toString(t.term(s)));
       }
     }
   }
@@ -132,9 +124,8 @@ public final class ChunkCsv {
    */
   public static Writer open(Path file) throws CandelaException {
     try {
-      BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-      w.write(HEADER);
-      w.write('\n');
+      CsvRows.RowWriter w = CsvRows.writer(Files.newBufferedWriter(file, StandardCharsets.UTF_8));
+      w.row(COLUMNS);
       return new Writer(file, w);
     } catch (IOException e) {
       throw new CandelaException(file + ": cannot write (" + e.getMessage() + ")", e);
@@ -144,10 +135,10 @@ public final class ChunkCsv {
   /** A CSV of per-sample terms written batch by batch ({@link #open}); rows go straight out. */
   public static final class Writer implements AutoCloseable {
     private final Path file;
-    private final BufferedWriter out;
+    private final CsvRows.RowWriter out;
     private long rows;
 
-    private Writer(Path file, BufferedWriter out) {
+    private Writer(Path file, CsvRows.RowWriter out) {
       this.file = file;
       this.out = out;
     }
@@ -225,20 +216,20 @@ public final class ChunkCsv {
     double[][] a = new double[e][numSamples];
     double[][] b = new double[e][numSamples];
     double[][] c = new double[e][numSamples];
-    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String header = r.readLine();
+    try (MappingIterator<String[]> r =
+        CsvRows.read(Files.newBufferedReader(file, StandardCharsets.UTF_8))) {
+      String header = r.hasNext() ? String.join(",", r.next()) : null;
       if (!HEADER.equals(header)) {
         throw new BadInputException(file + ": header is " + header + ", expected " + HEADER);
       }
       for (int s = 0; s < numSamples; s++) {
         for (int k = 0; k < e; k++) {
           int line = 2 + s * e + k;
-          String row = r.readLine();
-          if (row == null) {
+          if (!r.hasNext()) {
             throw new BadInputException(
                 file + ": ends at line " + line + ", expected " + numSamples * e + " rows");
           }
-          String[] cells = row.split(",", -1);
+          String[] cells = r.next();
           if (cells.length != 9) {
             throw new BadInputException(
                 file + ": line " + line + " has " + cells.length + " columns, expected 9");
@@ -264,11 +255,19 @@ public final class ChunkCsv {
           c[k][s] = TextNumbers.parseDouble(file, line, cells[5]);
         }
       }
-      String extra = r.readLine();
-      if (extra != null && !extra.isEmpty()) {
-        throw new BadInputException(
-            file + ": has more than the expected " + numSamples * e + " rows: " + extra);
+      if (r.hasNext()) {
+        String[] extra = r.next();
+        if (!(extra.length == 1 && extra[0].isEmpty())) {
+          throw new BadInputException(
+              file
+                  + ": has more than the expected "
+                  + numSamples * e
+                  + " rows: "
+                  + String.join(",", extra));
+        }
       }
+    } catch (RuntimeJsonMappingException ex) {
+      throw new BadInputException(file + ": not a CSV chunk (" + ex.getMessage() + ")", ex);
     } catch (IOException ex) {
       throw new CandelaException(file + ": cannot read chunk (" + ex.getMessage() + ")", ex);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
+import dev.candela.SafeFileNames;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBatch;
@@ -437,9 +438,14 @@ public final class CounterfactualJob {
     return c;
   }
 
+  /** A factor's grid, {@code grids/<factor>.png}, the name made safe ({@link SafeFileNames}). */
+  private static Path gridFile(Path dir, String factor) {
+    return SafeFileNames.file(dir.resolve(GRIDS), "", factor, ".png");
+  }
+
   private static boolean gridsMissing(Path dir, List<String> names) {
     for (String n : names) {
-      if (!Files.isRegularFile(dir.resolve(GRIDS).resolve(n + ".png"))) {
+      if (!Files.isRegularFile(gridFile(dir, n))) {
         return true;
       }
     }
@@ -462,7 +468,7 @@ public final class CounterfactualJob {
       originals = java.util.Arrays.copyOf(chunk.images(), m * vol);
     }
     for (int k = 0; k < names.size(); k++) {
-      Path f = options.dir().resolve(GRIDS).resolve(names.get(k) + ".png");
+      Path f = gridFile(options.dir(), names.get(k));
       if (!Files.isRegularFile(f)) {
         CounterfactualGrid.write(f, z, originals, decoder, sets[k], stats, options.cg().baseline());
       }
