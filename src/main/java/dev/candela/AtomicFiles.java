@@ -91,7 +91,9 @@ public final class AtomicFiles {
   /**
    * Creates a new, empty, uniquely named temporary file next to {@code target} (same folder, so the
    * final rename is atomic), creating missing parent folders. The caller must either {@link
-   * #commit} it or delete it.
+   * #commit} it or delete it. Its name, {@code .NAME.<pid>-<random>.tmp}, carries this process's
+   * id: if the process is stopped by a signal, a shutdown hook deletes it; if it was killed, the
+   * next temporary file of the same target reclaims it ({@link #reclaim}).
    *
    * @param target the final file
    * @return the temporary file
@@ -101,13 +103,89 @@ public final class AtomicFiles {
     Path abs = target.toAbsolutePath();
     Path dir = abs.getParent();
     Files.createDirectories(dir);
-    Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+    reclaim(dir, abs.getFileName().toString());
+    String prefix = "." + abs.getFileName() + "." + ProcessHandle.current().pid() + "-";
+    Path tmp = Files.createTempFile(dir, prefix, ".tmp");
+    LIVE.add(tmp);
+    CLEANUP.get();
     // createTempFile makes the file 0600; the final file gets what any new file would get
     Set<PosixFilePermission> mode = newFilePermissions(dir);
     if (mode != null) {
       Files.setPosixFilePermissions(tmp, mode);
     }
     return tmp;
+  }
+
+  /** The temporary files of this process not yet committed: removed if it is stopped. */
+  private static final Set<Path> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /**
+   * Registered once, on the first temporary file: a shutdown hook (the JVM runs it on a normal exit
+   * and on SIGTERM, SIGINT and SIGHUP) that deletes the temporary files not committed.
+   */
+  private static final java.util.function.Supplier<Thread> CLEANUP =
+      new java.util.function.Supplier<>() {
+        private volatile Thread hook;
+
+        @Override
+        public synchronized Thread get() {
+          if (hook == null) {
+            hook = new Thread(AtomicFiles::deleteLive, "candela-temp-cleanup");
+            Runtime.getRuntime().addShutdownHook(hook);
+          }
+          return hook;
+        }
+      };
+
+  private static void deleteLive() {
+    for (Path p : LIVE) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException e) {
+        // best effort while the process ends; the next run reclaims it
+      }
+    }
+  }
+
+  /**
+   * Deletes the temporary files of {@code name} in {@code dir} ({@code .NAME.<pid>-*.tmp}) left by
+   * a process that no longer runs (killed before its shutdown hook could delete them); those of
+   * running processes, this one included, are kept.
+   *
+   * @param dir the folder
+   * @param name the final file's name
+   * @return how many were deleted
+   * @throws IOException when the folder cannot be listed
+   */
+  public static int reclaim(Path dir, String name) throws IOException {
+    String prefix = "." + name + ".";
+    int deleted = 0;
+    try (Stream<Path> s = Files.list(dir)) {
+      for (Path p : (Iterable<Path>) s::iterator) {
+        String f = p.getFileName().toString();
+        if (!f.startsWith(prefix) || !f.endsWith(".tmp")) {
+          continue;
+        }
+        String rest = f.substring(prefix.length());
+        int dash = rest.indexOf('-');
+        if (dash < 1 || !rest.substring(0, dash).chars().allMatch(Character::isDigit)) {
+          continue;
+        }
+        long pid;
+        try {
+          pid = Long.parseLong(rest.substring(0, dash));
+        } catch (NumberFormatException e) {
+          continue;
+        }
+        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+          continue;
+        }
+        if (Files.deleteIfExists(p)) {
+          deleted++;
+        }
+      }
+    }
+    return deleted;
   }
 
   /** The permissions of a new file under the process umask; empty until first determined. */
@@ -202,6 +280,7 @@ public final class AtomicFiles {
    * @throws IOException when the rename fails
    */
   public static void commit(Path tmp, Path target) throws IOException {
+    LIVE.remove(tmp);
     try {
       Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {

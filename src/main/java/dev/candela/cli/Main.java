@@ -73,7 +73,33 @@ public final class Main extends UsageCommand {
    * @param args arguments
    */
   public static void main(String[] args) {
+    Runtime.getRuntime().addShutdownHook(new Thread(Main::stopChildren, "candela-stop-children"));
     System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * Stops the processes this one started (Blender workers, a Python helper) when it ends, also on
+   * SIGTERM, SIGINT and SIGHUP: each descendant gets SIGTERM, then, after up to 5 s, SIGKILL.
+   */
+  static void stopChildren() {
+    java.util.List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+    children.forEach(ProcessHandle::destroy);
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    for (ProcessHandle h : children) {
+      long left = deadline - System.nanoTime();
+      try {
+        if (left > 0) {
+          h.onExit().get(left, java.util.concurrent.TimeUnit.NANOSECONDS);
+        }
+      } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+        // killed below
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (h.isAlive()) {
+        h.destroyForcibly();
+      }
+    }
   }
 
   /**
