@@ -1,8 +1,6 @@
 package dev.candela.data;
 
 import dev.candela.BadInputException;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
@@ -39,12 +37,7 @@ public final class OpenCvImages {
    */
   public static Mat readBgr(Path file) throws BadInputException {
     ensureLoaded();
-    byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(file);
-    } catch (IOException e) {
-      throw new BadInputException(file + ": cannot read image (" + e.getMessage() + ")", e);
-    }
+    byte[] bytes = BoundedFiles.read(file, BoundedFiles.IMAGE_LIMIT, "image");
     MatOfByte buf = new MatOfByte(bytes);
     Mat m = Imgcodecs.imdecode(buf, Imgcodecs.IMREAD_COLOR);
     buf.release();

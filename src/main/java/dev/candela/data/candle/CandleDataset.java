@@ -3,7 +3,6 @@ package dev.candela.data.candle;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FixedLayoutDataset;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -220,12 +219,8 @@ public final class CandleDataset extends FixedLayoutDataset {
         Arrays.toString(ids),
         ids.length,
         i -> {
-          Path f = jsonOf(folder, ids[i]);
-          try {
-            return Files.readAllBytes(f);
-          } catch (IOException e) {
-            throw new BadInputException(f + ": cannot read (" + e.getMessage() + ")", e);
-          }
+          return dev.candela.data.BoundedFiles.read(
+              jsonOf(folder, ids[i]), dev.candela.data.BoundedFiles.JSON_LIMIT, "JSON");
         });
   }
 
