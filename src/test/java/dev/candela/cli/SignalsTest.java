@@ -54,6 +54,19 @@ class SignalsTest {
     return p;
   }
 
+  /** {@code dataset generate dsprites} of 300,000 images into {@code out/d.npz}: a long write. */
+  private Process generate(Path out, Path log) throws Exception {
+    return candela(
+        log,
+        "dataset",
+        "generate",
+        "dsprites",
+        "--count",
+        "300000",
+        "--out",
+        out.resolve("d.npz").toString());
+  }
+
   private static List<Path> temps(Path folder) throws Exception {
     try (Stream<Path> s = Files.list(folder)) {
       return s.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList();
@@ -85,16 +98,7 @@ class SignalsTest {
     for (String sig : List.of("TERM", "INT")) {
       Path out = Files.createDirectories(dir.resolve(sig));
       Path log = dir.resolve(sig + ".log");
-      Process p =
-          candela(
-              log,
-              "dataset",
-              "generate",
-              "dsprites",
-              "--count",
-              "300000",
-              "--out",
-              out.resolve("d.npz").toString());
+      Process p = generate(out, log);
       awaitFile(out, ".tmp", p, log);
       signal(p, sig);
       assertTrue(p.waitFor(60, TimeUnit.SECONDS), sig + ": still running");
@@ -108,16 +112,7 @@ class SignalsTest {
   void aKilledRunsTemporaryFileIsReclaimedByTheNext() throws Exception {
     Path out = Files.createDirectories(dir.resolve("kill"));
     Path log = dir.resolve("kill.log");
-    Process p =
-        candela(
-            log,
-            "dataset",
-            "generate",
-            "dsprites",
-            "--count",
-            "300000",
-            "--out",
-            out.resolve("d.npz").toString());
+    Process p = generate(out, log);
     awaitFile(out, ".tmp", p, log);
     p.destroyForcibly();
     assertTrue(p.waitFor(60, TimeUnit.SECONDS));
