@@ -117,7 +117,17 @@ def _jar_command(home_dir, args):
         raise CandelaError("candela %s runs on Apache Spark, whose jars the installed package does"
                            " not carry: run it from a built Candela checkout (its ./candela), or"
                            " set CANDELA_HOME to one" % " ".join(spark), 2)
-    return [java(), "-Dai.djl.offline=true"] + opts + ["-jar", jar]
+    return [java(), "-Dai.djl.offline=true", "-Dcandela.data=" + data_dir()] + opts + ["-jar", jar]
+
+
+def data_dir():
+    """Where the installed package's Candela writes generated default data: CANDELA_DATA, else
+    $XDG_CACHE_HOME/candela/data (~/.cache/candela/data), not the install folder."""
+    set_ = os.environ.get("CANDELA_DATA")
+    if set_:
+        return set_
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(cache, "candela", "data")
 
 
 def command(args=()):

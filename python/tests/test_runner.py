@@ -31,7 +31,8 @@ def fake_java(folder, version_line):
 class FindingCandelaTest(unittest.TestCase):
     def setUp(self):
         self.saved = {k: os.environ.get(k)
-                      for k in ("CANDELA_HOME", "CANDELA_CLASSPATH", "PATH", "JAVA_HOME")}
+                      for k in ("CANDELA_HOME", "CANDELA_CLASSPATH", "PATH", "JAVA_HOME",
+                                "CANDELA_DATA", "XDG_CACHE_HOME")}
         os.environ.pop("CANDELA_CLASSPATH", None)
         self.package_dir = _runner._PACKAGE_DIR
         _runner._java_checked.clear()
@@ -61,8 +62,14 @@ class FindingCandelaTest(unittest.TestCase):
             java = fake_java(os.path.join(d, "jdk", "bin"), 'openjdk version "17.0.15" 2025-04-15')
             os.environ["JAVA_HOME"] = os.path.join(d, "jdk")
             jar = os.path.join(pkg, "_home", "target", "candela.jar")
-            self.assertEqual([java, "-Dai.djl.offline=true", "-jar", jar],
+            os.environ["CANDELA_DATA"] = os.path.join(d, "data")
+            self.assertEqual([java, "-Dai.djl.offline=true",
+                              "-Dcandela.data=" + os.path.join(d, "data"), "-jar", jar],
                              _runner.command(["score-codes"]))
+            os.environ.pop("CANDELA_DATA")
+            os.environ.pop("XDG_CACHE_HOME", None)
+            self.assertTrue(_runner.command(["x"])[2].endswith(os.path.join(".cache", "candela",
+                                                                            "data")))
             self.assertEqual(os.path.join(pkg, "_home"), _runner.home())
             # CANDELA_HOME still overrides the package's copy
             launcher = os.path.join(d, "checkout", "candela")

@@ -90,14 +90,15 @@ public final class DefaultDataset {
   /**
    * The folder of the generated default data: {@code target/candela-data/} of the checkout, or,
    * where the checkout cannot be written (an installed Python package's copy), {@code
-   * $XDG_CACHE_HOME/candela/data} ({@code ~/.cache/candela/data}); {@code CANDELA_DATA} overrides
-   * both.
+   * $XDG_CACHE_HOME/candela/data} ({@code ~/.cache/candela/data}); the {@code candela.data} system
+   * property, else {@code CANDELA_DATA}, overrides both (the installed Python package sets the
+   * property to the cache folder, keeping generated data out of its install folder).
    *
    * @param root the checkout's root
    * @return the folder (it may not exist yet)
    */
   public static Path dataDir(Path root) {
-    String set = System.getenv("CANDELA_DATA");
+    String set = System.getProperty("candela.data", System.getenv("CANDELA_DATA"));
     if (set != null && !set.isBlank()) {
       return Path.of(set);
     }
