@@ -135,17 +135,17 @@ public final class Main extends UsageCommand {
     while (leaf.hasSubcommand()) {
       leaf = leaf.subcommand();
     }
+    for (CommandLine.Model.PositionalParamSpec a : leaf.matchedPositionals()) {
+      if (a.getValue() instanceof java.nio.file.Path p) {
+        inputs.append(inputs.length() == 0 ? "" : ", ").append(p);
+        appendSize(inputs, p);
+      }
+    }
     for (CommandLine.Model.OptionSpec o : leaf.matchedOptions()) {
       Object v = o.getValue();
       if (v instanceof java.nio.file.Path p) {
         appendInput(inputs, o, p);
-        try {
-          if (java.nio.file.Files.isRegularFile(p)) {
-            inputs.append(" (").append(java.nio.file.Files.size(p) >> 20).append(" MiB)");
-          }
-        } catch (java.io.IOException ignored) {
-          // size is informative only
-        }
+        appendSize(inputs, p);
       } else if (v instanceof Number n
           && o.longestName().matches("--(samples|count|batch-size|rows|max-train|max-test|n)")) {
         appendInput(inputs, o, n);
@@ -161,6 +161,17 @@ public final class Main extends UsageCommand {
         max >> 20,
         inputs.length() == 0 ? "" : " for " + inputs,
         Math.max(2, 2 * ((max >> 30) + 1)));
+  }
+
+  /** Appends {@code (N MiB)} for a regular file to the out-of-memory message's list of inputs. */
+  private static void appendSize(StringBuilder inputs, java.nio.file.Path p) {
+    try {
+      if (java.nio.file.Files.isRegularFile(p)) {
+        inputs.append(" (").append(java.nio.file.Files.size(p) >> 20).append(" MiB)");
+      }
+    } catch (java.io.IOException ignored) {
+      // size is informative only
+    }
   }
 
   /** Appends {@code --option value} to the out-of-memory message's list of inputs. */

@@ -48,6 +48,30 @@ class MainErrorsTest {
     assertFalse(e.contains("at dev.candela"), e);
   }
 
+  /** A command with a positional dataset path that runs out of memory. */
+  @Command(name = "oom-validate")
+  static final class OomPositional implements Callable<Integer> {
+    @picocli.CommandLine.Parameters(index = "0")
+    Path dataset;
+
+    @Override
+    public Integer call() {
+      throw new OutOfMemoryError("Java heap space");
+    }
+  }
+
+  @Test
+  void outOfMemoryNamesAPositionalDatasetPathToo() {
+    CommandLine cl = Main.commandLine();
+    cl.addSubcommand(new OomPositional());
+    StringWriter err = new StringWriter();
+    cl.setErr(new PrintWriter(err, true));
+    assertEquals(Main.FAILURE, cl.execute("oom-validate", "data/huge.npz"));
+    String e = err.toString();
+    assertEquals(1, e.lines().count(), e);
+    assertTrue(e.contains(" for data/huge.npz; raise the limit"), e);
+  }
+
   @Test
   void aWrongTypeIsOneLineNamingTheOptionTheValueAndHelp() {
     CliRun r = CliRun.of("score-codes", "--factors", "f.csv", "--latents", "l.csv", "--seed", "x1");
