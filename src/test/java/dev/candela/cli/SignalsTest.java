@@ -38,6 +38,10 @@ class SignalsTest {
 
   private Process candela(Path log, String... args) throws Exception {
     List<String> cmd = new ArrayList<>();
+    // a job started in the background of a script inherits SIGINT ignored, and the JVM keeps it
+    // so: start the child as a terminal would, with SIGINT at its default (coreutils' env)
+    cmd.add("env");
+    cmd.add("--default-signal=INT");
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Dai.djl.offline=true");
     cmd.add("-cp");
