@@ -105,9 +105,10 @@ public final class AtomicFiles {
     Files.createDirectories(dir);
     reclaim(dir, abs.getFileName().toString());
     String prefix = "." + abs.getFileName() + "." + ProcessHandle.current().pid() + "-";
-    Path tmp = Files.createTempFile(dir, prefix, ".tmp");
-    LIVE.add(tmp);
+    // registered before the file exists, so that a signal at any moment finds it
     CLEANUP.get();
+    LIVE.add(dir.resolve(prefix));
+    Path tmp = Files.createTempFile(dir, prefix, ".tmp");
     // createTempFile makes the file 0600; the final file gets what any new file would get
     Set<PosixFilePermission> mode = newFilePermissions(dir);
     if (mode != null) {
@@ -116,7 +117,10 @@ public final class AtomicFiles {
     return tmp;
   }
 
-  /** The temporary files of this process not yet committed: removed if it is stopped. */
+  /**
+   * Where this process makes temporary files: {@code dir/.NAME.<pid>-}, the prefix of each; the
+   * shutdown hook deletes the files that still carry one (a committed file has been renamed).
+   */
   private static final Set<Path> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /**
@@ -138,10 +142,16 @@ public final class AtomicFiles {
       };
 
   private static void deleteLive() {
-    for (Path p : LIVE) {
-      try {
-        Files.deleteIfExists(p);
-      } catch (IOException e) {
+    for (Path prefix : LIVE) {
+      String start = prefix.getFileName().toString();
+      try (Stream<Path> s = Files.list(prefix.getParent())) {
+        for (Path p : (Iterable<Path>) s::iterator) {
+          String f = p.getFileName().toString();
+          if (f.startsWith(start) && f.endsWith(".tmp")) {
+            Files.deleteIfExists(p);
+          }
+        }
+      } catch (IOException | java.io.UncheckedIOException e) {
         // best effort while the process ends; the next run reclaims it
       }
     }
@@ -280,7 +290,6 @@ public final class AtomicFiles {
    * @throws IOException when the rename fails
    */
   public static void commit(Path tmp, Path target) throws IOException {
-    LIVE.remove(tmp);
     try {
       Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
