@@ -110,6 +110,7 @@ public final class MonitorCommand implements Callable<Integer> {
     if (samples < 2) {
       throw new BadInputException("--samples must be >= 2, got " + samples);
     }
+    scoring.checkMetrics();
     Path data =
         dataset.equals("dsprites")
             ? DefaultDataset.get(ModelPaths.repoRoot(), listener)

@@ -157,6 +157,22 @@ class MonitorCommandTest {
   }
 
   @Test
+  void metricsThatNeedAModelAreRefusedBeforeAnyInputIsRead() throws Exception {
+    Path missing = dir.resolve("no-such-factors.npy");
+    for (String m : List.of("betavae", "factorvae", "cg", "scm")) {
+      CliRun r =
+          CliRun.of("score-codes", "--factors", missing, "--latents", missing, "--metrics", m);
+      r.assertBadInput(
+          "candela score-codes: --metrics: "
+              + m
+              + " is not computed from codes; choose among irs, uc, mig, dci, sap, modularity");
+    }
+    Run r = monitor(dir.resolve("w4"), "", "--metrics", "mig,cg");
+    assertEquals(Main.BAD_INPUT, r.exit());
+    assertTrue(r.err().contains("--metrics: cg is not computed from codes"), r.err());
+  }
+
+  @Test
   void tooManySamplesNameTheDatasetAndItsSize() throws Exception {
     Run r = monitor(dir.resolve("w3"), "", "--samples", "5000");
     assertEquals(Main.BAD_INPUT, r.exit());

@@ -1,5 +1,6 @@
 package dev.candela.cli.options;
 
+import dev.candela.BadInputException;
 import dev.candela.evaluate.ScoreCodesJob;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.Metric;
@@ -107,6 +108,25 @@ public final class CodeScoringOptions {
   }
 
   /**
+   * Refuses, before any input is read, a {@code --metrics} entry that is not computed from codes.
+   *
+   * @throws BadInputException naming the metric and the ones this command computes
+   */
+  public void checkMetrics() throws BadInputException {
+    List<String> computed = Metric.of(Metric.Kind.CODES).stream().map(Metric::id).toList();
+    for (Metric m : metrics) {
+      if (m.kind() != Metric.Kind.CODES) {
+        throw new BadInputException(
+            "--metrics: "
+                + m.id()
+                + " is not computed from codes; choose among "
+                + String.join(", ", computed)
+                + " (betavae, factorvae, cg and scm need a model: candela evaluate)");
+      }
+    }
+  }
+
+  /**
    * The scoring request for a pair of tables, with these options.
    *
    * @param factors the factor table
@@ -114,9 +134,13 @@ public final class CodeScoringOptions {
    * @param factorNames names of the factor columns, or null
    * @param latentNames names of the latent columns, or null
    * @return the request
+   * @throws BadInputException when {@code --metrics} names a metric that needs a model, before any
+   *     input is read
    */
   public ScoreCodesJob.Request request(
-      Path factors, Path latents, List<String> factorNames, List<String> latentNames) {
+      Path factors, Path latents, List<String> factorNames, List<String> latentNames)
+      throws BadInputException {
+    checkMetrics();
     return new ScoreCodesJob.Request(
         factors,
         latents,
