@@ -76,7 +76,11 @@ class Monitor:
             raise
         self._reader = threading.Thread(target=self._drain, daemon=True)
         self._reader.start()
-        ready = self._answer()
+        try:
+            ready = self._answer()
+        except BaseException:
+            self.close()  # a refused start leaves no process and no files
+            raise
         if "ready" not in ready:
             self.close()
             raise CandelaError("candela monitor: unexpected first line %r" % ready, 1)

@@ -139,8 +139,12 @@ class MonitorTest(unittest.TestCase):
     def test_a_bad_dataset_is_candelas_one_line(self):
         with tempfile.TemporaryDirectory() as d:
             missing = os.path.join(d, "nope.npz")
+            before = set(os.listdir(tempfile.gettempdir()))
             with self.assertRaises(candela.CandelaError) as c:
                 candela.Monitor(missing, samples=10)
+            left = [f for f in set(os.listdir(tempfile.gettempdir())) - before
+                    if f.startswith("candela-monitor-")]
+            self.assertEqual([], left)
         self.assertTrue(c.exception.message.startswith("candela monitor: "), c.exception.message)
         self.assertIn(missing, c.exception.message)
         self.assertEqual(2, c.exception.exit_code)
