@@ -241,10 +241,15 @@ def run(args, echo=False):
         out.seek(0)
         stdout = out.read()
     if code != 0:
-        lines = [x for x in err if x.strip()]
-        # Candela's own message; else the first line (a JVM failure's "Error: ..." line)
-        msg = next((x for x in reversed(lines) if x.startswith("candela")), None)
-        if msg is None:
-            msg = lines[0] if lines else "candela exited with code %d" % code
-        raise CandelaError(msg, code, cmd)
+        raise CandelaError(failure_message(err, code, "candela"), code, cmd)
     return stdout, err
+
+
+def failure_message(err, code, what):
+    """The line a failed Candela process leaves on standard error: Candela's own last message,
+    else the first line (a JVM failure's "Error: ..." line), else `what exited with code N`."""
+    lines = [x for x in err if x.strip()]
+    msg = next((x for x in reversed(lines) if x.startswith("candela")), None)
+    if msg is None:
+        msg = lines[0] if lines else "%s exited with code %d" % (what, code)
+    return msg

@@ -104,11 +104,8 @@ class Monitor:
     def _failure(self):
         code = self._proc.wait()
         self._reader.join(5)
-        lines = [x for x in self._err if x.strip()]
-        msg = next((x for x in reversed(lines) if x.startswith("candela")), None)
-        if msg is None:
-            msg = lines[-1] if lines else "candela monitor exited with code %d" % code
-        return CandelaError(msg, code or 1)
+        return CandelaError(_runner.failure_message(list(self._err), code, "candela monitor"),
+                            code or 1)
 
     def _answer(self):
         line = self._proc.stdout.readline()

@@ -105,8 +105,7 @@ public final class AtomicFiles {
     Files.createDirectories(dir);
     reclaim(dir, abs.getFileName().toString());
     String prefix = "." + abs.getFileName() + "." + ProcessHandle.current().pid() + "-";
-    // registered before the file exists, so that a signal at any moment finds it
-    CLEANUP.get();
+    // recorded before the file exists, so that the shutdown hook finds it at any moment
     LIVE.add(dir.resolve(prefix));
     Path tmp = Files.createTempFile(dir, prefix, ".tmp");
     // createTempFile makes the file 0600; the final file gets what any new file would get
@@ -124,22 +123,14 @@ public final class AtomicFiles {
   private static final Set<Path> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /**
-   * Registered once, on the first temporary file: a shutdown hook (the JVM runs it on a normal exit
-   * and on SIGTERM, SIGINT and SIGHUP) that deletes the temporary files not committed.
+   * A shutdown hook (the JVM runs it on a normal exit and on SIGTERM, SIGINT and SIGHUP) that
+   * deletes the temporary files not committed; registered when this class is first used, so before
+   * any temporary file exists.
    */
-  private static final java.util.function.Supplier<Thread> CLEANUP =
-      new java.util.function.Supplier<>() {
-        private volatile Thread hook;
-
-        @Override
-        public synchronized Thread get() {
-          if (hook == null) {
-            hook = new Thread(AtomicFiles::deleteLive, "candela-temp-cleanup");
-            Runtime.getRuntime().addShutdownHook(hook);
-          }
-          return hook;
-        }
-      };
+  static {
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(AtomicFiles::deleteLive, "candela-temp-cleanup"));
+  }
 
   private static void deleteLive() {
     for (Path prefix : LIVE) {

@@ -12,7 +12,6 @@ import java.io.Reader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -56,15 +55,6 @@ public final class CsvRows {
      */
     public void row(List<String> cells) throws IOException {
       out.write(cells.toArray(String[]::new));
-    }
-
-    /**
-     * Flushes what was written to the stream.
-     *
-     * @throws IOException when the stream fails
-     */
-    public void flush() throws IOException {
-      out.flush();
     }
 
     @Override
@@ -123,11 +113,7 @@ public final class CsvRows {
    */
   public static List<String[]> readAll(String text) throws IOException {
     try (MappingIterator<String[]> it = READER.readValues(text)) {
-      List<String[]> out = new java.util.ArrayList<>();
-      for (Iterator<String[]> i = it; i.hasNext(); ) {
-        out.add(i.next());
-      }
-      return out;
+      return it.readAll();
     }
   }
 }

@@ -123,15 +123,7 @@ public final class CodeScorer {
       if (metrics.isEmpty()) {
         throw new IllegalArgumentException("no metric requested");
       }
-      for (Metric m : metrics) {
-        if (m.kind() != Metric.Kind.CODES) {
-          throw new IllegalArgumentException(
-              m.id()
-                  + " is not computed from codes (code metrics: "
-                  + Metric.of(Metric.Kind.CODES)
-                  + ")");
-        }
-      }
+      Metric.requireCodes(metrics);
       for (int rho : rhos) {
         if (rho < 1) {
           throw new IllegalArgumentException("ρ must be ≥ 1, got " + rho);

@@ -104,6 +104,23 @@ public enum Metric {
   }
 
   /**
+   * Refuses a family that is not computed from codes alone.
+   *
+   * @param metrics the requested families
+   * @throws IllegalArgumentException naming the first such family and the code families
+   */
+  public static void requireCodes(java.util.Collection<Metric> metrics) {
+    for (Metric m : metrics) {
+      if (m.kind != Kind.CODES) {
+        throw new IllegalArgumentException(
+            m.id()
+                + " is not computed from codes; choose among "
+                + String.join(", ", of(Kind.CODES).stream().map(Metric::id).toList()));
+      }
+    }
+  }
+
+  /**
    * The families of a set that are of one kind.
    *
    * @param metrics the set

@@ -113,16 +113,14 @@ public final class CodeScoringOptions {
    * @throws BadInputException naming the metric and the ones this command computes
    */
   public void checkMetrics() throws BadInputException {
-    List<String> computed = Metric.of(Metric.Kind.CODES).stream().map(Metric::id).toList();
-    for (Metric m : metrics) {
-      if (m.kind() != Metric.Kind.CODES) {
-        throw new BadInputException(
-            "--metrics: "
-                + m.id()
-                + " is not computed from codes; choose among "
-                + String.join(", ", computed)
-                + " (betavae, factorvae, cg and scm need a model: candela evaluate)");
-      }
+    try {
+      Metric.requireCodes(metrics);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(
+          "--metrics: "
+              + e.getMessage()
+              + " (betavae, factorvae, cg and scm need a model: candela evaluate)",
+          e);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.candela.data.candle;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.data.BoundedFiles;
 import dev.candela.data.FixedLayoutDataset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -219,8 +220,7 @@ public final class CandleDataset extends FixedLayoutDataset {
         Arrays.toString(ids),
         ids.length,
         i -> {
-          return dev.candela.data.BoundedFiles.read(
-              jsonOf(folder, ids[i]), dev.candela.data.BoundedFiles.JSON_LIMIT, "JSON");
+          return BoundedFiles.read(jsonOf(folder, ids[i]), BoundedFiles.JSON_LIMIT, "JSON");
         });
   }
 

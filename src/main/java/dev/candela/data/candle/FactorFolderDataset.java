@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.data.BoundedFiles;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
 import dev.candela.data.FixedLayoutDataset;
@@ -132,15 +133,11 @@ public final class FactorFolderDataset extends FixedLayoutDataset {
    */
   @Override
   public String fingerprint() throws CandelaException {
-    try {
-      return SampleFolder.fingerprint(
-          Files.readAllBytes(folder.resolve(SPEC_FILE)),
-          java.util.Arrays.toString(ids),
-          ids.length,
-          i -> Files.readAllBytes(folder.resolve(ids[i] + ".json")));
-    } catch (IOException e) {
-      throw new BadInputException(folder + ": cannot read (" + e.getMessage() + ")", e);
-    }
+    return SampleFolder.fingerprint(
+        BoundedFiles.read(folder.resolve(SPEC_FILE), BoundedFiles.JSON_LIMIT, "JSON"),
+        java.util.Arrays.toString(ids),
+        ids.length,
+        i -> BoundedFiles.read(folder.resolve(ids[i] + ".json"), BoundedFiles.JSON_LIMIT, "JSON"));
   }
 
   @Override
