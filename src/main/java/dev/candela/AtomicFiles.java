@@ -132,7 +132,50 @@ public final class AtomicFiles {
         .addShutdownHook(new Thread(AtomicFiles::deleteLive, "candela-temp-cleanup"));
   }
 
+  /** Set when the JVM began to shut down: from then on nothing is committed. */
+  private static volatile boolean stopping;
+
+  /**
+   * Whether the process is stopping (its shutdown hooks run, after a signal or at exit): a result
+   * finished from then on may come from work cut short, so {@link #commit} refuses to publish it.
+   *
+   * @return true once shutdown began
+   */
+  public static boolean stopping() {
+    return stopping;
+  }
+
+  /**
+   * Registers a folder this process is filling under a temporary name, for the shutdown hook to
+   * delete when the process stops before renaming it.
+   *
+   * @param dir the temporary folder
+   */
+  public static void deleteOnStop(Path dir) {
+    LIVE_DIRS.add(dir.toAbsolutePath());
+  }
+
+  /**
+   * Forgets a folder registered with {@link #deleteOnStop} (it was renamed or deleted).
+   *
+   * @param dir the temporary folder
+   */
+  public static void keepOnStop(Path dir) {
+    LIVE_DIRS.remove(dir.toAbsolutePath());
+  }
+
+  /** Temporary folders of this process, deleted by the shutdown hook. */
+  private static final Set<Path> LIVE_DIRS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   private static void deleteLive() {
+    stopping = true;
+    for (Path d : LIVE_DIRS) {
+      try {
+        deleteTree(d);
+      } catch (IOException | java.io.UncheckedIOException e) {
+        // best effort while the process ends; the next run reclaims it
+      }
+    }
     for (Path prefix : LIVE) {
       String start = prefix.getFileName().toString();
       try (Stream<Path> s = Files.list(prefix.getParent())) {
@@ -274,13 +317,18 @@ public final class AtomicFiles {
   /**
    * Renames a complete temporary file onto its final name, replacing an existing file, atomically
    * when the file system supports it (every local POSIX file system does for two names in one
-   * folder).
+   * folder). Once the process is {@link #stopping}, the temporary file is deleted instead and the
+   * target left as it was.
    *
    * @param tmp the complete temporary file
    * @param target the final name
    * @throws IOException when the rename fails
    */
   public static void commit(Path tmp, Path target) throws IOException {
+    if (stopping) {
+      Files.deleteIfExists(tmp);
+      throw new IOException(target + ": not written, the process is stopping");
+    }
     try {
       Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {

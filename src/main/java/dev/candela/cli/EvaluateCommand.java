@@ -1,7 +1,6 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
-import dev.candela.causal.distance.LatentScmScore;
 import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.EvaluationMixin;
@@ -9,8 +8,6 @@ import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.BatchEvaluation;
-import dev.candela.evaluate.Evaluation;
-import dev.candela.evaluate.ScmSettings;
 import dev.candela.report.Comparison;
 import dev.candela.report.TextTable;
 import java.io.PrintWriter;
@@ -76,66 +73,12 @@ public final class EvaluateCommand implements Callable<Integer> {
   Path out = Path.of("out", "evaluate");
 
   @Option(
-      names = {"--replicates", "--bootstrap"},
-      paramLabel = "R",
-      description =
-          "Interval replicates: R subsampling splits for IRS and UC and 5R jackknife groups for"
-              + " MIG and Modularity; CG's interval needs no replicates (default ${DEFAULT-VALUE};"
-              + " 0 = no intervals for these, with a warning).")
-  int replicates = Evaluation.DEFAULT_REPLICATES;
-
-  @Option(
-      names = {"--refits", "--bootstrap-learned"},
-      paramLabel = "R",
-      description =
-          "Refits of DCI, SAP and explicitness on complementary halves of their rows (even;"
-              + " default ${DEFAULT-VALUE}; 0 = none, with a warning).")
-  int refits = Evaluation.DEFAULT_REFITS;
-
-  @Option(
       names = "--checkpoints",
       paramLabel = "all",
       description =
           "With --model RUN_DIR of `train --keep-checkpoints`: score every step-named snapshot in"
               + " RUN_DIR/snapshots/ and plot each score against the step (scores-vs-step.png).")
   String checkpoints;
-
-  @Option(
-      names = "--scm-truth",
-      paramLabel = "auto|none|FILE",
-      description =
-          "True causal model over the factors for the scm metric: auto (CANDLE: its rules-filtered"
-              + " product, as datasets/causal/candle-factors.json; dSprites, MPI3D, 3dshapes: the"
-              + " empty graph over their factors), none, or a model JSON (default ${DEFAULT-VALUE}).")
-  String scmTruth = "auto";
-
-  @Option(
-      names = "--scm-dag",
-      paramLabel = "learn|given",
-      description =
-          "DAG of the latent causal model: learned from the latent groups (SHD, SID, AID are then"
-              + " findings) or the truth's (default ${DEFAULT-VALUE}).")
-  String scmDag = "learn";
-
-  @Option(
-      names = "--scm-samples",
-      paramLabel = "K",
-      description = "scm: draws per distribution of OD/ID/CD (default ${DEFAULT-VALUE}).")
-  int scmSamples = ScmSettings.defaults().samples();
-
-  @Option(
-      names = "--scm-evidence",
-      paramLabel = "M",
-      description = "scm: evidence rows of CD (default ${DEFAULT-VALUE}).")
-  int scmEvidence = ScmSettings.defaults().evidence();
-
-  @Option(
-      names = "--scm-replicates",
-      paramLabel = "R",
-      description =
-          "scm: runs behind the standard errors and null baselines, >= 2 (default"
-              + " ${DEFAULT-VALUE}).")
-  int scmReplicates = ScmSettings.defaults().replicates();
 
   @Mixin QuietOption quiet;
 
@@ -150,15 +93,6 @@ public final class EvaluateCommand implements Callable<Integer> {
     if (checkpoints != null && !checkpoints.trim().equalsIgnoreCase("all")) {
       throw new IllegalArgumentException("--checkpoints must be 'all', got '" + checkpoints + "'");
     }
-    LatentScmScore.DagSource dag =
-        switch (scmDag.trim().toLowerCase(java.util.Locale.ROOT)) {
-          case "learn" -> LatentScmScore.DagSource.LEARN;
-          case "given" -> LatentScmScore.DagSource.GIVEN;
-          default ->
-              throw new IllegalArgumentException(
-                  "--scm-dag must be learn or given, got '" + scmDag + "'");
-        };
-    ScmSettings scm = new ScmSettings(scmTruth, dag, scmSamples, scmEvidence, scmReplicates);
     BatchEvaluation.Request request =
         new BatchEvaluation.Request(
             model,
@@ -167,10 +101,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             classifier,
             evaluation.options(device.text()),
             seed.seed(),
-            replicates,
-            refits,
-            out,
-            scm);
+            out);
     PrintWriter o = spec.commandLine().getOut();
     BatchEvaluation.Outcome res =
         BatchEvaluation.run(

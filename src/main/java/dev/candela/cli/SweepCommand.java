@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.OutputLock;
 import dev.candela.cli.options.EvaluationMixin;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.data.loading.DatasetPaths;
@@ -77,6 +78,15 @@ public final class SweepCommand implements Callable<Integer> {
               + " else local[*].")
   String master;
 
+  @Option(
+      names = "--driver-host",
+      paramLabel = "ADDRESS",
+      description =
+          "Address the driver listens on and executors reach it at (spark.driver.host and"
+              + " spark.driver.bindAddress). Default: 127.0.0.1 (loopback only) unless Spark's own"
+              + " settings or SPARK_LOCAL_IP name one; needed for a master on another host.")
+  String driverHost;
+
   @Mixin EvaluationMixin evaluation;
 
   @Option(
@@ -104,20 +114,25 @@ public final class SweepCommand implements Callable<Integer> {
   public SweepCommand() {}
 
   @Override
+  @SuppressWarnings("try") // the lock is held by the try block, never read
   public Integer call() throws CandelaException {
     PrintWriter err = spec.commandLine().getErr();
     SparkCheck.requireSpark();
     List<SweepTask> tasks = tasks();
-    List<SweepRow> rows =
-        SparkSweep.run(
-            tasks,
-            master,
-            DatasetPaths::open,
-            out.toAbsolutePath(),
-            msg -> {
-              err.println(msg);
-              err.flush();
-            });
+    List<SweepRow> rows;
+    try (OutputLock lock = OutputLock.acquire(out, "sweep")) {
+      rows =
+          SparkSweep.run(
+              tasks,
+              master,
+              driverHost,
+              DatasetPaths::open,
+              out.toAbsolutePath(),
+              msg -> {
+                err.println(msg);
+                err.flush();
+              });
+    }
     PrintWriter o = spec.commandLine().getOut();
     for (SweepRow r : rows) {
       o.println(

@@ -1,6 +1,8 @@
 package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
+import dev.candela.OutputLock;
+import dev.candela.StagedFolder;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.Metric;
 import dev.candela.report.Comparison;
@@ -14,7 +16,8 @@ import java.util.Map;
  * {@code evaluate} over one model, a set of models or a training run's snapshots: resolves the
  * models and their default classifiers, makes the default dataset when none is given, runs one
  * {@link Evaluation} per model into its own folder, and writes the comparison when there are
- * several.
+ * several. The output folder is one run's: the batch is written into a {@link StagedFolder} that
+ * replaces it only when every file is written, under the folder's {@link OutputLock}.
  */
 public final class BatchEvaluation {
   private BatchEvaluation() {}
@@ -29,10 +32,7 @@ public final class BatchEvaluation {
    * @param classifier the classifier for every model, or null for each model's default
    * @param options what to compute
    * @param seed the seed
-   * @param replicates interval replicates R (see {@link Evaluation#withIntervals})
-   * @param refits half-sample refits of the learned scores
    * @param out the output folder (one sub-folder per model when there are several)
-   * @param scm the settings of the {@code scm} metric
    */
   public record Request(
       Path model,
@@ -41,10 +41,7 @@ public final class BatchEvaluation {
       Path classifier,
       EvaluationOptions options,
       long seed,
-      int replicates,
-      int refits,
-      Path out,
-      ScmSettings scm) {}
+      Path out) {}
 
   /** Told about each model's report as soon as it is written. */
   @FunctionalInterface
@@ -78,8 +75,41 @@ public final class BatchEvaluation {
    * @return the reports
    * @throws CandelaException on bad input or failed I/O or inference
    */
+  @SuppressWarnings("try") // the lock is held by the try block, never read
   public static Outcome run(
       Request r, DatasetOpener opener, ProgressListener listener, ReportListener each)
+      throws CandelaException {
+    try (OutputLock lock = OutputLock.acquire(r.out(), "evaluate");
+        StagedFolder staged = StagedFolder.begin(r.out())) {
+      Outcome o = run(r, staged.path(), opener, naming(listener, staged.path(), r.out()), each);
+      staged.commit();
+      return o;
+    }
+  }
+
+  /**
+   * The listener with the staging folder's name replaced in messages by the output folder's, where
+   * the files will be once committed.
+   */
+  private static ProgressListener naming(ProgressListener l, Path staging, Path out) {
+    String from = staging.toString();
+    String to = out.toAbsolutePath().normalize().toString();
+    return new ProgressListener() {
+      @Override
+      public void message(String line) {
+        l.message(line.replace(from, to));
+      }
+
+      @Override
+      public dev.candela.metrics.CodeScorer.Progress.Task task(String name, long total) {
+        return l.task(name, total);
+      }
+    };
+  }
+
+  /** The batch, written into {@code out} (the staging folder of {@code r.out()}). */
+  private static Outcome run(
+      Request r, Path out, DatasetOpener opener, ProgressListener listener, ReportListener each)
       throws CandelaException {
     Path root = ModelPaths.repoRoot();
     Path modelArg = r.model() != null ? r.model() : root.resolve(DefaultDataset.MODEL);
@@ -110,12 +140,8 @@ public final class BatchEvaluation {
           listener.message("no classifier for " + m + ": CG is skipped (set classifier)");
         }
         EvaluationSettings si = r.options().settings(data, clf, r.seed());
-        Path dir = models.size() == 1 && steps == null ? r.out() : r.out().resolve(names.get(i));
-        ScoreReport report =
-            new Evaluation(si, listener)
-                .withIntervals(r.replicates(), r.refits())
-                .withScm(r.scm() == null ? ScmSettings.defaults() : r.scm())
-                .run(ds, m, dir);
+        Path dir = models.size() == 1 && steps == null ? out : out.resolve(names.get(i));
+        ScoreReport report = new Evaluation(si, listener).run(ds, m, dir);
         reports.put(names.get(i), report);
         each.scored(names.get(i), report, models.size() > 1);
       }
@@ -123,15 +149,15 @@ public final class BatchEvaluation {
         UdrRanking.Outcome udr =
             UdrRanking.rank(
                 ds, models, names, r.seed(), settings.device(), settings.batchSize(), listener);
-        UdrRanking.write(udr, r.out());
+        UdrRanking.write(udr, out);
         reports = UdrRanking.withUdr(reports, udr);
       }
     }
     boolean compared = models.size() > 1 || steps != null;
     if (compared) {
-      Comparison.write(reports, r.out(), steps);
+      Comparison.write(reports, out, steps);
     } else {
-      Comparison.writeScoresCsv(reports, r.out());
+      Comparison.writeScoresCsv(reports, out);
     }
     return new Outcome(reports, compared, steps != null);
   }

@@ -43,20 +43,8 @@ public final class Evaluation {
    */
   public static final String ICE_CSV = "ice.csv";
 
-  /**
-   * Default {@code --replicates}: 20 subsampling splits for IRS and UC and 100 jackknife groups for
-   * MIG and Modularity ({@link CodeScorer.IntervalOptions#of}).
-   */
-  public static final int DEFAULT_REPLICATES = CodeScorer.IntervalOptions.DEFAULT_SPLITS;
-
-  /** Default {@code --refits}: half-sample refits of DCI, SAP and explicitness (5 pairs). */
-  public static final int DEFAULT_REFITS = CodeScorer.IntervalOptions.DEFAULT_REFITS;
-
   private final EvaluationSettings settings;
   private final ProgressListener listener;
-  private int replicates = DEFAULT_REPLICATES;
-  private int refits = DEFAULT_REFITS;
-  private ScmSettings scm = ScmSettings.defaults();
 
   /**
    * An evaluation.
@@ -67,35 +55,6 @@ public final class Evaluation {
   public Evaluation(EvaluationSettings settings, ProgressListener listener) {
     this.settings = settings;
     this.listener = listener;
-  }
-
-  /**
-   * Sets the replicates of the intervals (see {@link CodeScorer#uncertainty}); {@code replicates} 0
-   * turns off the subsampling, jackknife and CG intervals, {@code refits} 0 those of the learned
-   * metrics (the report says so).
-   *
-   * @param replicates R: S = R subsampling splits (IRS, UC), G = 5R jackknife groups (MIG,
-   *     Modularity); any R &gt; 0 also gives CG its interval
-   * @param refits half-sample refits of DCI, SAP and explicitness (even, ≥ 0)
-   * @return this
-   */
-  public Evaluation withIntervals(int replicates, int refits) {
-    CodeScorer.IntervalOptions.of(replicates, refits); // validates
-    this.replicates = replicates;
-    this.refits = refits;
-    return this;
-  }
-
-  /**
-   * Sets how the {@code scm} metric (the latent causal model against the dataset's causal truth)
-   * runs; the default is {@link ScmSettings#defaults()}.
-   *
-   * @param settings the settings
-   * @return this
-   */
-  public Evaluation withScm(ScmSettings settings) {
-    this.scm = java.util.Objects.requireNonNull(settings, "settings");
-    return this;
   }
 
   /**
@@ -186,9 +145,6 @@ public final class Evaluation {
               .dataset(s.dataset(), dataset)
               .params(s.asMap())
               .param("samplesUsed", e.n())
-              .param("replicates", replicates)
-              .param("refits", refits)
-              .param("scm", s.metrics().contains(Metric.SCM) ? scm.asMap() : Map.of())
               .trainingDataset(vaeCard);
       title = "evaluate " + modelDir.getFileName() + " on " + s.dataset().getFileName();
       decoder =
@@ -216,11 +172,18 @@ public final class Evaluation {
      */
     ScoreReport run() throws CandelaException {
       boolean cg = s.metrics().contains(Metric.CG) && s.classifier() != null;
+      int replicates = s.options().replicates();
       CodeStage.Result code =
-          CodeStage.run(s, e, cg || s.metrics().contains(Metric.SCM), replicates, refits, listener);
+          CodeStage.run(
+              s,
+              e,
+              cg || s.metrics().contains(Metric.SCM),
+              replicates,
+              s.options().refits(),
+              listener);
       add(code.added());
       if (s.metrics().contains(Metric.SCM)) {
-        add(ScmStage.stage(scm, e, code.scores(), s.seed(), listener));
+        add(ScmStage.stage(s.options().scm(), e, code.scores(), s.seed(), listener));
       }
       add(ClassicStage.run(s, e, vae, replicates > 0, listener));
       ScoreReport beforeCg = report();

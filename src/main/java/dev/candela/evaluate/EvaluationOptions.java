@@ -1,5 +1,6 @@
 package dev.candela.evaluate;
 
+import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
@@ -38,6 +39,11 @@ import java.util.Objects;
  * @param classicFromDataset BetaVAE/FactorVAE draw from the whole dataset (encoding what they draw,
  *     cached) instead of from the already-encoded evaluation samples
  * @param dciLearner the classifier DCI fits per factor
+ * @param replicates interval replicates R: S = R subsampling splits (IRS, UC), G = 5R jackknife
+ *     groups (MIG, Modularity); any R &gt; 0 also gives CG and the classic scores their interval; 0
+ *     turns these intervals off (the report says so)
+ * @param refits half-sample refits of DCI, SAP and explicitness (even, ≥ 0; 0 = none)
+ * @param scm the settings of the {@code scm} metric
  */
 public record EvaluationOptions(
     List<Metric> metrics,
@@ -53,10 +59,22 @@ public record EvaluationOptions(
     int gridSamples,
     int cgSamples,
     boolean classicFromDataset,
-    DciLearner dciLearner)
+    DciLearner dciLearner,
+    int replicates,
+    int refits,
+    ScmSettings scm)
     implements Serializable {
 
-  private static final long serialVersionUID = 2L;
+  private static final long serialVersionUID = 3L;
+
+  /**
+   * Default {@code --replicates}: 20 subsampling splits for IRS and UC and 100 jackknife groups for
+   * MIG and Modularity ({@link CodeScorer.IntervalOptions#of}).
+   */
+  public static final int DEFAULT_REPLICATES = CodeScorer.IntervalOptions.DEFAULT_SPLITS;
+
+  /** Default {@code --refits}: half-sample refits of DCI, SAP and explicitness (5 pairs). */
+  public static final int DEFAULT_REFITS = CodeScorer.IntervalOptions.DEFAULT_REFITS;
 
   /** Validates the values and copies the lists (metrics and ρ without repeats, in order). */
   public EvaluationOptions {
@@ -64,6 +82,8 @@ public record EvaluationOptions(
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(device, "device");
     Objects.requireNonNull(dciLearner, "dciLearner");
+    Objects.requireNonNull(scm, "scm");
+    CodeScorer.IntervalOptions.of(replicates, refits); // validates
     metrics = List.copyOf(new java.util.LinkedHashSet<>(metrics));
     rhos = List.copyOf(new java.util.LinkedHashSet<>(rhos));
     if (metrics.isEmpty()) {
@@ -84,12 +104,24 @@ public record EvaluationOptions(
   /**
    * A builder with {@code evaluate}'s defaults: every metric, 1,000 samples, ρ = 1, top-k UC sets,
    * the max-deviation CG baseline, batch 256, device {@code auto}, 2,000 / 1,000 learned-metric
-   * rows, classic scale 0.1, 8 grid samples, 500 CG samples, the default DCI learner.
+   * rows, classic scale 0.1, 8 grid samples, 500 CG samples, the default DCI learner, {@value
+   * #DEFAULT_REPLICATES} replicates, {@value #DEFAULT_REFITS} refits, {@link
+   * ScmSettings#defaults()}.
    *
    * @return the builder
    */
   public static Builder builder() {
     return new Builder();
+  }
+
+  /**
+   * {@code evaluate}'s defaults, the one place they are written ({@link #builder()}): the CLI's
+   * options start from these values.
+   *
+   * @return the default options
+   */
+  public static EvaluationOptions defaults() {
+    return builder().build();
   }
 
   /**
@@ -113,6 +145,9 @@ public record EvaluationOptions(
     b.cgSamples = cgSamples;
     b.classicFromDataset = classicFromDataset;
     b.dciLearner = dciLearner;
+    b.replicates = replicates;
+    b.refits = refits;
+    b.scm = scm;
     return b;
   }
 
@@ -148,6 +183,9 @@ public record EvaluationOptions(
     m.put("classicScale", classicScale);
     m.put("classicFromDataset", classicFromDataset);
     m.put("cgSamples", cgSamples);
+    m.put("replicates", replicates);
+    m.put("refits", refits);
+    m.put("scm", metrics.contains(Metric.SCM) ? scm.asMap() : Map.of());
     return m;
   }
 
@@ -162,8 +200,38 @@ public record EvaluationOptions(
     private int cgSamples = 500;
     private boolean classicFromDataset;
     private DciLearner dciLearner = DciLearner.DEFAULT;
+    private int replicates = DEFAULT_REPLICATES;
+    private int refits = DEFAULT_REFITS;
+    private ScmSettings scm = ScmSettings.defaults();
 
     private Builder() {}
+
+    /**
+     * @param v interval replicates R
+     * @return this
+     */
+    public Builder replicates(int v) {
+      replicates = v;
+      return this;
+    }
+
+    /**
+     * @param v half-sample refits of the learned scores
+     * @return this
+     */
+    public Builder refits(int v) {
+      refits = v;
+      return this;
+    }
+
+    /**
+     * @param v the settings of the {@code scm} metric
+     * @return this
+     */
+    public Builder scm(ScmSettings v) {
+      scm = v;
+      return this;
+    }
 
     /**
      * @param v the metric families
@@ -267,7 +335,10 @@ public record EvaluationOptions(
           gridSamples,
           cgSamples,
           classicFromDataset,
-          dciLearner);
+          dciLearner,
+          replicates,
+          refits,
+          scm);
     }
   }
 }

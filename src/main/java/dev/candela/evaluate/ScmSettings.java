@@ -18,7 +18,8 @@ import java.util.Objects;
  * @param replicates R, runs behind the standard errors and null baselines (≥ 2)
  */
 public record ScmSettings(
-    String truth, LatentScmScore.DagSource dag, int samples, int evidence, int replicates) {
+    String truth, LatentScmScore.DagSource dag, int samples, int evidence, int replicates)
+    implements java.io.Serializable {
   /** Checks the ranges. */
   public ScmSettings {
     Objects.requireNonNull(truth, "truth");

@@ -2,6 +2,7 @@ package dev.candela.sweep;
 
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
+import dev.candela.StagedFolder;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.DatasetOpener;
 import dev.candela.evaluate.Evaluation;
@@ -31,8 +32,10 @@ import org.slf4j.LoggerFactory;
  * opens the dataset, loads the checkpoint with DJL once, and runs the {@link Evaluation} of {@code
  * candela evaluate} into {@code out/name}, so the row's scores are the report's scores. Never
  * throws for a bad checkpoint: corrupt weights, a wrong shape or a missing folder give a row with
- * the error. Resumable: a finished row is kept in {@code out/name/sweep-row.json} (written to a
- * temporary name and renamed) and reused when its settings key matches.
+ * the error. Resumable: a finished row is kept in {@code out/name/sweep-row.json} and reused when
+ * its settings key matches. The task's folder is a {@link StagedFolder}: the report, its figures
+ * and the row replace the earlier folder together when the evaluation is complete, so an
+ * interrupted task leaves the earlier folder (and its row) as it was.
  */
 public final class CheckpointScorer {
   /** The per-task row file in the task's report folder. */
@@ -86,26 +89,29 @@ public final class CheckpointScorer {
         Evaluation ev =
             new Evaluation(
                 settings, ProgressListener.messages(msg -> LOG.info("{}: {}", task.name(), msg)));
-        ScoreReport r = ev.run(ds, model, dir);
-        SweepRow row =
-            new SweepRow(
-                task.name(),
-                task.model(),
-                task.seed(),
-                SweepRow.OK,
-                null,
-                r.scores(),
-                r.uncertainty(),
-                r.warnings(),
-                modelSum,
-                fingerprint,
-                key,
-                task.name() + "/report.json",
-                secs(t0),
-                host,
-                false);
-        writeRow(row, rowFile);
-        return row;
+        try (StagedFolder staged = StagedFolder.begin(dir)) {
+          ScoreReport r = ev.run(ds, model, staged.path());
+          SweepRow row =
+              new SweepRow(
+                  task.name(),
+                  task.model(),
+                  task.seed(),
+                  SweepRow.OK,
+                  null,
+                  r.scores(),
+                  r.uncertainty(),
+                  r.warnings(),
+                  modelSum,
+                  fingerprint,
+                  key,
+                  task.name() + "/report.json",
+                  secs(t0),
+                  host,
+                  false);
+          writeRow(row, staged.path().resolve(ROW_FILE));
+          staged.commit(); // the report and its row appear together, or neither
+          return row;
+        }
       }
     } catch (Exception e) {
       String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

@@ -1,5 +1,6 @@
 package dev.candela.sweep;
 
+import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
@@ -87,31 +88,43 @@ public final class SparkSweep {
    * @param tasks the tasks (names unique)
    * @param master the Spark master, or {@code null} for the one {@code spark-submit} set, else
    *     {@value #DEFAULT_MASTER}
+   * @param driverHost the address the driver listens on and executors reach it at, or {@code null}
+   *     for {@link SparkSettings}'s rule (loopback unless Spark's own settings name one)
    * @param opener opens the dataset on the executors
    * @param out the sweep folder (shared by driver and executors on a cluster)
    * @param log one-line messages
    * @return the rows, in task order
-   * @throws CandelaException when an output cannot be written
+   * @throws CandelaException when an output cannot be written, the Spark job fails, or a path is
+   *     missing on an executor
    */
   public static List<SweepRow> run(
-      List<SweepTask> tasks, String master, DatasetOpener opener, Path out, Consumer<String> log)
+      List<SweepTask> tasks,
+      String master,
+      String driverHost,
+      DatasetOpener opener,
+      Path out,
+      Consumer<String> log)
       throws CandelaException {
     if (tasks.isEmpty()) {
       throw new IllegalArgumentException("a sweep needs at least one checkpoint");
     }
+    Map<String, String> given = new LinkedHashMap<>();
+    System.getProperties()
+        .stringPropertyNames()
+        .forEach(
+            k -> {
+              if (k.startsWith("spark.")) {
+                given.put(k, System.getProperty(k));
+              }
+            });
+    SparkSettings settings =
+        SparkSettings.of(master, driverHost, given, System.getenv("SPARK_LOCAL_IP"), appJar());
+    settings.notes().forEach(log);
     SparkSession.Builder b = SparkSession.builder().appName("candela sweep");
-    String m = master;
-    if (m == null && System.getProperty("spark.master") == null) {
-      m = DEFAULT_MASTER;
+    if (settings.master() != null) {
+      b.master(settings.master());
     }
-    if (m != null) {
-      b.master(m);
-    }
-    if (m != null && m.startsWith("local")) {
-      b.config("spark.ui.enabled", "false")
-          .config("spark.driver.host", "127.0.0.1")
-          .config("spark.driver.bindAddress", "127.0.0.1");
-    }
+    settings.conf().forEach(b::config);
     List<SweepRow> rows;
     SparkSession spark = b.getOrCreate();
     try {
@@ -124,10 +137,17 @@ public final class SparkSweep {
               + spark.sparkContext().defaultParallelism()
               + ")");
       JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-      rows =
-          jsc.parallelize(tasks, tasks.size())
-              .map(t -> CheckpointScorer.score(t, opener, SparkSweep::localDataset))
-              .collect();
+      if (!spark.sparkContext().isLocal()) {
+        requireSharedPaths(jsc, tasks);
+      }
+      try {
+        rows =
+            jsc.parallelize(tasks, tasks.size())
+                .map(t -> CheckpointScorer.score(t, opener, SparkSweep::localDataset))
+                .collect();
+      } catch (RuntimeException e) {
+        throw new CandelaException("sweep: the Spark job failed: " + firstLine(e), e);
+      }
       List<Row> sparkRows = new ArrayList<>();
       for (SweepRow r : rows) {
         sparkRows.add(
@@ -159,6 +179,91 @@ public final class SparkSweep {
     }
     writeTables(rows, out, udr(tasks, rows, opener, log));
     return List.copyOf(rows);
+  }
+
+  /** The jar (or class folder) Candela's classes are loaded from. */
+  private static Path appJar() {
+    try {
+      return Path.of(SparkSweep.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static String firstLine(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getMessage() == null) {
+      t = t.getCause();
+    }
+    String m = t.getMessage() == null ? t.getClass().getName() : t.getMessage();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+
+  /**
+   * Checks, on the executors, that the paths the tasks read and write exist there: one small task
+   * per default-parallelism slot (at most one per sweep task) lists, on its host, the model and
+   * classifier folders, the dataset and the output folder that exist on the driver but not there.
+   *
+   * @param jsc the context
+   * @param tasks the tasks
+   * @throws BadInputException naming the first host and path that are missing, in one line
+   */
+  static void requireSharedPaths(JavaSparkContext jsc, List<SweepTask> tasks)
+      throws BadInputException {
+    List<String> paths = new ArrayList<>();
+    for (SweepTask t : tasks) {
+      for (String p : new String[] {t.model(), t.classifier(), t.out()}) {
+        if (p != null && !paths.contains(p) && Files.exists(Path.of(p))) {
+          paths.add(p);
+        }
+      }
+    }
+    String dataset = tasks.get(0).dataset();
+    int n = Math.max(1, Math.min(tasks.size(), jsc.defaultParallelism()));
+    List<Integer> slots = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      slots.add(i);
+    }
+    List<String> missing =
+        jsc.parallelize(slots, n)
+            .flatMap(i -> SparkSweep.missingHere(paths, dataset).iterator())
+            .distinct()
+            .collect();
+    if (!missing.isEmpty()) {
+      throw new BadInputException(
+          "sweep: "
+              + missing.get(0)
+              + (missing.size() > 1 ? " (and " + (missing.size() - 1) + " more)" : "")
+              + ": models, classifier, dataset and --out must be on a file system every executor"
+              + " mounts at the same path (see docs/sweep.md)");
+    }
+  }
+
+  /**
+   * The paths missing on this host, as {@code host HOST cannot read PATH}.
+   *
+   * @param paths folders and files that must exist
+   * @param dataset the dataset (a path, or a file shipped with {@code --files})
+   * @return the missing ones
+   */
+  static List<String> missingHere(List<String> paths, String dataset) {
+    String host;
+    try {
+      host = java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.io.IOException e) {
+      host = "unknown";
+    }
+    List<String> out = new ArrayList<>();
+    for (String p : paths) {
+      if (!Files.exists(Path.of(p))) {
+        out.add("executor host " + host + " cannot read " + p);
+      }
+    }
+    if (!Files.exists(localDataset(dataset))) {
+      out.add("executor host " + host + " cannot read the dataset " + dataset);
+    }
+    return out;
   }
 
   /**

@@ -47,11 +47,12 @@ class EvaluationPipelineTest {
             .samples(n)
             .batchSize(128)
             .device("cpu")
+            .replicates(0)
+            .refits(0)
             .build();
     try (FactorDataset ds = DatasetPaths.open(data)) {
       ScoreReport r =
           new Evaluation(o.settings(data, null, seed), ProgressListener.SILENT)
-              .withIntervals(0, 0)
               .run(ds, MODEL, tmp.resolve("out"));
       double pipeline = r.scores().get("mig");
 

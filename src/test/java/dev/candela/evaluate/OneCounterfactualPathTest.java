@@ -75,13 +75,14 @@ class OneCounterfactualPathTest {
             .batchSize(BATCH)
             .gridSamples(2)
             .device("cpu")
+            .replicates(0)
+            .refits(0)
             .build();
     Path evalOut = tmp.resolve("evaluate");
     ScoreReport report;
     try (FactorDataset ds = DatasetPaths.open(data)) {
       report =
           new Evaluation(o.settings(data, CLASSIFIER, SEED), ProgressListener.SILENT)
-              .withIntervals(0, 0)
               .run(ds, VAE, evalOut);
     }
     Path cfOut = tmp.resolve("counterfactuals");
