@@ -17,7 +17,10 @@ import java.util.Arrays;
  *
  * <p>Storage: a {@code .npy} file or a stored npz entry is memory-mapped in windows below 2 GiB, so
  * arrays beyond 2 GiB are read in slices. A deflated npz entry is inflated as a stream that keeps a
- * cursor: reading forward is one pass, reading backwards restarts inflation from the entry's start.
+ * cursor: reading in index order is one pass with no disk use; the first read behind the cursor
+ * restarts inflation once and from then on keeps an uncompressed copy of what was inflated in a
+ * temporary file under {@code java.io.tmpdir} (deleted on close and on JVM exit), so any order of
+ * reads inflates the entry at most twice and holds no more of it in the heap than a read asks for.
  * A Fortran-order deflated entry is inflated into memory once at open (it must be below 2 GiB).
  *
  * <p>Conversions: {@code readDoubles}/{@code readFloats} accept every dtype (i8 beyond 2^53 loses
@@ -551,7 +554,8 @@ public final class NpyArray implements AutoCloseable {
   }
 
   /**
-   * Releases the file (for a {@code .npy}) or the entry's inflater (for an npz entry).
+   * Releases the file (for a {@code .npy}) or the entry's inflater and temporary copy (for a
+   * deflated npz entry).
    *
    * @throws BadInputException when closing fails
    */

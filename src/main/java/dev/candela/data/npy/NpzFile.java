@@ -17,9 +17,9 @@ import java.util.Map;
  * An {@code .npz} archive (a zip of {@code .npy} members, as written by {@code np.savez} and {@code
  * np.savez_compressed}) opened for reading entries one at a time. The zip central directory is
  * parsed directly (ZIP64 included) so that stored entries can be memory-mapped; deflated entries
- * are streamed (see {@link NpyArray}). Entries whose dtype is an object array, such as dSprites'
- * pickled {@code metadata}, are listed by {@link #entries()} but {@link #array(String)} rejects
- * them with a clear message.
+ * are streamed, and copied uncompressed to a temporary file once read out of order (see {@link
+ * NpyArray}). Entries whose dtype is an object array, such as dSprites' pickled {@code metadata},
+ * are listed by {@link #entries()} but {@link #array(String)} rejects them with a clear message.
  */
 public final class NpzFile implements AutoCloseable {
   private static final int EOCD_SIG = 0x06054b50;
@@ -314,8 +314,9 @@ public final class NpzFile implements AutoCloseable {
   }
 
   /**
-   * Opens an entry for reading. Close the returned array to release its inflater; the archive must
-   * stay open while the array is used.
+   * Opens an entry for reading. Close the returned array to release its inflater (and, for a
+   * deflated entry read out of order, its temporary copy); the archive must stay open while the
+   * array is used.
    *
    * @param key the array name
    * @return the array

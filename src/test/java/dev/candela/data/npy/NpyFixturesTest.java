@@ -123,7 +123,7 @@ class NpyFixturesTest {
       assertTrue(z.entries().stream().allMatch(NpzFile.NpzEntry::compressed));
       try (NpyArray a = z.array("a")) {
         assertArrayEquals(new long[] {50, 51, 52}, a.readLongs(50, 3));
-        // backwards read restarts inflation
+        // a backwards read switches to the inflated temporary copy
         assertArrayEquals(new long[] {7}, a.readLongs(7, 1));
         assertArrayEquals(new long[] {99}, a.readLongs(99, 1));
       }
