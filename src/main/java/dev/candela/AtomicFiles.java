@@ -203,14 +203,56 @@ public final class AtomicFiles {
    */
   public static int reclaim(Path dir, String name) throws IOException {
     String prefix = "." + name + ".";
+    return reclaimWhere(
+        dir,
+        f ->
+            f.startsWith(prefix) && f.length() - 4 > prefix.length()
+                ? f.substring(prefix.length(), f.length() - 4)
+                : null);
+  }
+
+  /**
+   * Deletes every temporary file in {@code dir} ({@code .NAME.<pid>-<random>.tmp}, whatever NAME)
+   * left by a process that no longer runs; those of running processes, this one included, are kept,
+   * and so is anything else. Nothing when the folder does not exist.
+   *
+   * @param dir the folder
+   * @return how many were deleted
+   * @throws IOException when the folder cannot be listed or a file cannot be deleted
+   */
+  public static int reclaimAll(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return 0;
+    }
+    return reclaimWhere(
+        dir,
+        f -> {
+          java.util.regex.Matcher m = ANY_TEMP.matcher(f);
+          return m.matches() ? m.group(1) : null;
+        });
+  }
+
+  /** {@code .NAME.<pid>-<random>.tmp}; group 1 is {@code <pid>-<random>}. */
+  private static final java.util.regex.Pattern ANY_TEMP =
+      java.util.regex.Pattern.compile("\\..+\\.(\\d+-\\d+)\\.tmp");
+
+  /**
+   * Deletes the files of {@code dir} whose name ends in {@code .tmp} and for which {@code idPart}
+   * gives {@code <pid>-<random>} of a process that no longer runs.
+   */
+  private static int reclaimWhere(Path dir, java.util.function.Function<String, String> idPart)
+      throws IOException {
     int deleted = 0;
     try (Stream<Path> s = Files.list(dir)) {
       for (Path p : (Iterable<Path>) s::iterator) {
         String f = p.getFileName().toString();
-        if (!f.startsWith(prefix) || !f.endsWith(".tmp")) {
+        if (!f.endsWith(".tmp") || Files.isDirectory(p)) {
           continue;
         }
-        String rest = f.substring(prefix.length());
+        String rest = idPart.apply(f);
+        if (rest == null) {
+          continue;
+        }
         int dash = rest.indexOf('-');
         if (dash < 1 || !rest.substring(0, dash).chars().allMatch(Character::isDigit)) {
           continue;

@@ -126,4 +126,21 @@ class AtomicFilesTest {
     assertEquals("z0", Files.readString(a));
     assertEquals(List.of(b, a), listing());
   }
+
+  @Test
+  void reclaimAllDeletesTheTemporaryFilesOfEndedProcessesOnly() throws Exception {
+    Process ended = new ProcessBuilder("true").start();
+    ended.waitFor();
+    long dead = ended.pid();
+    long me = ProcessHandle.current().pid();
+    Path deadLog = Files.createFile(dir.resolve(".training-log.csv." + dead + "-12.tmp"));
+    Path deadState = Files.createFile(dir.resolve(".state.json." + dead + "-3.tmp"));
+    Path mine = Files.createFile(dir.resolve(".model.json." + me + "-4.tmp"));
+    Path other = Files.createFile(dir.resolve("notes.tmp"));
+    Path folder = Files.createDirectories(dir.resolve(".x." + dead + "-5.tmp"));
+    assertEquals(2, AtomicFiles.reclaimAll(dir));
+    assertEquals(java.util.Set.of(folder, mine, other), java.util.Set.copyOf(listing()));
+    assertEquals(false, Files.exists(deadLog) || Files.exists(deadState));
+    assertEquals(0, AtomicFiles.reclaimAll(dir.resolve("none")));
+  }
 }

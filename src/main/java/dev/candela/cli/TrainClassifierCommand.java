@@ -110,7 +110,12 @@ public final class TrainClassifierCommand implements Callable<Integer> {
     String command = TrainingOptions.invocation(spec);
     ClassifierTrainer.Result r;
     try (FactorDataset ds = common.openDataset();
-        Progress p = new Progress("train-classifier", common.quiet.quiet())) {
+        Progress p =
+            new Progress(
+                "train-classifier",
+                common.quiet.quiet(),
+                spec.commandLine().getErr(),
+                "candela train-classifier")) {
       ClassifierTrainer.Init init = initFrom == null ? null : ClassifierTrainer.Init.read(initFrom);
       r = ClassifierTrainer.train(ds, cfg, common.out, common.resume, init, dev, command, p);
     }

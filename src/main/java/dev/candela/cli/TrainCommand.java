@@ -67,7 +67,12 @@ public final class TrainCommand implements Callable<Integer> {
     String command = TrainingOptions.invocation(spec);
     VaeTrainer.Result r;
     try (FactorDataset ds = common.openDataset();
-        Progress p = new Progress("train " + cfg.objective(), common.quiet.quiet())) {
+        Progress p =
+            new Progress(
+                "train " + cfg.objective(),
+                common.quiet.quiet(),
+                spec.commandLine().getErr(),
+                "candela train")) {
       TrainingMonitor monitor =
           new TrainingMonitor(
               evalEvery,

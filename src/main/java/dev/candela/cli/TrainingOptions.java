@@ -24,7 +24,12 @@ final class TrainingOptions {
   @Option(names = "--out", required = true, description = "Output model directory.")
   Path out;
 
-  @Option(names = "--resume", description = "Continue from DIR/checkpoint.")
+  @Option(
+      names = "--resume",
+      description =
+          "Continue from DIR/checkpoint (a checkpoint whose write was interrupted is removed, with"
+              + " one line saying so; a run killed before its first complete checkpoint starts"
+              + " from epoch 1).")
   boolean resume;
 
   @Option(

@@ -226,6 +226,9 @@ public final class ClassifierTrainer {
             Map.of(),
             ClassifierTrainingConfig.LR_DROP_EPOCH,
             ClassifierTrainingConfig.LR_DROP_FACTOR);
+    if (state.notice() != null) {
+      progress.notice(state.notice());
+    }
     long size = ds.size();
     long[] trainIdx;
     long[] testIdx;

@@ -69,6 +69,14 @@ final class MonitorListener implements TrainingListener {
     return new MonitorListener(monitor, vae, held, heldInTraining);
   }
 
+  /** Tells the log where the run starts, so that it drops rows of an interrupted run after that. */
+  @Override
+  public void onStart(TrainingContext run, int epochsDone) throws CandelaException {
+    if (monitor.listener() != null) {
+      monitor.listener().start((long) epochsDone * run.stepsPerEpoch);
+    }
+  }
+
   @Override
   public void onStep(TrainingContext run, TrainingListener.StepEnd end) throws CandelaException {
     long step = end.step();

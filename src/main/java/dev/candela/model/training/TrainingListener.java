@@ -28,6 +28,16 @@ interface TrainingListener {
       Map<String, Double> running) {}
 
   /**
+   * Before the first step of the run (a new run or a resumed one): what was written after the
+   * checkpoint it starts from belongs to an interrupted run.
+   *
+   * @param run the run
+   * @param epochsDone the epochs of the checkpoint it starts from (0 for a new run)
+   * @throws CandelaException when the listener cannot write
+   */
+  default void onStart(TrainingContext run, int epochsDone) throws CandelaException {}
+
+  /**
    * The end of a step.
    *
    * @param run the run

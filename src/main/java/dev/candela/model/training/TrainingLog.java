@@ -16,8 +16,10 @@ import java.util.Map;
  * loss terms of a step window, {@code heldout} for the held-out snapshot), appended row group by
  * row group. After each group its {@link CurveSink} gets every curve against the step (the command
  * draws them into {@code training.png} with {@code report.TrainingCurves}; the log knows no
- * plotting). A resumed run first drops the rows at or after its first new step (written after the
- * checkpoint it resumes from), then appends.
+ * plotting). A run that says where it starts ({@link #start}) first drops the rows after that step
+ * (an interrupted run wrote them after the checkpoint it resumes from, or, for a new run, before
+ * any checkpoint), redraws the curves of the rest (or deletes {@value #PNG} when none remain);
+ * otherwise the first row group drops the rows at or after its own step. Then rows are appended.
  */
 public final class TrainingLog implements TrainingMonitor.Listener {
 
@@ -57,6 +59,42 @@ public final class TrainingLog implements TrainingMonitor.Listener {
   public TrainingLog(Path dir, CurveSink sink) {
     this.dir = dir;
     this.sink = sink;
+  }
+
+  /**
+   * Keeps only the rows of steps up to {@code afterStep}: (re)writes the log atomically, its header
+   * and those rows, and redraws the curves of the kept rows or, when none remain, deletes {@value
+   * #PNG} of the dropped ones.
+   *
+   * @param afterStep the step the run continues after (0 for a new run)
+   * @throws CandelaException when the log cannot be read or rewritten
+   */
+  @Override
+  public void start(long afterStep) throws CandelaException {
+    Path csv = dir.resolve(CSV);
+    first = false;
+    rows.clear();
+    try {
+      if (Files.isRegularFile(csv)) {
+        for (String line : Files.readAllLines(csv)) {
+          String[] p = line.split(",", -1);
+          // a line cut short by a kill has fewer fields; such rows are after the checkpoint
+          if (p.length == 5 && !line.equals(HEADER) && Long.parseLong(p[0]) <= afterStep) {
+            rows.add(p);
+          }
+        }
+      }
+      StringBuilder sb = new StringBuilder(HEADER).append('\n');
+      rows.forEach(r -> sb.append(String.join(",", r)).append('\n'));
+      AtomicFiles.writeString(csv, sb);
+      if (rows.isEmpty()) {
+        Files.deleteIfExists(dir.resolve(PNG));
+      }
+    } catch (IOException | NumberFormatException e) {
+      throw new CandelaException(
+          csv + ": cannot rewrite the training log (" + e.getMessage() + ")", e);
+    }
+    drawCurves();
   }
 
   @Override

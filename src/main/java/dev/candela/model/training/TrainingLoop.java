@@ -24,10 +24,10 @@ import java.util.SplittableRandom;
  * model around the network's block, restores a checkpoint or initial weights, and initialises the
  * trainer; {@link #run} goes over the epochs: it re-derives the engine's seed and the shuffling
  * from (seed, epoch), runs the network's {@link Step} on every batch of the epoch's permutation in
- * its own array scope, keeps the running and per-epoch means of the loss terms, and hands every
- * step's and epoch's end to the {@link TrainingListener}s (progress, the training log, snapshots,
- * the checkpoint). Deterministic on the CPU for a seed, so a resumed run reproduces an
- * uninterrupted one.
+ * its own array scope, keeps the running and per-epoch means of the loss terms, and hands the run's
+ * start and every step's and epoch's end to the {@link TrainingListener}s (progress, the training
+ * log, snapshots, the checkpoint). Deterministic on the CPU for a seed, so a resumed run reproduces
+ * an uninterrupted one.
  */
 final class TrainingLoop implements AutoCloseable {
 
@@ -153,6 +153,9 @@ final class TrainingLoop implements AutoCloseable {
     int stepsPerEpoch = rows / batch;
     TrainingContext run = new TrainingContext(out, model, trainer, stepsPerEpoch, epochs);
     List<Map<String, Double>> done = new ArrayList<>(state.history());
+    for (TrainingListener l : listeners) {
+      l.onStart(run, state.epochsDone());
+    }
     for (int epoch = state.epochsDone(); epoch < epochs; epoch++) {
       step.startEpoch(epoch);
       long epochSeed = SeededIndices.mix(seed, epoch);

@@ -104,5 +104,14 @@ public record TrainingMonitor(
      */
     void log(long step, int epoch, String source, Map<String, Double> values)
         throws CandelaException;
+
+    /**
+     * Called once before the first row group: the run continues after {@code afterStep} (0 for a
+     * new run), so rows of later steps are from an interrupted run; nothing by default.
+     *
+     * @param afterStep the global step of the checkpoint the run starts from
+     * @throws CandelaException when the log cannot be rewritten
+     */
+    default void start(long afterStep) throws CandelaException {}
   }
 }

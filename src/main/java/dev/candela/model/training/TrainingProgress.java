@@ -14,6 +14,14 @@ public interface TrainingProgress {
    */
   void step(long step, long totalSteps, Map<String, Double> terms);
 
+  /**
+   * Called with a line the user should read before the run goes on (e.g. that an interrupted
+   * checkpoint write was removed and where the run starts instead); ignored by default.
+   *
+   * @param line one line, without the command's name
+   */
+  default void notice(String line) {}
+
   /** Ignores progress. */
   TrainingProgress NONE = (s, t, m) -> {};
 }

@@ -86,6 +86,9 @@ public final class VaeTrainer {
     Checkpoints ck = new Checkpoints(out);
     Map<String, Object> config = cfg.toMap();
     Checkpoints.State state = ck.start(resume, config, cfg.legacyDefaults());
+    if (state.notice() != null) {
+      progress.notice(state.notice());
+    }
 
     long[] indices = TrainingData.subset(ds.size(), cfg.limit(), cfg.seed());
     TrainingData data =
@@ -164,7 +167,7 @@ public final class VaeTrainer {
 
   /**
    * The listeners of a run, in the order they run: progress, the training log with held-out
-   * evaluation, step snapshots (when kept), the per-epoch checkpoint.
+   * evaluation, step snapshots, the per-epoch checkpoint.
    */
   private static List<TrainingListener> listeners(
       TrainingProgress progress,
@@ -175,9 +178,8 @@ public final class VaeTrainer {
     List<TrainingListener> listeners = new ArrayList<>();
     listeners.add(new StepProgressListener(progress));
     listeners.add(log);
-    if (monitor.keepCheckpoints() != 0) {
-      listeners.add(new SnapshotListener(monitor.evalEvery(), monitor.keepCheckpoints(), vae));
-    }
+    // also when none are kept: it removes the snapshots of an interrupted run
+    listeners.add(new SnapshotListener(monitor.evalEvery(), monitor.keepCheckpoints(), vae));
     listeners.add(checkpoint);
     return listeners;
   }

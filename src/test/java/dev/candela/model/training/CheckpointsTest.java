@@ -1,6 +1,7 @@
 package dev.candela.model.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,11 +9,15 @@ import dev.candela.BadInputException;
 import dev.candela.model.arch.Architectures;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Resume rules of {@link Checkpoints}: keys older checkpoints lack take their implied values. */
+/**
+ * Resume rules of {@link Checkpoints}: keys older checkpoints lack take their implied values; an
+ * incomplete checkpoint (a kill during its write) is removed with a notice, never taken.
+ */
 class CheckpointsTest {
   @TempDir Path out;
 
@@ -101,5 +106,69 @@ class CheckpointsTest {
     VaeTrainingConfig old = factorVae(Architectures.DL_CONV64_UPSAMPLE, 3, 256);
     Checkpoints.State s = new Checkpoints(out).start(true, config(old), old.legacyDefaults());
     assertEquals(3, s.epochsDone());
+  }
+
+  @Test
+  void aCutStateFileOfANewerWriteIsRemovedAndTheCompleteCheckpointResumed() throws Exception {
+    oldFactorVaeCheckpoint();
+    Path tmp = Files.createDirectories(out.resolve(Checkpoints.TMP));
+    Files.writeString(tmp.resolve(Checkpoints.STATE), "{\"epochsDone\": 3, \"hist");
+    VaeTrainingConfig old = factorVae(Architectures.DL_CONV64_UPSAMPLE, 3, 256);
+    Checkpoints.State s = new Checkpoints(out).start(true, config(old), old.legacyDefaults());
+    assertEquals(2, s.epochsDone());
+    assertEquals(
+        tmp
+            + ": incomplete checkpoint from an interrupted write (state.json is not complete JSON);"
+            + " removed it, resuming after epoch 2 from "
+            + out.resolve(Checkpoints.DIR),
+        s.notice());
+    assertFalse(Files.exists(tmp));
+  }
+
+  @Test
+  void aStateFileWithoutItsConfigurationIsAnIncompleteCheckpointNotANullPointer() throws Exception {
+    // the state file a kill could leave behind before it was written atomically
+    Path dir = Files.createDirectories(out.resolve(Checkpoints.DIR));
+    Files.writeString(dir.resolve(Checkpoints.STATE), "{\"epochsDone\": 1, \"history\": []}");
+    Checkpoints.State s = new Checkpoints(out).start(true, Map.of(), Map.of());
+    assertEquals(0, s.epochsDone());
+    assertEquals(
+        dir
+            + ": incomplete checkpoint from an interrupted write (state.json has no config);"
+            + " removed it, starting from epoch 1",
+        s.notice());
+    assertFalse(Files.exists(dir));
+  }
+
+  @Test
+  void aListedFileOfTheWrongSizeMakesTheCheckpointIncomplete() throws Exception {
+    Path tmp = Files.createDirectories(out.resolve(Checkpoints.TMP));
+    Files.write(tmp.resolve("vae-adam.bin"), new byte[3]);
+    Files.writeString(
+        tmp.resolve(Checkpoints.STATE),
+        "{\"epochsDone\": 1, \"history\": [{\"loss\": 1.0}], \"config\": {},"
+            + " \"files\": {\"vae-0000.params\": 5, \"vae-adam.bin\": 7}}");
+    Files.write(tmp.resolve("vae-0000.params"), new byte[5]);
+    // without resume: only an interrupted write, so no refusal
+    Checkpoints.State s = new Checkpoints(out).start(false, Map.of(), Map.of());
+    assertEquals(0, s.epochsDone());
+    assertEquals(
+        tmp
+            + ": incomplete checkpoint from an interrupted write (vae-adam.bin has 3 bytes, not"
+            + " the 7 recorded); removed it, starting from epoch 1",
+        s.notice());
+    try (java.util.stream.Stream<Path> left = Files.list(out)) {
+      assertEquals(List.of(), left.toList());
+    }
+  }
+
+  @Test
+  void refusingARunChangesNothing() throws Exception {
+    oldFactorVaeCheckpoint();
+    Path tmp = Files.createDirectories(out.resolve(Checkpoints.TMP));
+    Files.write(tmp.resolve("vae-0000.params"), new byte[5]);
+    assertThrows(BadInputException.class, () -> new Checkpoints(out).start(false, Map.of()));
+    assertTrue(Files.isRegularFile(tmp.resolve("vae-0000.params")));
+    assertTrue(Files.isRegularFile(out.resolve(Checkpoints.DIR).resolve(Checkpoints.STATE)));
   }
 }

@@ -1,6 +1,7 @@
 package dev.candela.model.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
@@ -64,5 +65,27 @@ class TrainingLogTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> TrainingMonitor.parseKeep("-2"));
     assertEquals("keep checkpoints must be 'all' or an integer ≥ 0, got '-2'", e.getMessage());
+  }
+
+  @Test
+  void startDropsTheRowsOfAnInterruptedRunAfterItsCheckpoint() throws Exception {
+    TrainingLog log = new TrainingLog(dir, (steps, values) -> {});
+    log.log(10, 1, "train", values(5, 0.1));
+    log.log(20, 2, "train", values(4, 0.3));
+    // killed mid-append: a cut line
+    Files.writeString(
+        dir.resolve(TrainingLog.CSV), "30,3,tr", java.nio.file.StandardOpenOption.APPEND);
+    List<Map<String, double[]>> drawn = new java.util.ArrayList<>();
+    TrainingLog resumed = new TrainingLog(dir, (steps, values) -> drawn.add(values));
+    resumed.start(10);
+    assertEquals(
+        List.of(TrainingLog.HEADER, "10,1,train,loss,5.0", "10,1,train,mig,0.1"),
+        Files.readAllLines(dir.resolve(TrainingLog.CSV)));
+    assertEquals(1, drawn.size(), "the kept rows' curves are redrawn");
+    // a new run: no row is kept, and the curves of the dropped ones go
+    Files.writeString(dir.resolve(TrainingLog.PNG), "png");
+    new TrainingLog(dir, (steps, values) -> {}).start(0);
+    assertEquals(List.of(TrainingLog.HEADER), Files.readAllLines(dir.resolve(TrainingLog.CSV)));
+    assertFalse(Files.exists(dir.resolve(TrainingLog.PNG)));
   }
 }
