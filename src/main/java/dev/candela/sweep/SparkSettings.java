@@ -83,8 +83,8 @@ record SparkSettings(
                 + effective
                 + " is not on this machine and the driver listens on "
                 + LOOPBACK
-                + " only: give --driver-host ADDRESS (this machine's address on the cluster's"
-                + " network; see docs/sweep.md)");
+                + " only: set the driver host to this machine's address on the cluster's"
+                + " network (see docs/sweep.md)");
       }
       conf.put("spark.driver.host", LOOPBACK);
       conf.put("spark.driver.bindAddress", LOOPBACK);

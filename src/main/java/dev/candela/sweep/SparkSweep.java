@@ -235,7 +235,7 @@ public final class SparkSweep {
           "sweep: "
               + missing.get(0)
               + (missing.size() > 1 ? " (and " + (missing.size() - 1) + " more)" : "")
-              + ": models, classifier, dataset and --out must be on a file system every executor"
+              + ": models, classifier, dataset and the output folder must be on a file system every executor"
               + " mounts at the same path (see docs/sweep.md)");
     }
   }

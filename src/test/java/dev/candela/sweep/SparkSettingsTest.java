@@ -73,8 +73,8 @@ class SparkSettingsTest {
       assertEquals(
           "sweep: the master "
               + m
-              + " is not on this machine and the driver listens on 127.0.0.1 only: give"
-              + " --driver-host ADDRESS (this machine's address on the cluster's network; see"
+              + " is not on this machine and the driver listens on 127.0.0.1 only: set the"
+              + " driver host to this machine's address on the cluster's network (see"
               + " docs/sweep.md)",
           e.getMessage());
     }
