@@ -254,16 +254,7 @@ public final class AtomicFiles {
           continue;
         }
         int dash = rest.indexOf('-');
-        if (dash < 1 || !rest.substring(0, dash).chars().allMatch(Character::isDigit)) {
-          continue;
-        }
-        long pid;
-        try {
-          pid = Long.parseLong(rest.substring(0, dash));
-        } catch (NumberFormatException e) {
-          continue;
-        }
-        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        if (dash < 1 || !ended(rest.substring(0, dash))) {
           continue;
         }
         if (Files.deleteIfExists(p)) {
@@ -272,6 +263,27 @@ public final class AtomicFiles {
       }
     }
     return deleted;
+  }
+
+  /**
+   * Whether the process id written in a file name names a process that no longer runs: the
+   * temporary files and folders it left may be reclaimed.
+   *
+   * @param pid the id as written (digits)
+   * @return true for digits naming no running process; false for a running one or for text that is
+   *     not a process id
+   */
+  public static boolean ended(String pid) {
+    if (pid.isEmpty() || !pid.chars().allMatch(Character::isDigit)) {
+      return false;
+    }
+    long id;
+    try {
+      id = Long.parseLong(pid);
+    } catch (NumberFormatException e) {
+      return false;
+    }
+    return !ProcessHandle.of(id).map(ProcessHandle::isAlive).orElse(false);
   }
 
   /** The permissions of a new file under the process umask; empty until first determined. */

@@ -120,11 +120,7 @@ public final class StagedFolder implements AutoCloseable {
         if (!f.startsWith(prefix) || !(f.endsWith(".staging") || f.endsWith(".old"))) {
           continue;
         }
-        String pid = f.substring(prefix.length(), f.lastIndexOf('.'));
-        if (pid.isEmpty() || !pid.chars().allMatch(Character::isDigit)) {
-          continue;
-        }
-        if (ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)) {
+        if (!AtomicFiles.ended(f.substring(prefix.length(), f.lastIndexOf('.')))) {
           continue;
         }
         Path target = dir.resolve(name);

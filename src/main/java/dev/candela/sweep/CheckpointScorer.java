@@ -224,7 +224,8 @@ public final class CheckpointScorer {
     return (System.nanoTime() - t0) / 1e9;
   }
 
-  private static String hostName() {
+  /** This machine's host name, or {@code unknown}. */
+  static String hostName() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (IOException e) {

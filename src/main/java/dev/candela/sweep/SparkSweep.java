@@ -248,12 +248,7 @@ public final class SparkSweep {
    * @return the missing ones
    */
   static List<String> missingHere(List<String> paths, String dataset) {
-    String host;
-    try {
-      host = java.net.InetAddress.getLocalHost().getHostName();
-    } catch (java.io.IOException e) {
-      host = "unknown";
-    }
+    String host = CheckpointScorer.hostName();
     List<String> out = new ArrayList<>();
     for (String p : paths) {
       if (!Files.exists(Path.of(p))) {
