@@ -1,8 +1,18 @@
 package dev.candela;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -14,8 +24,18 @@ import java.util.stream.Stream;
  * never a folder whose files come from two runs. A signal deletes the staging folder (the shutdown
  * hook of {@link AtomicFiles}); one left by a killed process is deleted by the next run of the same
  * folder. Take the folder's {@link OutputLock} first: two runs must not commit one folder at once.
+ *
+ * <p>Only the run's own files are replaced. A commit records the top-level names the run wrote in
+ * {@value #MANIFEST}; entries of the earlier folder that no earlier run recorded (a model folder
+ * the user keeps in {@code --out}, notes, a whole project when {@code --out .}) are moved into the
+ * new folder, unless the new run wrote an entry of that name. A process killed during the commit
+ * leaves them in {@code .NAME.<pid>.old/}, from where the next run moves them back.
  */
 public final class StagedFolder implements AutoCloseable {
+  /** The file, in a committed folder, that lists the top-level names its run wrote. */
+  public static final String MANIFEST = ".candela-run.json";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
   private final Path target;
   private final Path staging;
   private boolean committed;
@@ -76,6 +96,7 @@ public final class StagedFolder implements AutoCloseable {
     }
     Path old = staging.resolveSibling(staging.getFileName().toString().replace(".staging", ".old"));
     try {
+      writeManifest(staging);
       AtomicFiles.deleteTree(old);
       if (Files.exists(target)) {
         AtomicFiles.moveDirectory(target, old);
@@ -88,7 +109,10 @@ public final class StagedFolder implements AutoCloseable {
       }
       committed = true;
       AtomicFiles.keepOnStop(staging);
-      AtomicFiles.deleteTree(old);
+      if (Files.exists(old)) {
+        keepForeign(old, target);
+        AtomicFiles.deleteTree(old);
+      }
     } catch (IOException e) {
       throw new CandelaException(target + ": cannot replace (" + e.getMessage() + ")", e);
     }
@@ -126,8 +150,42 @@ public final class StagedFolder implements AutoCloseable {
         Path target = dir.resolve(name);
         if (f.endsWith(".old") && !Files.exists(target)) {
           AtomicFiles.moveDirectory(p, target); // killed between its two renames: the earlier run
+        } else if (f.endsWith(".old")) {
+          keepForeign(p, target); // killed after its renames: what was not its own goes back
+          AtomicFiles.deleteTree(p);
         } else {
           AtomicFiles.deleteTree(p);
+        }
+      }
+    }
+  }
+
+  private static void writeManifest(Path dir) throws IOException {
+    List<String> names = new ArrayList<>();
+    try (Stream<Path> s = Files.list(dir)) {
+      s.map(p -> p.getFileName().toString()).filter(n -> !n.equals(MANIFEST)).forEach(names::add);
+    }
+    Collections.sort(names);
+    AtomicFiles.writeBytes(dir.resolve(MANIFEST), JSON.writeValueAsBytes(Map.of("wrote", names)));
+  }
+
+  /**
+   * Moves the entries of an earlier folder that its run did not write (all of them when it has no
+   * readable manifest) into the new folder, unless the new folder holds that name.
+   */
+  private static void keepForeign(Path old, Path target) throws IOException {
+    Set<String> own = new HashSet<>(Set.of(MANIFEST));
+    try {
+      JsonNode wrote = JSON.readTree(old.resolve(MANIFEST).toFile()).path("wrote");
+      wrote.forEach(n -> own.add(n.asText()));
+    } catch (IOException e) {
+      // no manifest: a folder no run of this version committed, every entry is kept
+    }
+    try (Stream<Path> s = Files.list(old)) {
+      for (Path p : s.toList()) {
+        String n = p.getFileName().toString();
+        if (!own.contains(n) && !Files.exists(target.resolve(n), LinkOption.NOFOLLOW_LINKS)) {
+          Files.move(p, target.resolve(n), StandardCopyOption.ATOMIC_MOVE);
         }
       }
     }

@@ -25,7 +25,10 @@ class OutputFolderTest {
 
   private static List<String> names(Path dir) throws Exception {
     try (Stream<Path> s = Files.list(dir)) {
-      return s.map(p -> p.getFileName().toString()).sorted().toList();
+      return s.map(p -> p.getFileName().toString())
+          .filter(n -> !n.equals(StagedFolder.MANIFEST))
+          .sorted()
+          .toList();
     }
   }
 
@@ -119,6 +122,47 @@ class OutputFolderTest {
       assertFalse(Files.exists(staging) || Files.exists(old));
     }
     assertEquals("earlier, complete", Files.readString(out.resolve("report.json")));
+  }
+
+  @Test
+  void filesTheRunsDidNotWriteAreKeptAndAnEarlierRunsAreNot() throws Exception {
+    Path out = tmp.resolve("out");
+    Files.createDirectories(out.resolve("model"));
+    Files.writeString(out.resolve("model/model.json"), "the user's model");
+    Files.writeString(out.resolve("notes.txt"), "the user's notes");
+    Files.writeString(out.resolve("report.json"), "a report no manifest names");
+    try (StagedFolder s = StagedFolder.begin(out)) {
+      Files.writeString(s.path().resolve("irs.png"), "first png");
+      Files.writeString(s.path().resolve("report.json"), "first report");
+      s.commit();
+    }
+    assertEquals(List.of("irs.png", "model", "notes.txt", "report.json"), names(out));
+    assertEquals("first report", Files.readString(out.resolve("report.json")), "the run's wins");
+    try (StagedFolder s = StagedFolder.begin(out)) {
+      Files.writeString(s.path().resolve("report.json"), "second report");
+      s.commit();
+    }
+    assertEquals(List.of("model", "notes.txt", "report.json"), names(out), "no irs.png of run 1");
+    assertEquals("the user's model", Files.readString(out.resolve("model/model.json")));
+    assertEquals(List.of("out"), names(tmp));
+  }
+
+  @Test
+  void aRunKilledAfterItsRenamesGivesTheUsersFilesBack() throws Exception {
+    long dead = deadPid();
+    Path out = Files.createDirectories(tmp.resolve("out"));
+    Files.writeString(out.resolve("report.json"), "the new run's");
+    Files.writeString(out.resolve(StagedFolder.MANIFEST), "{\"wrote\":[\"report.json\"]}");
+    Path old = Files.createDirectories(tmp.resolve(".out." + dead + ".old"));
+    Files.writeString(old.resolve("scores.csv"), "the earlier run's");
+    Files.writeString(old.resolve("notes.txt"), "the user's");
+    Files.writeString(old.resolve(StagedFolder.MANIFEST), "{\"wrote\":[\"scores.csv\"]}");
+    try (StagedFolder s = StagedFolder.begin(out)) {
+      assertFalse(Files.exists(old));
+    }
+    assertEquals(List.of("notes.txt", "report.json"), names(out), "no scores.csv of the earlier");
+    assertEquals("the user's", Files.readString(out.resolve("notes.txt")));
+    assertEquals("the new run's", Files.readString(out.resolve("report.json")));
   }
 
   private static long deadPid() throws Exception {
