@@ -101,6 +101,9 @@ public final class AtomicFiles {
    */
   public static Path newTemp(Path target) throws IOException {
     Path abs = target.toAbsolutePath();
+    if (stopping) { // nor would its folder be created again: a staging folder stays deleted
+      throw new IOException(abs + ": not written, the process is stopping");
+    }
     Path dir = abs.getParent();
     Files.createDirectories(dir);
     reclaim(dir, abs.getFileName().toString());
@@ -147,12 +150,19 @@ public final class AtomicFiles {
 
   /**
    * Registers a folder this process is filling under a temporary name, for the shutdown hook to
-   * delete when the process stops before renaming it.
+   * delete when the process stops before renaming it. Once the process is stopping no folder is
+   * registered: the hook could not delete it.
    *
    * @param dir the temporary folder
+   * @throws IOException when the process is stopping (create nothing then)
    */
-  public static void deleteOnStop(Path dir) {
-    LIVE_DIRS.add(dir.toAbsolutePath());
+  public static void deleteOnStop(Path dir) throws IOException {
+    synchronized (STOP) {
+      if (stopping) {
+        throw new IOException(dir.toAbsolutePath() + ": not started, the process is stopping");
+      }
+      LIVE_DIRS.add(dir.toAbsolutePath());
+    }
   }
 
   /**
@@ -161,14 +171,37 @@ public final class AtomicFiles {
    * @param dir the temporary folder
    */
   public static void keepOnStop(Path dir) {
-    LIVE_DIRS.remove(dir.toAbsolutePath());
+    synchronized (STOP) {
+      LIVE_DIRS.remove(dir.toAbsolutePath());
+      STOP.notifyAll();
+    }
   }
+
+  /** Guards {@link #stopping} against folders registered while the hook runs. */
+  private static final Object STOP = new Object();
+
+  /**
+   * How long the shutdown hook waits for the threads filling registered folders to give them up:
+   * each meets the refusal of its next write ({@link #newTemp}) and deletes its folder itself.
+   */
+  private static final long STOP_WAIT_MS = 5_000;
 
   /** Temporary folders of this process, deleted by the shutdown hook. */
   private static final Set<Path> LIVE_DIRS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   private static void deleteLive() {
-    stopping = true;
+    synchronized (STOP) {
+      stopping = true;
+      long end = System.currentTimeMillis() + STOP_WAIT_MS;
+      try {
+        for (long left = STOP_WAIT_MS; !LIVE_DIRS.isEmpty() && left > 0; ) {
+          STOP.wait(left);
+          left = end - System.currentTimeMillis();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     for (Path d : LIVE_DIRS) {
       try {
         deleteTree(d);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
+import dev.candela.ChildCandela;
 import dev.candela.synth.BlenderRenderer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,19 +38,8 @@ class SignalsTest {
   }
 
   private Process candela(Path log, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    // a job started in the background of a script inherits SIGINT ignored, and the JVM keeps it
-    // so: start the child as a terminal would, with SIGINT at its default (coreutils' env)
-    cmd.add("env");
-    cmd.add("--default-signal=INT");
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-Dai.djl.offline=true");
-    cmd.add("-cp");
-    cmd.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-    cmd.add("dev.candela.cli.Main");
-    cmd.addAll(List.of(args));
     Process p =
-        new ProcessBuilder(cmd)
+        ChildCandela.builder(false, List.of(args))
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .directory(dir.toFile())
@@ -93,8 +83,7 @@ class SignalsTest {
   }
 
   private static void signal(Process p, String sig) throws Exception {
-    Process k = new ProcessBuilder("kill", "-" + sig, Long.toString(p.pid())).start();
-    assertEquals(0, k.waitFor());
+    ChildCandela.signal(p, sig);
   }
 
   @Test

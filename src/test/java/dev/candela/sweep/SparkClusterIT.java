@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.ChildCandela;
 import dev.candela.TestDatasets;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
@@ -179,21 +180,10 @@ class SparkClusterIT {
     }
   }
 
-  /** The Java 17 flags of the launcher's SPARK_JAVA_OPTS (read from ./candela, not copied). */
-  private static List<String> sparkJavaOpts() throws IOException {
-    List<String> lines = Files.readAllLines(ROOT.resolve("candela"));
-    int a = lines.indexOf("SPARK_JAVA_OPTS=(");
-    List<String> out = new ArrayList<>();
-    for (int i = a + 1; !lines.get(i).equals(")"); i++) {
-      out.add(lines.get(i).strip());
-    }
-    return out;
-  }
-
   private static Process daemon(String main, Path log, String... args) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(sparkJavaOpts());
+    cmd.addAll(ChildCandela.sparkJavaOpts());
     cmd.addAll(List.of("-Xmx512m", "-cp", sparkHome.resolve("jars") + "/*", main));
     cmd.addAll(List.of(args));
     ProcessBuilder pb =
@@ -382,7 +372,8 @@ class SparkClusterIT {
     assertEquals(0, finish(driver, log), Files.readString(log));
     assertRowsEqualSingles(out);
     String text = Files.readString(log);
-    assertFalse(text.contains("Exception"), text);
+    assertTrue(text.contains("Lost executor"), "Spark says it lost the executor:\n" + text);
+    assertFalse(text.contains("\tat "), "no stack trace:\n" + text);
   }
 
   @Test
