@@ -1,5 +1,6 @@
 package dev.candela.evaluate;
 
+import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.OutputLock;
 import dev.candela.StagedFolder;
@@ -81,10 +82,35 @@ public final class BatchEvaluation {
       throws CandelaException {
     try (OutputLock lock = OutputLock.acquire(r.out(), "evaluate");
         StagedFolder staged = StagedFolder.begin(r.out())) {
-      Outcome o = run(r, staged.path(), opener, naming(listener, staged.path(), r.out()), each);
+      Outcome o;
+      try {
+        o = run(r, staged.path(), opener, naming(listener, staged.path(), r.out()), each);
+      } catch (CandelaException e) {
+        throw renamed(e, staged.path(), r.out());
+      }
       staged.commit();
       return o;
     }
+  }
+
+  /**
+   * The failure of a staged run, named by the output folder (where the user looks) rather than the
+   * staging folder that is deleted, and saying that the output folder kept the earlier result.
+   */
+  private static CandelaException renamed(CandelaException e, Path staging, Path out) {
+    String from = staging.toString();
+    if (e.getMessage() == null || !e.getMessage().contains(from)) {
+      return e;
+    }
+    String to = out.toAbsolutePath().normalize().toString();
+    String m =
+        e.getMessage().replace(from, to)
+            + (java.nio.file.Files.exists(out)
+                ? "; " + to + " is as the earlier run left it"
+                : "; nothing was written to " + to);
+    return e instanceof BadInputException
+        ? new BadInputException(m, e)
+        : new CandelaException(m, e);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,6 +26,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -231,6 +233,40 @@ class InterruptedRunsTest {
       assertSameScores(reports.get(m), again.get(m), sig + " " + m);
     }
     assertEquals(earlier.get("scores.csv"), files(out).get("scores.csv"), sig + ": scores.csv");
+  }
+
+  @Test
+  void aDiskThatFillsHalfWayLeavesTheEarlierResultAndSaysWhichFile() throws Exception {
+    Path out = tmp.resolve("evaluate-full-disk");
+    CliRun.ok(evaluate(out).toArray());
+    Map<String, String> earlier = files(out);
+    long largest;
+    try (Stream<Path> s = Files.walk(out)) {
+      largest = s.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).max().orElse(0);
+    }
+    // the file-size limit (ulimit -f, KiB) lets the small files through and stops the largest:
+    // writes fail half-way with EFBIG, as they would with ENOSPC on a full disk
+    long limitKib = largest / 1024 / 2;
+    assertTrue(limitKib >= 8, "the largest file is " + largest + " bytes");
+    Path log = tmp.resolve("evaluate-full-disk.log");
+    List<String> java = ChildCandela.builder(false, evaluate(out)).command();
+    List<String> cmd =
+        new ArrayList<>(List.of("bash", "-c", "ulimit -f " + limitKib + "; exec \"$@\"", "-"));
+    cmd.addAll(java);
+    cmd.add(cmd.indexOf("-Dai.djl.offline=true"), "-XX:-UsePerfData");
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    started.add(p);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "still running");
+    String text = Files.readString(log);
+    assertEquals(1, p.exitValue(), text);
+    List<String> errors = text.lines().filter(l -> l.startsWith("candela evaluate: ")).toList();
+    assertEquals(1, errors.size(), text);
+    assertTrue(
+        errors.get(0).contains(out.toString()) && errors.get(0).contains("File too large"), text);
+    assertFalse(text.contains("\tat "), "no stack trace:\n" + text);
+    assertEquals(earlier, files(out), "the earlier result, every byte");
+    assertEquals(List.of(), leftovers(tmp.resolve(".")), text);
   }
 
   /** The report of each model folder of an output folder, by the folder's name. */
