@@ -79,7 +79,7 @@ record SparkSettings(
         && (localIp == null || localIp.isBlank())) {
       if (!local && !onThisMachine(effective)) {
         throw new BadInputException(
-            "sweep: the master "
+            "the master "
                 + effective
                 + " is not on this machine and the driver listens on "
                 + LOOPBACK
@@ -105,6 +105,44 @@ record SparkSettings(
       conf.put("spark.executor.extraJavaOptions", (opts + " -Dai.djl.offline=true").stripLeading());
     }
     return new SparkSettings(m, effective, conf, List.copyOf(notes));
+  }
+
+  /**
+   * Checks that a standalone master ({@code spark://h1:p1,h2:p2}) answers on at least one of its
+   * addresses before a session is started, so that a master that is not running is one line, not
+   * Spark's minute of retries and traces; other masters are left to Spark.
+   *
+   * @param master the master URL
+   * @param timeoutMs how long to wait for each address
+   * @throws BadInputException when no address of a standalone master accepts a connection
+   */
+  static void requireReachable(String master, int timeoutMs) throws BadInputException {
+    if (!master.startsWith("spark://")) {
+      return;
+    }
+    List<String> failures = new ArrayList<>();
+    for (String hp : master.substring("spark://".length()).split(",")) {
+      int colon = hp.lastIndexOf(':');
+      String host = colon < 0 ? hp : hp.substring(0, colon);
+      int port;
+      try {
+        port = colon < 0 ? 7077 : Integer.parseInt(hp.substring(colon + 1));
+      } catch (NumberFormatException e) {
+        throw new BadInputException(master + ": the port of " + hp + " is no number");
+      }
+      try (java.net.Socket s = new java.net.Socket()) {
+        s.connect(new java.net.InetSocketAddress(host, port), timeoutMs);
+        return;
+      } catch (java.io.IOException e) {
+        failures.add(host + ":" + port + ": " + e.getMessage());
+      }
+    }
+    throw new BadInputException(
+        "no Spark master answers at "
+            + master
+            + " ("
+            + String.join("; ", failures)
+            + "): start the master or correct the master URL");
   }
 
   /**

@@ -120,6 +120,7 @@ public final class SparkSweep {
     SparkSettings settings =
         SparkSettings.of(master, driverHost, given, System.getenv("SPARK_LOCAL_IP"), appJar());
     settings.notes().forEach(log);
+    SparkSettings.requireReachable(settings.effectiveMaster(), 5_000);
     SparkSession.Builder b = SparkSession.builder().appName("candela sweep");
     if (settings.master() != null) {
       b.master(settings.master());
@@ -146,7 +147,7 @@ public final class SparkSweep {
                 .map(t -> CheckpointScorer.score(t, opener, SparkSweep::localDataset))
                 .collect();
       } catch (RuntimeException e) {
-        throw new CandelaException("sweep: the Spark job failed: " + firstLine(e), e);
+        throw new CandelaException("the Spark job failed: " + firstLine(e), e);
       }
       List<Row> sparkRows = new ArrayList<>();
       for (SweepRow r : rows) {
@@ -232,8 +233,7 @@ public final class SparkSweep {
             .collect();
     if (!missing.isEmpty()) {
       throw new BadInputException(
-          "sweep: "
-              + missing.get(0)
+          missing.get(0)
               + (missing.size() > 1 ? " (and " + (missing.size() - 1) + " more)" : "")
               + ": models, classifier, dataset and the output folder must be on a file system every executor"
               + " mounts at the same path (see docs/sweep.md)");

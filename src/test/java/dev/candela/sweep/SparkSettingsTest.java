@@ -65,13 +65,36 @@ class SparkSettingsTest {
   }
 
   @Test
+  void aStandaloneMasterThatIsNotRunningIsOneLine() throws Exception {
+    int port;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+      port = free.getLocalPort(); // closed again: nothing listens there
+    }
+    String master = "spark://127.0.0.1:" + port;
+    BadInputException e =
+        assertThrows(BadInputException.class, () -> SparkSettings.requireReachable(master, 2000));
+    assertEquals(
+        "no Spark master answers at "
+            + master
+            + " (127.0.0.1:"
+            + port
+            + ": Connection refused): start the master or correct the master URL",
+        e.getMessage());
+    try (java.net.ServerSocket listening = new java.net.ServerSocket(0)) {
+      SparkSettings.requireReachable(
+          "spark://127.0.0.1:" + port + ",127.0.0.1:" + listening.getLocalPort(), 2000);
+    }
+    SparkSettings.requireReachable("local[2]", 2000); // left to Spark
+  }
+
+  @Test
   void aRemoteMasterWithNoDriverAddressIsOneLine() {
     for (String m : List.of("spark://10.0.0.5:7077", "yarn", "spark://127.0.0.1:7077,h2:7077")) {
       BadInputException e =
           assertThrows(
               BadInputException.class, () -> SparkSettings.of(m, null, Map.of(), null, null));
       assertEquals(
-          "sweep: the master "
+          "the master "
               + m
               + " is not on this machine and the driver listens on 127.0.0.1 only: set the"
               + " driver host to this machine's address on the cluster's network (see"
