@@ -269,6 +269,33 @@ class InterruptedRunsTest {
     assertEquals(List.of(), leftovers(tmp.resolve(".")), text);
   }
 
+  @Test
+  void aSecondSweepIntoTheSameFolderIsRefusedInOneLineAndTheFirstCompletes() throws Exception {
+    Path out = tmp.resolve("sweep-twice");
+    Path log = tmp.resolve("sweep-twice.log");
+    Process first = child(true, sweep(out), log);
+    await(out, f -> f.getFileName().toString().endsWith(".staging"), first, log, "a task");
+    CliRun second = CliRun.of(sweep(out).toArray());
+    assertEquals(2, second.exit(), second.out() + second.err());
+    String line = second.err().strip();
+    assertTrue(
+        line.startsWith(
+            "candela sweep: "
+                + out
+                + " is in use by another candela run (sweep, pid "
+                + first.pid()
+                + ", since "),
+        line);
+    assertFalse(line.contains("\n"), line);
+    assertTrue(first.waitFor(300, TimeUnit.SECONDS), "the first sweep is still running");
+    assertEquals(0, first.exitValue(), Files.readString(log));
+    JsonNode all = JSON.readTree(out.resolve(SparkSweep.SWEEP_JSON).toFile());
+    assertEquals(4, all.get("rows").size(), all.toString());
+    for (JsonNode row : all.get("rows")) {
+      assertEquals("ok", row.get("status").asText(), row.toString());
+    }
+  }
+
   /** The report of each model folder of an output folder, by the folder's name. */
   private static Map<String, JsonNode> reports(Path out) throws Exception {
     Map<String, JsonNode> m = new TreeMap<>();
