@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.OutputLock;
 import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.CgBaselineConverter;
 import dev.candela.cli.options.CounterfactualEngineOptions;
@@ -106,7 +107,15 @@ public final class CounterfactualsCommand implements Callable<Integer> {
   public CounterfactualsCommand() {}
 
   @Override
+  @SuppressWarnings("try") // the lock is held by the try block, never read
   public Integer call() throws CandelaException {
+    try (OutputLock lock = OutputLock.acquire(out, "counterfactuals")) {
+      return locked();
+    }
+  }
+
+  /** The command, with its output folder locked against a second run. */
+  private Integer locked() throws CandelaException {
     CounterfactualSettings s =
         engine
             .applyTo(

@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.OutputLock;
 import dev.candela.cli.console.ConsoleBars;
 import dev.candela.cli.options.OutFolderOption;
 import dev.candela.cli.options.QuietOption;
@@ -97,7 +98,15 @@ public final class DatasetRenderCommand implements Callable<Integer> {
   public DatasetRenderCommand() {}
 
   @Override
+  @SuppressWarnings("try") // the lock is held by the try block, never read
   public Integer call() throws Exception {
+    try (OutputLock lock = OutputLock.acquire(outFolder.folder(), "dataset render")) {
+      return locked();
+    }
+  }
+
+  /** The command, with its output folder locked against a second run. */
+  private Integer locked() throws Exception {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Path out = outFolder.folder();

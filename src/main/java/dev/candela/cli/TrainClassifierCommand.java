@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.OutputLock;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.hosting.ComputeDevice;
@@ -93,7 +94,15 @@ public final class TrainClassifierCommand implements Callable<Integer> {
   public TrainClassifierCommand() {}
 
   @Override
+  @SuppressWarnings("try") // the lock is held by the try block, never read
   public Integer call() throws Exception {
+    try (OutputLock lock = OutputLock.acquire(common.out, "train-classifier")) {
+      return locked();
+    }
+  }
+
+  /** The command, with its output folder locked against a second run. */
+  private Integer locked() throws Exception {
     ClassifierTrainingConfig cfg =
         new ClassifierTrainingConfig(
             head,

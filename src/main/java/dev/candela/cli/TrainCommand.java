@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.OutputLock;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.training.TrainingLog;
@@ -61,7 +62,15 @@ public final class TrainCommand implements Callable<Integer> {
   public TrainCommand() {}
 
   @Override
+  @SuppressWarnings("try") // the lock is held by the try block, never read
   public Integer call() throws Exception {
+    try (OutputLock lock = OutputLock.acquire(common.out, "train")) {
+      return locked();
+    }
+  }
+
+  /** The command, with its output folder locked against a second run. */
+  private Integer locked() throws Exception {
     VaeTrainingConfig cfg = hyper.config(common.batchSize, common.seed.seed());
     ComputeDevice dev = common.parsedDevice();
     String command = TrainingOptions.invocation(spec);

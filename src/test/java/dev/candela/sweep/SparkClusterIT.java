@@ -36,9 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
  * cluster's {@code SPARK_HOME/jars}; Candela's own jars reach the executors only through the
  * driver's {@code spark.jars}), bound to 127.0.0.1. The sweep has its worker killed (with its
  * executor) after the first row is written and another worker started; once the new worker has
- * written a row the driver is killed and the sweep run again, resuming. Every row equals a single {@code evaluate} of the checkpoint
- * with the same non-default options and seed, uncertainty included; the driver listens on loopback
- * only and serves no UI. Every process is stopped by its id.
+ * written a row the driver is killed and the sweep run again, resuming. Every row equals a single
+ * {@code evaluate} of the checkpoint with the same non-default options and seed, uncertainty
+ * included; the driver listens on loopback only and serves no UI. Every process is stopped by its
+ * id.
  */
 class SparkClusterIT {
   /** Same code and inputs in another JVM: equal to the last bit. */
