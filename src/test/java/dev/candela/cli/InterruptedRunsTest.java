@@ -8,11 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.ChildCandela;
-import dev.candela.TestDatasets;
-import dev.candela.data.FactorDataset;
-import dev.candela.data.loading.DatasetPaths;
-import dev.candela.model.CounterfactualModels;
-import dev.candela.model.card.ModelCard;
+import dev.candela.TinyCheckpoints;
 import dev.candela.sweep.CheckpointScorer;
 import dev.candela.sweep.SparkSweep;
 import java.nio.file.Files;
@@ -39,9 +35,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * were complete). Every process is stopped by its id.
  */
 class InterruptedRunsTest {
-  /** Same code, same seed, same inputs: equal to the last bit. */
-  private static final double EXACT = 0.0;
-
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir static Path tmp;
@@ -53,20 +46,10 @@ class InterruptedRunsTest {
 
   @BeforeAll
   static void checkpoints() throws Exception {
-    data = TestDatasets.dsprites(tmp.resolve("dsprites-300.npz"), 300, 3);
-    List<ModelCard.FactorInfo> factors;
-    try (FactorDataset ds = DatasetPaths.open(data)) {
-      factors = ModelCard.factorsOf(ds.space());
-    }
-    StringBuilder list = new StringBuilder();
-    for (int k = 0; k < 4; k++) {
-      Path[] m =
-          CounterfactualModels.writeTinyRandom(tmp.resolve("m" + k), 6, 1, factors, "t", 20 + k);
-      classifier = k == 0 ? m[1] : classifier;
-      list.append(m[0]).append('\n');
-    }
-    models = tmp.resolve("models.txt");
-    Files.writeString(models, list);
+    TinyCheckpoints c = TinyCheckpoints.write(tmp, 300, 4, 20);
+    data = c.data();
+    classifier = c.classifier();
+    models = c.list();
   }
 
   @AfterEach
@@ -148,17 +131,7 @@ class InterruptedRunsTest {
   }
 
   private static void assertSameScores(JsonNode expected, JsonNode actual, String what) {
-    assertEquals(expected.get("scores").size(), actual.get("scores").size(), what);
-    expected
-        .get("scores")
-        .properties()
-        .forEach(
-            s ->
-                assertEquals(
-                    s.getValue().asDouble(),
-                    actual.get("scores").get(s.getKey()).asDouble(),
-                    EXACT,
-                    what + " " + s.getKey()));
+    TinyCheckpoints.assertSameScores(expected.get("scores"), actual.get("scores"), what);
     assertEquals(expected.get("uncertainty"), actual.get("uncertainty"), what + ": intervals");
   }
 

@@ -7,11 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.ChildCandela;
-import dev.candela.TestDatasets;
-import dev.candela.data.FactorDataset;
-import dev.candela.data.loading.DatasetPaths;
-import dev.candela.model.CounterfactualModels;
-import dev.candela.model.card.ModelCard;
+import dev.candela.TinyCheckpoints;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -42,9 +38,6 @@ import org.junit.jupiter.api.io.TempDir;
  * id.
  */
 class SparkClusterIT {
-  /** Same code and inputs in another JVM: equal to the last bit. */
-  private static final double EXACT = 0.0;
-
   private static final Path ROOT = Path.of("").toAbsolutePath();
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -113,22 +106,10 @@ class SparkClusterIT {
         Files.isRegularFile(ROOT.resolve("target/candela.jar"))
             && Files.isDirectory(ROOT.resolve("target/spark-lib")),
         "run after package: target/candela.jar and target/spark-lib");
-    data = TestDatasets.dsprites(tmp.resolve("dsprites-400.npz"), 400, 3);
-    List<ModelCard.FactorInfo> factors;
-    try (FactorDataset ds = DatasetPaths.open(data)) {
-      factors = ModelCard.factorsOf(ds.space());
-    }
-    StringBuilder list = new StringBuilder();
-    for (int k = 0; k < 4; k++) {
-      Path[] m =
-          CounterfactualModels.writeTinyRandom(tmp.resolve("m" + k), 6, 1, factors, "t", 10 + k);
-      if (k == 0) {
-        classifier = m[1];
-      }
-      list.append(m[0]).append('\n');
-    }
-    models = tmp.resolve("models.txt");
-    Files.writeString(models, list);
+    TinyCheckpoints c = TinyCheckpoints.write(tmp, 400, 4, 10);
+    data = c.data();
+    classifier = c.classifier();
+    models = c.list();
 
     sparkHome = Files.createDirectories(tmp.resolve("spark-home/jars")).getParent();
     link(ROOT.resolve("target/spark-lib"), sparkHome.resolve("jars"), n -> true);
@@ -293,16 +274,7 @@ class SparkClusterIT {
       JsonNode report = JSON.readTree(singles.resolve(folder).resolve("report.json").toFile());
       JsonNode scores = report.get("scores");
       assertTrue(scores.has("cg") && scores.has("mig") && scores.has("uc@2"), scores.toString());
-      assertEquals(scores.size(), row.get("scores").size(), row.get("scores").toString());
-      scores
-          .properties()
-          .forEach(
-              s ->
-                  assertEquals(
-                      s.getValue().asDouble(),
-                      row.get("scores").get(s.getKey()).asDouble(),
-                      EXACT,
-                      folder + " " + s.getKey()));
+      TinyCheckpoints.assertSameScores(scores, row.get("scores"), folder);
       JsonNode u = report.get("uncertainty");
       assertTrue(u.has("irs") && u.get("irs").get("replicates").asInt() == 5, u.toString());
       assertEquals(u, row.get("uncertainty"), folder + ": uncertainty, ci95 included");
