@@ -602,7 +602,7 @@ public final class CodeScorer {
         scores,
         details,
         context.warnings(),
-        context.scored().factorNames(),
+        context.scoredFactorNames(),
         context.irsIfComputed());
   }
 }
