@@ -115,10 +115,11 @@ public final class ScoreCodesJob {
    * @param rows N
    * @param numLatents the latent columns
    * @param numFactors the factor columns
+   * @param largestGroup the rows of IRS's largest group ({@link CodeMemory#largestIrsGroup}), N
+   *     when not known
    * @param options what is scored
    * @param intervals the replicates
-   * @param processors the processors ({@code Runtime.getRuntime().availableProcessors()})
-   * @param maxMemory the heap limit ({@code Runtime.getRuntime().maxMemory()})
+   * @param jvm the processors, heap limit and heap region size ({@link CodeMemory.Jvm#current()})
    * @throws BadInputException when the estimate exceeds the limit
    */
   public static void requireMemory(
@@ -127,14 +128,14 @@ public final class ScoreCodesJob {
       long rows,
       int numLatents,
       int numFactors,
+      long largestGroup,
       CodeScorer.Options options,
       CodeScorer.IntervalOptions intervals,
-      int processors,
-      long maxMemory)
+      CodeMemory.Jvm jvm)
       throws BadInputException {
     CodeMemory.Estimate e =
-        CodeMemory.estimate(
-            rows, numLatents, numFactors, options, intervals, processors, maxMemory);
+        CodeMemory.estimate(rows, numLatents, numFactors, largestGroup, options, intervals, jvm);
+    long maxMemory = jvm.maxMemory();
     if (e.needed() <= maxMemory) {
       return;
     }
@@ -177,42 +178,53 @@ public final class ScoreCodesJob {
     Path factors = r.factors();
     Path latents = r.latents();
     long t0 = System.nanoTime();
+    CodeMemory.Jvm jvm = CodeMemory.Jvm.current();
+    CodeScorer.IntervalOptions intervals =
+        CodeScorer.IntervalOptions.of(r.replicates(), r.refits());
     Optional<CodeTables.Shape> fs = CodeTables.shape(factors);
     Optional<CodeTables.Shape> ls = CodeTables.shape(latents);
-    boolean checkedEarly = fs.isPresent() && ls.isPresent();
-    if (checkedEarly) {
-      // both .npy: the shapes are known before gigabytes are read
-      if (fs.get().rows() != ls.get().rows()) {
-        throw CodeTables.rowCountsDiffer(factors, fs.get().rows(), latents, ls.get().rows());
-      }
+    if (fs.isPresent() && ls.isPresent() && fs.get().rows() != ls.get().rows()) {
+      throw CodeTables.rowCountsDiffer(factors, fs.get().rows(), latents, ls.get().rows());
+    }
+    if (ls.isPresent()) {
       checkSettings(r, ls.get().columns());
+    }
+    // the factors first (small): with their codes known, the memory check of a .npy latent table
+    // comes before gigabytes of it are read
+    CodeTables.FactorTable ft = CodeTables.readFactors(factors);
+    long largestGroup = CodeMemory.largestIrsGroup(ft.codes(), ft.vocabularies(), r.factorBins());
+    if (ls.isPresent()) {
+      if (ft.rows() != ls.get().rows()) {
+        throw CodeTables.rowCountsDiffer(factors, ft.rows(), latents, ls.get().rows());
+      }
       requireMemory(
           factors,
           latents,
           ls.get().rows(),
           ls.get().columns(),
-          fs.get().columns(),
+          ft.columns().size(),
+          largestGroup,
           options(r),
-          CodeScorer.IntervalOptions.of(r.replicates(), r.refits()),
-          Runtime.getRuntime().availableProcessors(),
-          Runtime.getRuntime().maxMemory());
+          intervals,
+          jvm);
     }
-    CodeTables.Paired tables = CodeTables.readPaired(factors, latents);
-    CodeTables.FactorTable ft = tables.factors();
-    CodeTables.NumericTable lt = tables.latents();
+    CodeTables.NumericTable lt = CodeTables.readLatents(latents);
+    if (ft.rows() != lt.rows()) {
+      throw CodeTables.rowCountsDiffer(factors, ft.rows(), latents, lt.rows());
+    }
     checkSettings(r, lt.columns().size());
     CodeScorer.Options options = options(r);
-    if (!checkedEarly) {
+    if (ls.isEmpty()) {
       requireMemory(
           factors,
           latents,
           lt.rows(),
           lt.columns().size(),
           ft.columns().size(),
+          largestGroup,
           options,
-          CodeScorer.IntervalOptions.of(r.replicates(), r.refits()),
-          Runtime.getRuntime().availableProcessors(),
-          Runtime.getRuntime().maxMemory());
+          intervals,
+          jvm);
     }
     List<String> factorNames =
         CodeTables.rename("factor names", factors, ft.columns(), r.factorNames());

@@ -313,21 +313,32 @@ public final class CodeContext {
       for (int k = 0; k < m; k++) {
         max = Math.max(max, col[rows == null ? k : rows[k]]);
       }
-      int k = max + 1;
-      double[] values = new double[k];
-      boolean numeric = true;
-      for (int c = 0; c < k; c++) {
-        if (vocab == null) {
-          values[c] = c;
-        } else if (vocab.get(f).get(c) instanceof Number num) {
-          values[c] = num.doubleValue();
-        } else {
-          numeric = false;
-        }
-      }
-      out[f] = numeric ? HistogramDiscretizer.discretize(values, bins) : null;
+      out[f] = binLabel(max, vocab == null ? null : vocab.get(f), bins);
     }
     return out;
+  }
+
+  /**
+   * The bin of every code {@code 0..maxCode} of one factor ({@link #binLabels}), or {@code null}
+   * for a non-numeric factor.
+   *
+   * @param maxCode the largest code at the rows
+   * @param vocab the value behind each code, or {@code null} (the codes are the values)
+   * @param bins the bins (≥ 1)
+   * @return {@code bin[code]}, or {@code null}
+   */
+  static int[] binLabel(int maxCode, List<Object> vocab, int bins) {
+    double[] values = new double[maxCode + 1];
+    for (int c = 0; c <= maxCode; c++) {
+      if (vocab == null) {
+        values[c] = c;
+      } else if (vocab.get(c) instanceof Number num) {
+        values[c] = num.doubleValue();
+      } else {
+        return null;
+      }
+    }
+    return HistogramDiscretizer.discretize(values, bins);
   }
 
   private static int distinctCount(int[] codes, int[] rows) {

@@ -23,7 +23,8 @@ import java.util.stream.IntStream;
  * <p>Cost: linear in N per (latent, factor): each group gathered into a scratch buffer as long as
  * the largest group, then its mean and one selection in place; the latents of a factor are
  * processed in parallel ({@link Workers}). Memory beyond the codes: one row order of the factor
- * being processed (an int per row) and one scratch buffer per thread ({@link #workingBytes}).
+ * being processed (an int per row) and one scratch buffer per thread (counted by {@link
+ * CodeMemory}).
  */
 public final class Irs {
 
@@ -54,19 +55,6 @@ public final class Irs {
       }
     }
     return compute(codes, labels, options, null);
-  }
-
-  /**
-   * The bytes IRS holds beyond the codes on N rows: one row order (an int per row) and, per worker
-   * thread, the deviations of the largest group (a double per row of it).
-   *
-   * @param n N
-   * @param largestGroup the rows of the largest group (N when not known)
-   * @param threads the worker threads ({@link Workers#count})
-   * @return bytes
-   */
-  public static long workingBytes(long n, long largestGroup, int threads) {
-    return 4L * n + 8L * largestGroup * threads;
   }
 
   /**

@@ -138,7 +138,7 @@ public final class MiJackknife {
     int nf = factorCodes.length;
     int n = group.length;
     int reps = leftOut.length;
-    double[] nlogn = nLogN(n);
+    NLogN nlogn = new NLogN(n);
     int[] sizes = new int[nf];
     for (int f = 0; f < nf; f++) {
       int max = 0;
@@ -226,12 +226,12 @@ public final class MiJackknife {
     }
 
     /** Σ_c c ln c over the counts without the given groups. */
-    double sumNLogN(int[] without, double[] nlogn) {
+    double sumNLogN(int[] without, NLogN nlogn) {
       double s = 0;
       if (without.length == 1) {
         int base = without[0] * k;
         for (int c = 0; c < k; c++) {
-          s += nlogn[full[c] - per[base + c]];
+          s += nlogn.of(full[c] - per[base + c]);
         }
         return s;
       }
@@ -240,20 +240,33 @@ public final class MiJackknife {
         for (int g : without) {
           v -= per[g * k + c];
         }
-        s += nlogn[v];
+        s += nlogn.of(v);
       }
       return s;
     }
   }
 
-  /** {@code t[c] = c ln c} for c = 0..n (0 ln 0 = 0). */
-  private static double[] nLogN(int n) {
-    double[] t = new double[n + 1];
-    for (int c = 1; c <= n; c++) {
-      t[c] = c * Math.log(c);
+  /**
+   * {@code c ln c} (0 ln 0 = 0): tabulated for the counts up to {@value #TABULATED}, computed for
+   * larger ones (the same double either way), so the table does not grow with the rows.
+   */
+  private static final class NLogN {
+    private final double[] t;
+
+    NLogN(int n) {
+      t = new double[Math.min(n, TABULATED) + 1];
+      for (int c = 1; c < t.length; c++) {
+        t[c] = c * Math.log(c);
+      }
     }
-    return t;
+
+    double of(int c) {
+      return c < t.length ? t[c] : c * Math.log(c);
+    }
   }
+
+  /** The largest count {@link NLogN} tabulates. */
+  private static final int TABULATED = 1 << 16;
 
   /**
    * The jackknife uncertainty of a score from its leave-one-group-out values: SE² = (G−1)/G Σ (θ₍g₎
