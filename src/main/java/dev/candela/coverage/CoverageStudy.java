@@ -337,7 +337,7 @@ public final class CoverageStudy {
       }
       case "classic" -> {
         FactorSampler sampler = sampler(codes);
-        double[][] z = codes.latents();
+        float[][] z = codes.latents();
         dev.candela.metrics.Representation rep =
             idx -> {
               double[][] r = new double[idx.length][z.length];

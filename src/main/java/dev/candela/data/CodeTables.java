@@ -21,22 +21,48 @@ import java.util.Map;
  * Reads tables of latent codes and factor values, one row per sample, streamed from CSV (with a
  * header row) or from a 2-D {@code .npy} array. Tables are returned column-wise.
  *
- * <p>Latent tables must be numeric and finite. Factor tables hold integer codes or any values; each
- * factor's distinct values are sorted (numerically when every value is a number, otherwise as text)
- * and mapped to codes {@code 0..K-1}.
+ * <p>Latent tables must be numeric and finite; they are held as float32 columns, 4 bytes a value: a
+ * float32 {@code .npy} is copied bit for bit, a float64 or integer {@code .npy} and CSV numbers are
+ * rounded to the nearest float32 as they are read (a relative change of at most 2⁻²⁴; a value
+ * beyond float32's range is refused). A {@code .npy} is read in one sequential pass through a small
+ * buffer straight into the columns. Factor tables hold integer codes or any values; each factor's
+ * distinct values are sorted (numerically when every value is a number, otherwise as text) and
+ * mapped to codes {@code 0..K-1} as the table is read, so only the int codes are held.
  */
 public final class CodeTables {
 
   private CodeTables() {}
 
   /**
-   * A numeric table, column-major.
+   * The size of a table, known before its data is read.
+   *
+   * @param file the table's file
+   * @param rows the rows
+   * @param columns the columns
+   * @param itemBytes the bytes of one stored value
+   */
+  public record Shape(Path file, long rows, int columns, int itemBytes) {}
+
+  /**
+   * The shape of a {@code .npy} table from its header, without reading the data.
+   *
+   * @param file the table
+   * @return its shape, or empty for a CSV (whose rows are known only once it is read)
+   * @throws BadInputException for a missing file or a {@code .npy} that is not a 1-D or 2-D array
+   */
+  public static java.util.Optional<Shape> shape(Path file) throws BadInputException {
+    requireReadable(file);
+    return isNpy(file) ? java.util.Optional.of(NpyTables.shape(file)) : java.util.Optional.empty();
+  }
+
+  /**
+   * A numeric table, column-major, of float32 values.
    *
    * @param file the source file
    * @param columns the column names
    * @param values {@code values[c][r]}
    */
-  public record NumericTable(Path file, List<String> columns, double[][] values) {
+  public record NumericTable(Path file, List<String> columns, float[][] values) {
     /** Validates column counts. */
     public NumericTable {
       columns = List.copyOf(columns);
@@ -125,17 +151,31 @@ public final class CodeTables {
     FactorTable ft = readFactors(factorFile);
     NumericTable lt = readLatents(latentFile);
     if (ft.rows() != lt.rows()) {
-      throw new BadInputException(
-          "row counts differ: "
-              + factorFile
-              + " has "
-              + ft.rows()
-              + " rows, "
-              + latentFile
-              + " has "
-              + lt.rows());
+      throw rowCountsDiffer(factorFile, ft.rows(), latentFile, lt.rows());
     }
     return new Paired(ft, lt);
+  }
+
+  /**
+   * The error of a factor table and a latent table whose rows differ.
+   *
+   * @param factorFile the factor table
+   * @param factorRows its rows
+   * @param latentFile the latent table
+   * @param latentRows its rows
+   * @return the error, naming both files and counts
+   */
+  public static BadInputException rowCountsDiffer(
+      Path factorFile, long factorRows, Path latentFile, long latentRows) {
+    return new BadInputException(
+        "row counts differ: "
+            + factorFile
+            + " has "
+            + factorRows
+            + " rows, "
+            + latentFile
+            + " has "
+            + latentRows);
   }
 
   /**
@@ -185,7 +225,7 @@ public final class CodeTables {
   }
 
   /**
-   * Reads a latent table (CSV with header or 2-D npy).
+   * Reads a latent table (CSV with header or 2-D npy) into float32 columns.
    *
    * @param file the file
    * @return the table, column-major
@@ -211,8 +251,7 @@ public final class CodeTables {
   public static FactorTable readFactors(Path file) throws BadInputException {
     requireReadable(file);
     if (isNpy(file)) {
-      NumericTable t = NpyTables.readFactors(file);
-      return encodeNumeric(file, t.columns(), t.values());
+      return NpyTables.readFactors(file);
     }
     RawTable raw = readCsv(file, false);
     int f = raw.header.size();
@@ -285,6 +324,20 @@ public final class CodeTables {
   }
 
   /**
+   * Writes column-major float32 numbers as CSV with a header row (numbers in the shortest form that
+   * reads back as the same float32).
+   *
+   * @param file the destination
+   * @param header column names
+   * @param columns {@code columns[c][r]}
+   * @throws dev.candela.CandelaException when the file cannot be written
+   */
+  public static void writeCsv(Path file, List<String> header, float[][] columns)
+      throws dev.candela.CandelaException {
+    writeCsv(file, header, columns, (c, r) -> formatNumber(columns[c][r]));
+  }
+
+  /**
    * Writes column-major integer codes as CSV with a header row.
    *
    * @param file the destination
@@ -340,6 +393,13 @@ public final class CodeTables {
     return Double.toString(v);
   }
 
+  private static String formatNumber(float v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e7) {
+      return Long.toString((long) v);
+    }
+    return Float.toString(v);
+  }
+
   static boolean isNpy(Path file) {
     return file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".npy");
   }
@@ -356,7 +416,7 @@ public final class CodeTables {
   /** The content of a CSV: header plus either numeric columns or token columns. */
   private static final class RawTable {
     List<String> header;
-    double[][] numbers;
+    float[][] numbers;
     List<TokenColumn> tokens;
     int rows;
   }
@@ -388,7 +448,7 @@ public final class CodeTables {
       }
       int cols = header.size();
       raw.header = header;
-      DoubleColumns nums = numeric ? new DoubleColumns(cols) : null;
+      FloatColumns nums = numeric ? new FloatColumns(cols) : null;
       List<TokenColumn> toks = new ArrayList<>();
       if (!numeric) {
         for (int c = 0; c < cols; c++) {
@@ -438,7 +498,7 @@ public final class CodeTables {
     return s == null ? "" : s.replaceAll("\\s+", " ").trim();
   }
 
-  private static double parseLatent(Path file, long line, int col, String name, String text)
+  private static float parseLatent(Path file, long line, int col, String name, String text)
       throws BadInputException {
     double v;
     try {
@@ -469,19 +529,32 @@ public final class CodeTables {
               + name
               + ") is not finite");
     }
-    return v;
+    if (!Float.isFinite((float) v)) {
+      throw new BadInputException(
+          file
+              + ":"
+              + line
+              + ": latent value "
+              + text
+              + " in column "
+              + (col + 1)
+              + " ("
+              + name
+              + ") is beyond float32's range (latents are held as float32)");
+    }
+    return (float) v;
   }
 
   /** Growable primitive columns. */
-  private static final class DoubleColumns {
-    private double[][] cols;
+  private static final class FloatColumns {
+    private float[][] cols;
     private int size;
 
-    DoubleColumns(int n) {
-      cols = new double[n][1024];
+    FloatColumns(int n) {
+      cols = new float[n][1024];
     }
 
-    void add(int c, double v) {
+    void add(int c, float v) {
       if (size == cols[c].length) {
         cols[c] = Arrays.copyOf(cols[c], size * 2);
       }
@@ -492,8 +565,8 @@ public final class CodeTables {
       size++;
     }
 
-    double[][] toArrays() {
-      double[][] out = new double[cols.length][];
+    float[][] toArrays() {
+      float[][] out = new float[cols.length][];
       for (int c = 0; c < cols.length; c++) {
         out[c] = Arrays.copyOf(cols[c], size);
         cols[c] = null;

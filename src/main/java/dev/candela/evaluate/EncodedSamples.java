@@ -70,7 +70,7 @@ record EncodedSamples(
   static LatentCodes latentCodes(float[][] z, int[][] codes, FactorSpace space) {
     int n = z.length;
     int d = n == 0 ? 0 : z[0].length;
-    double[][] latents = new double[d][n];
+    float[][] latents = new float[d][n];
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < d; j++) {
         latents[j][i] = z[i][j];

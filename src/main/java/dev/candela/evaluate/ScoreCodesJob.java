@@ -5,6 +5,7 @@ import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.data.CodeTables;
 import dev.candela.metrics.CodeContext;
+import dev.candela.metrics.CodeMemory;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.LatentCodes;
@@ -21,6 +22,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -75,6 +77,95 @@ public final class ScoreCodesJob {
       List<String> factorNames,
       List<String> latentNames) {}
 
+  /** Refuses a ρ beyond the latents and a train fraction outside (0, 1). */
+  private static void checkSettings(Request r, int numLatents) throws BadInputException {
+    for (int rho : r.rhos()) {
+      if (rho < 1 || rho > numLatents) {
+        throw new BadInputException(
+            r.latents() + ": rho must be in 1.." + numLatents + " (its latents), got " + rho);
+      }
+    }
+    if (!(r.trainFraction() > 0 && r.trainFraction() < 1)) {
+      throw new BadInputException("train fraction must be in (0, 1), got " + r.trainFraction());
+    }
+  }
+
+  /** The scoring options of a request. */
+  private static CodeScorer.Options options(Request r) {
+    return new CodeScorer.Options(
+        EnumSet.copyOf(r.metrics()),
+        List.copyOf(new LinkedHashSet<>(r.rhos())),
+        EnumSet.copyOf(r.ucModes()),
+        r.factorBins(),
+        r.trainFraction(),
+        r.maxTrain(),
+        r.maxTest(),
+        r.seed(),
+        r.dciLearner());
+  }
+
+  /**
+   * Refuses a run whose estimated memory ({@link CodeMemory}: the table held as float32 latents and
+   * int codes, and the largest working set of the metrics and intervals) exceeds the heap limit, in
+   * one line that names both files, the shape, the memory needed and the memory allowed, before the
+   * table is read (for {@code .npy} tables; a CSV table is measured once read).
+   *
+   * @param factors the factor table
+   * @param latents the latent table
+   * @param rows N
+   * @param numLatents the latent columns
+   * @param numFactors the factor columns
+   * @param largestGroup the rows of IRS's largest group ({@link CodeMemory#largestIrsGroup}), N
+   *     when not known
+   * @param options what is scored
+   * @param intervals the replicates
+   * @param jvm the processors, heap limit and heap region size ({@link CodeMemory.Jvm#current()})
+   * @throws BadInputException when the estimate exceeds the limit
+   */
+  public static void requireMemory(
+      Path factors,
+      Path latents,
+      long rows,
+      int numLatents,
+      int numFactors,
+      long largestGroup,
+      CodeScorer.Options options,
+      CodeScorer.IntervalOptions intervals,
+      CodeMemory.Jvm jvm)
+      throws BadInputException {
+    CodeMemory.Estimate e =
+        CodeMemory.estimate(rows, numLatents, numFactors, largestGroup, options, intervals, jvm);
+    long maxMemory = jvm.maxMemory();
+    if (e.needed() <= maxMemory) {
+      return;
+    }
+    long suggest = Math.max(1, (long) Math.ceil(e.needed() * 1.1 / (1L << 30)));
+    throw new BadInputException(
+        String.format(
+            Locale.ROOT,
+            "%s and %s: %d rows × %d latents and %d factors need about %s of memory (table %s,"
+                + " scoring %s), the Java heap allows %s; run with CANDELA_JAVA_OPTS=-Xmx%dg"
+                + " (java -Xmx%dg) or with fewer rows",
+            latents,
+            factors,
+            rows,
+            numLatents,
+            numFactors,
+            size(e.needed()),
+            size(e.table()),
+            size(e.working()),
+            size(maxMemory),
+            suggest,
+            suggest));
+  }
+
+  /** Bytes as GiB with one decimal, or as whole MiB below 1 GiB. */
+  static String size(long bytes) {
+    return bytes >= 1L << 30
+        ? String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30))
+        : String.format(Locale.ROOT, "%d MiB", Math.round(bytes / (double) (1L << 20)));
+  }
+
   /**
    * Reads the tables and scores them.
    *
@@ -87,17 +178,53 @@ public final class ScoreCodesJob {
     Path factors = r.factors();
     Path latents = r.latents();
     long t0 = System.nanoTime();
-    CodeTables.Paired tables = CodeTables.readPaired(factors, latents);
-    CodeTables.FactorTable ft = tables.factors();
-    CodeTables.NumericTable lt = tables.latents();
-    for (int rho : r.rhos()) {
-      if (rho < 1 || rho > lt.columns().size()) {
-        throw new BadInputException(
-            latents + ": rho must be in 1.." + lt.columns().size() + " (its latents), got " + rho);
-      }
+    CodeMemory.Jvm jvm = CodeMemory.Jvm.current();
+    CodeScorer.IntervalOptions intervals =
+        CodeScorer.IntervalOptions.of(r.replicates(), r.refits());
+    Optional<CodeTables.Shape> fs = CodeTables.shape(factors);
+    Optional<CodeTables.Shape> ls = CodeTables.shape(latents);
+    if (fs.isPresent() && ls.isPresent() && fs.get().rows() != ls.get().rows()) {
+      throw CodeTables.rowCountsDiffer(factors, fs.get().rows(), latents, ls.get().rows());
     }
-    if (!(r.trainFraction() > 0 && r.trainFraction() < 1)) {
-      throw new BadInputException("train fraction must be in (0, 1), got " + r.trainFraction());
+    if (ls.isPresent()) {
+      checkSettings(r, ls.get().columns());
+    }
+    // the factors first (small): with their codes known, the memory check of a .npy latent table
+    // comes before gigabytes of it are read
+    CodeTables.FactorTable ft = CodeTables.readFactors(factors);
+    long largestGroup = CodeMemory.largestIrsGroup(ft.codes(), ft.vocabularies(), r.factorBins());
+    if (ls.isPresent()) {
+      if (ft.rows() != ls.get().rows()) {
+        throw CodeTables.rowCountsDiffer(factors, ft.rows(), latents, ls.get().rows());
+      }
+      requireMemory(
+          factors,
+          latents,
+          ls.get().rows(),
+          ls.get().columns(),
+          ft.columns().size(),
+          largestGroup,
+          options(r),
+          intervals,
+          jvm);
+    }
+    CodeTables.NumericTable lt = CodeTables.readLatents(latents);
+    if (ft.rows() != lt.rows()) {
+      throw CodeTables.rowCountsDiffer(factors, ft.rows(), latents, lt.rows());
+    }
+    checkSettings(r, lt.columns().size());
+    CodeScorer.Options options = options(r);
+    if (ls.isEmpty()) {
+      requireMemory(
+          factors,
+          latents,
+          lt.rows(),
+          lt.columns().size(),
+          ft.columns().size(),
+          largestGroup,
+          options,
+          intervals,
+          jvm);
     }
     List<String> factorNames =
         CodeTables.rename("factor names", factors, ft.columns(), r.factorNames());
@@ -112,20 +239,20 @@ public final class ScoreCodesJob {
             lt.columns().size(),
             (System.nanoTime() - t0) / 1e9));
     LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), latentNames, factorNames);
-    CodeScorer.Options options =
-        new CodeScorer.Options(
-            EnumSet.copyOf(r.metrics()),
-            List.copyOf(new LinkedHashSet<>(r.rhos())),
-            EnumSet.copyOf(r.ucModes()),
-            r.factorBins(),
-            r.trainFraction(),
-            r.maxTrain(),
-            r.maxTest(),
-            r.seed(),
-            r.dciLearner());
     t0 = System.nanoTime();
     CodeContext context = new CodeContext(codes, ft.vocabularies(), options);
-    CodeScorer.Scores scores = CodeScorer.score(context, true);
+    CodeScorer.Scores scores =
+        CodeScorer.score(
+            context,
+            CodeScorer.registered(options.metrics()),
+            true,
+            (keys, seconds) ->
+                listener.message(
+                    String.format(
+                        Locale.ROOT,
+                        "metric %s: %.1f s",
+                        keys.get(0).replaceAll("[@.].*", ""),
+                        seconds)));
     listener.message(
         String.format(Locale.ROOT, "scored in %.1f s", (System.nanoTime() - t0) / 1e9));
     List<String> warnings = new ArrayList<>(scores.warnings());

@@ -27,13 +27,16 @@ import java.util.SplittableRandom;
  * </ul>
  *
  * Each is computed on first use. A context is confined to one thread while it computes; the
- * interval work makes one context per subsample ({@link #onRows}).
+ * interval work makes one context per subsample ({@link #onRows}), which holds the subsample's row
+ * indices, not a copy of its rows.
  */
 public final class CodeContext {
   private final LatentCodes codes;
+  private final int[] rows;
   private final List<List<Object>> vocabularies;
   private final CodeScorer.Options options;
-  private final LatentCodes scored;
+  private final LatentCodes scoredColumns;
+  private LatentCodes scored;
   private final List<List<Object>> vocab;
   private final List<String> warnings = new ArrayList<>();
   private IrsResult irs;
@@ -52,12 +55,18 @@ public final class CodeContext {
    */
   public CodeContext(
       LatentCodes codes, List<List<Object>> vocabularies, CodeScorer.Options options) {
+    this(codes, vocabularies, options, null);
+  }
+
+  private CodeContext(
+      LatentCodes codes, List<List<Object>> vocabularies, CodeScorer.Options options, int[] rows) {
     this.codes = codes;
+    this.rows = rows;
     this.vocabularies = vocabularies;
     this.options = options;
     List<Integer> keep = new ArrayList<>();
     for (int f = 0; f < codes.numFactors(); f++) {
-      if (distinctCount(codes.factors()[f]) < 2) {
+      if (distinctCount(codes.factors()[f], rows) < 2) {
         warnings.add(
             "factor '"
                 + codes.factorNames().get(f)
@@ -71,7 +80,7 @@ public final class CodeContext {
           "no factor has two or more values (factors: " + codes.factorNames() + ")");
     }
     int[] keepIdx = keep.stream().mapToInt(Integer::intValue).toArray();
-    scored = keep.size() == codes.numFactors() ? codes : codes.selectFactors(keepIdx);
+    scoredColumns = keep.size() == codes.numFactors() ? codes : codes.selectFactors(keepIdx);
     if (vocabularies == null) {
       vocab = null;
     } else {
@@ -83,14 +92,23 @@ public final class CodeContext {
   }
 
   /**
-   * The same context on some rows of the codes (a subsample), with the same options.
+   * The same context on some rows of the codes (a subsample), with the same options. It holds the
+   * row indices: IRS (and so UC) is computed on them without copying the rows; {@link #scored()}
+   * copies them on first use.
    *
    * @param rows sorted row indices
    * @return a new context
    * @throws IllegalArgumentException when no factor has two values on these rows
    */
   public CodeContext onRows(int[] rows) {
-    return new CodeContext(codes.rows(rows), vocabularies, options);
+    int[] all = rows;
+    if (this.rows != null) {
+      all = new int[rows.length];
+      for (int k = 0; k < rows.length; k++) {
+        all[k] = this.rows[rows[k]];
+      }
+    }
+    return new CodeContext(codes, vocabularies, options, all);
   }
 
   /**
@@ -101,19 +119,32 @@ public final class CodeContext {
   }
 
   /**
-   * The codes with the single-valued factors removed.
+   * The codes with the single-valued factors removed: the codes' own arrays, or for a context on
+   * some rows ({@link #onRows}) a copy of those rows, made on first use.
    *
    * @return the scored codes
    */
   public LatentCodes scored() {
+    if (scored == null) {
+      scored = rows == null ? scoredColumns : scoredColumns.rows(rows);
+    }
     return scored;
+  }
+
+  /**
+   * The names of the scored factors (the codes' factors without the single-valued ones).
+   *
+   * @return the names
+   */
+  public List<String> scoredFactorNames() {
+    return scoredColumns.factorNames();
   }
 
   /**
    * @return N, the rows
    */
   public int numSamples() {
-    return codes.numSamples();
+    return rows == null ? codes.numSamples() : rows.length;
   }
 
   /**
@@ -133,8 +164,12 @@ public final class CodeContext {
    */
   public IrsResult irs() {
     if (irs == null) {
-      LatentCodes binned = binFactors(scored, vocab, options.factorBins());
-      irs = Irs.compute(binned, new IrsOptions(IrsOptions.DEFAULTS.diffQuantile(), 0));
+      irs =
+          Irs.compute(
+              scoredColumns,
+              binLabels(scoredColumns, vocab, options.factorBins(), rows),
+              new IrsOptions(IrsOptions.DEFAULTS.diffQuantile(), 0),
+              rows);
       for (int j : irs.droppedLatents()) {
         warnings.add(
             "latent '"
@@ -163,7 +198,7 @@ public final class CodeContext {
   public double[][] mutualInformation() {
     if (mutualInformation == null) {
       mutualInformation =
-          DiscreteMutualInfo.latentFactorMatrix(scored.latents(), scored.factors(), bins());
+          DiscreteMutualInfo.latentFactorMatrix(scored().latents(), scored().factors(), bins());
     }
     return mutualInformation;
   }
@@ -175,7 +210,7 @@ public final class CodeContext {
    */
   public double[] factorEntropies() {
     if (factorEntropies == null) {
-      factorEntropies = DiscreteMutualInfo.factorEntropies(scored.factors());
+      factorEntropies = DiscreteMutualInfo.factorEntropies(scored().factors());
     }
     return factorEntropies;
   }
@@ -198,7 +233,7 @@ public final class CodeContext {
    */
   public Split split() {
     if (split == null) {
-      split = Split.of(scored, options);
+      split = Split.of(scored(), options);
     }
     return split;
   }
@@ -260,56 +295,57 @@ public final class CodeContext {
   }
 
   /**
-   * Re-bins factors for IRS as disentanglement_lib does: each factor's values are put in {@code
-   * bins} equal-width histogram bins over their range (numpy histogram + digitize). Codes of
-   * non-numeric factors are used as given.
+   * The labels IRS groups the factors' rows by, re-binned as disentanglement_lib does: each
+   * factor's values are put in {@code bins} equal-width histogram bins over their range (numpy
+   * histogram + digitize), the range of the values of codes {@code 0..max} where max is the largest
+   * code at the rows; {@code labels[f][code]} is the bin of a code. Non-numeric factors (and all
+   * factors when {@code bins} is 0) are grouped by their codes ({@code null}).
    */
-  static LatentCodes binFactors(LatentCodes codes, List<List<Object>> vocab, int bins) {
-    if (bins == 0) {
-      return codes;
-    }
+  static int[][] binLabels(LatentCodes codes, List<List<Object>> vocab, int bins, int[] rows) {
     int[][] out = new int[codes.numFactors()][];
-    for (int f = 0; f < codes.numFactors(); f++) {
-      int k = codes.factorSize(f);
-      double[] values = new double[k];
-      boolean numeric = true;
-      for (int c = 0; c < k; c++) {
-        if (vocab == null) {
-          values[c] = c;
-        } else if (vocab.get(f).get(c) instanceof Number num) {
-          values[c] = num.doubleValue();
-        } else {
-          numeric = false;
-        }
-      }
-      if (!numeric) {
-        out[f] = codes.factors()[f];
-        continue;
-      }
-      int[] binOfCode = HistogramDiscretizer.discretize(values, bins);
-      int[] col = codes.factors()[f];
-      int[] binned = new int[col.length];
-      for (int i = 0; i < col.length; i++) {
-        binned[i] = binOfCode[col[i]];
-      }
-      out[f] = densify(binned);
+    if (bins == 0) {
+      return out;
     }
-    return new LatentCodes(codes.latents(), out, codes.latentNames(), codes.factorNames());
-  }
-
-  private static int[] densify(int[] codes) {
-    int[] distinct = java.util.Arrays.stream(codes).distinct().sorted().toArray();
-    int[] out = new int[codes.length];
-    for (int i = 0; i < codes.length; i++) {
-      out[i] = java.util.Arrays.binarySearch(distinct, codes[i]);
+    for (int f = 0; f < codes.numFactors(); f++) {
+      int[] col = codes.factors()[f];
+      int max = 0;
+      int m = rows == null ? col.length : rows.length;
+      for (int k = 0; k < m; k++) {
+        max = Math.max(max, col[rows == null ? k : rows[k]]);
+      }
+      out[f] = binLabel(max, vocab == null ? null : vocab.get(f), bins);
     }
     return out;
   }
 
-  private static int distinctCount(int[] codes) {
-    int first = codes[0];
-    for (int c : codes) {
-      if (c != first) {
+  /**
+   * The bin of every code {@code 0..maxCode} of one factor ({@link #binLabels}), or {@code null}
+   * for a non-numeric factor.
+   *
+   * @param maxCode the largest code at the rows
+   * @param vocab the value behind each code, or {@code null} (the codes are the values)
+   * @param bins the bins (≥ 1)
+   * @return {@code bin[code]}, or {@code null}
+   */
+  static int[] binLabel(int maxCode, List<Object> vocab, int bins) {
+    double[] values = new double[maxCode + 1];
+    for (int c = 0; c <= maxCode; c++) {
+      if (vocab == null) {
+        values[c] = c;
+      } else if (vocab.get(c) instanceof Number num) {
+        values[c] = num.doubleValue();
+      } else {
+        return null;
+      }
+    }
+    return HistogramDiscretizer.discretize(values, bins);
+  }
+
+  private static int distinctCount(int[] codes, int[] rows) {
+    int first = codes[rows == null ? 0 : rows[0]];
+    int m = rows == null ? codes.length : rows.length;
+    for (int k = 0; k < m; k++) {
+      if (codes[rows == null ? k : rows[k]] != first) {
         return 2;
       }
     }

@@ -589,20 +589,49 @@ public final class CodeScorer {
    * @throws IllegalArgumentException when a metric's contract is violated
    */
   public static Scores score(CodeContext context, List<CodeMetric> metrics, boolean learned) {
+    return score(context, metrics, learned, Timings.NONE);
+  }
+
+  /** Receives the time each metric took. */
+  public interface Timings {
+    /** No timing. */
+    Timings NONE = (keys, seconds) -> {};
+
+    /**
+     * One metric is done.
+     *
+     * @param keys its report keys
+     * @param seconds its wall time, including the shared statistics it computed first ({@link
+     *     CodeContext}: the first of MIG and Modularity pays for the mutual information)
+     */
+    void metric(List<String> keys, double seconds);
+  }
+
+  /**
+   * Runs some code metrics on a context, in the order given, timing each ({@link
+   * #score(CodeContext, List, boolean)}).
+   *
+   * @param context the shared statistics
+   * @param metrics the metrics
+   * @param learned whether the refitted metrics are computed
+   * @param timings receives each metric's time
+   * @return scores, details and warnings
+   * @throws IllegalArgumentException when a metric's contract is violated
+   */
+  public static Scores score(
+      CodeContext context, List<CodeMetric> metrics, boolean learned, Timings timings) {
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Object> details = new LinkedHashMap<>();
     for (CodeMetric m : metrics) {
       if (learned || !(m instanceof CodeMetric.Refitted)) {
+        long t0 = System.nanoTime();
         CodeMetric.Scored s = m.score(context);
+        timings.metric(List.copyOf(s.scores().keySet()), (System.nanoTime() - t0) / 1e9);
         scores.putAll(s.scores());
         details.putAll(s.details());
       }
     }
     return new Scores(
-        scores,
-        details,
-        context.warnings(),
-        context.scored().factorNames(),
-        context.irsIfComputed());
+        scores, details, context.warnings(), context.scoredFactorNames(), context.irsIfComputed());
   }
 }

@@ -387,14 +387,14 @@ public final class Dci {
   }
 
   /** Samples × latents, row-major, as XGBoost's dense float matrix. */
-  private static float[] rowMajor(double[][] latents) {
+  private static float[] rowMajor(float[][] latents) {
     int l = latents.length;
     int n = latents[0].length;
     float[] x = new float[n * l];
     for (int j = 0; j < l; j++) {
-      double[] col = latents[j];
+      float[] col = latents[j];
       for (int i = 0; i < n; i++) {
-        x[i * l + j] = (float) col[i];
+        x[i * l + j] = col[i];
       }
     }
     return x;

@@ -77,11 +77,11 @@ public final class Explicitness {
     double[][] zTrain = new double[numLatents][];
     double[][] zTest = new double[numLatents][];
     for (int j = 0; j < numLatents; j++) {
-      double[] col = train.latents()[j];
+      double[] col = train.latentAsDoubles(j);
       double mean = StatUtils.mean(col);
       double sd = Math.sqrt(StatUtils.populationVariance(col, mean));
       zTrain[j] = standardise(col, mean, sd);
-      zTest[j] = standardise(test.latents()[j], mean, sd);
+      zTest[j] = standardise(test.latentAsDoubles(j), mean, sd);
     }
     Feature[][] xTrain = LiblinearSupport.rows(zTrain, all);
     Feature[][] xTest = LiblinearSupport.rows(zTest, all);

@@ -1,8 +1,8 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.DiscreteMutualInfo;
 import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.metrics.stats.Quantiles;
+import dev.candela.metrics.stats.Workers;
 import java.util.stream.IntStream;
 
 /**
@@ -20,9 +20,11 @@ import java.util.stream.IntStream;
  * mean over the values present). Then {@code IRS_jf = 1 − EMPIDA_jf / max_dev_j}, {@code score_j =
  * max_f IRS_jf}, {@code IRS = Σ_j max_dev_j · score_j / Σ_j max_dev_j}.
  *
- * <p>Cost: linear in N per (latent, factor): one gather into a single N-long scratch buffer per
- * worker thread, then group means and one selection per group in place; latents are processed in
- * parallel.
+ * <p>Cost: linear in N per (latent, factor): each group gathered into a scratch buffer as long as
+ * the largest group, then its mean and one selection in place; the latents of a factor are
+ * processed in parallel ({@link Workers}). Memory beyond the codes: one row order of the factor
+ * being processed (an int per row) and one scratch buffer per thread (counted by {@link
+ * CodeMemory}).
  */
 public final class Irs {
 
@@ -46,47 +48,72 @@ public final class Irs {
    * @return the score with its matrix
    */
   public static IrsResult compute(LatentCodes codes, IrsOptions options) {
-    int n = codes.numSamples();
+    int[][] labels = new int[codes.numFactors()][];
+    if (options.factorBins() > 0) {
+      for (int f = 0; f < labels.length; f++) {
+        labels[f] = binsOfCodes(codes.factors()[f], options.factorBins(), null);
+      }
+    }
+    return compute(codes, labels, options, null);
+  }
+
+  /**
+   * IRS of some rows of the codes, the factors grouped by labels of their codes, without a copy of
+   * the rows: the statistic of the codes at {@code rows} ({@link LatentCodes#rows}).
+   *
+   * @param codes latents and factor codes
+   * @param labels per factor, {@code labels[f][code]} = the group label of a code ({@code 0 ≤
+   *     label}), or {@code null} to group by the codes; any labels, {@code options.factorBins()} is
+   *     not applied again (it is recorded in the result)
+   * @param options the quantile
+   * @param rows sorted row indices, or {@code null} for all rows
+   * @return the score with its matrix
+   */
+  static IrsResult compute(LatentCodes codes, int[][] labels, IrsOptions options, int[] rows) {
+    int n = rows == null ? codes.numSamples() : rows.length;
     int numLatents = codes.numLatents();
     int numFactors = codes.numFactors();
     // numpy: np.percentile(diffs, q=diff_quantile * 100) divides q by 100 again.
     double q = (options.diffQuantile() * 100) / 100;
 
-    int[] active = activeLatents(codes.latents());
+    float[][] latents = codes.latents();
+    int[] active = activeLatents(latents, rows);
     int[] dropped = complement(active, numLatents);
     int[] groups = new int[numFactors];
-    if (active.length == 0) {
-      for (int f = 0; f < numFactors; f++) {
-        groups[f] = grouping(codes.factors()[f], options.factorBins()).numGroups();
+    double[][] matrix = new double[active.length][numFactors];
+    double[] maxDev = new double[active.length];
+    int devThreads = Workers.count(active.length, 0);
+    Workers.run(
+        devThreads,
+        t -> {
+          for (int a = t; a < active.length; a += devThreads) {
+            maxDev[a] = maxDeviation(latents[active[a]], rows);
+          }
+        });
+    // one factor's grouping at a time: its row order is the only N-long array besides the scratch
+    for (int f = 0; f < numFactors; f++) {
+      Grouping g = grouping(codes.factors()[f], labels[f], rows);
+      groups[f] = g.numGroups();
+      if (active.length == 0) {
+        continue;
       }
+      int largest = g.largest();
+      int threads = Workers.count(active.length, 8L * largest);
+      int factor = f;
+      Workers.run(
+          threads,
+          t -> {
+            double[] scratch = new double[largest];
+            for (int a = t; a < active.length; a += threads) {
+              double empida = empida(latents[active[a]], g, q, scratch);
+              matrix[a][factor] = 1.0 - empida / maxDev[a];
+            }
+          });
+    }
+    if (active.length == 0) {
       return new IrsResult(
           0.0, new double[0][], new double[0], new double[0], active, dropped, groups, n, options);
     }
-
-    Grouping[] grouping = new Grouping[numFactors];
-    for (int f = 0; f < numFactors; f++) {
-      grouping[f] = grouping(codes.factors()[f], options.factorBins());
-      groups[f] = grouping[f].numGroups();
-    }
-
-    double[][] matrix = new double[active.length][numFactors];
-    double[] maxDev = new double[active.length];
-    int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), active.length));
-    int scratchSize = n;
-    IntStream.range(0, threads)
-        .parallel()
-        .forEach(
-            t -> {
-              double[] scratch = new double[scratchSize];
-              for (int a = t; a < active.length; a += threads) {
-                double[] z = codes.latents()[active[a]];
-                maxDev[a] = maxDeviation(z);
-                for (int f = 0; f < numFactors; f++) {
-                  double empida = empida(z, grouping[f], q, scratch);
-                  matrix[a][f] = 1.0 - empida / maxDev[a];
-                }
-              }
-            });
 
     double[] perLatent = new double[active.length];
     double num = 0;
@@ -103,14 +130,47 @@ public final class Irs {
     return new IrsResult(num / den, matrix, perLatent, maxDev, active, dropped, groups, n, options);
   }
 
-  /** Indices of latents whose values are not all equal. */
-  private static int[] activeLatents(double[][] latents) {
+  /**
+   * The histogram bin of every code of a factor, as {@link HistogramDiscretizer#discretize(int[],
+   * int)} bins the factor's values at some rows: equal-width bins over the range of the codes
+   * present there.
+   *
+   * @param factor the codes (≥ 0)
+   * @param bins the bins (≥ 1)
+   * @param rows sorted row indices, or {@code null} for all rows
+   * @return {@code bin[code]} for codes {@code 0..max}
+   */
+  static int[] binsOfCodes(int[] factor, int bins, int[] rows) {
+    int m = rows == null ? factor.length : rows.length;
+    int lo = Integer.MAX_VALUE;
+    int hi = Integer.MIN_VALUE;
+    for (int k = 0; k < m; k++) {
+      int c = factor[rows == null ? k : rows[k]];
+      lo = Math.min(lo, c);
+      hi = Math.max(hi, c);
+    }
+    double[] e = HistogramDiscretizer.edgesForRange(lo, hi, bins);
+    double[] values = new double[hi - lo + 1];
+    for (int c = lo; c <= hi; c++) {
+      values[c - lo] = c;
+    }
+    int[] part = new int[values.length];
+    HistogramDiscretizer.assign(values, e, bins, part);
+    int[] out = new int[hi + 1];
+    System.arraycopy(part, 0, out, lo, part.length);
+    return out;
+  }
+
+  /** Indices of latents whose values (at the rows) are not all equal. */
+  private static int[] activeLatents(float[][] latents, int[] rows) {
     return IntStream.range(0, latents.length)
         .filter(
             j -> {
-              double[] z = latents[j];
-              for (int i = 1; i < z.length; i++) {
-                if (z[i] != z[0]) {
+              float[] z = latents[j];
+              int m = rows == null ? z.length : rows.length;
+              float first = z[rows == null ? 0 : rows[0]];
+              for (int k = 1; k < m; k++) {
+                if (z[rows == null ? k : rows[k]] != first) {
                   return true;
                 }
               }
@@ -133,71 +193,105 @@ public final class Irs {
     return out;
   }
 
-  /** {@code max |z − mean(z)|} with the mean as a sequential sum divided by N (numpy axis-0). */
-  private static double maxDeviation(double[] z) {
+  /**
+   * {@code max |z − mean(z)|} over the rows, with the mean as a sequential sum divided by N (numpy
+   * axis-0).
+   */
+  private static double maxDeviation(float[] z, int[] rows) {
+    int m = rows == null ? z.length : rows.length;
     double sum = 0;
-    for (double v : z) {
-      sum += v;
+    for (int k = 0; k < m; k++) {
+      sum += z[rows == null ? k : rows[k]];
     }
-    double mean = sum / z.length;
-    double m = 0;
-    for (double v : z) {
-      m = Math.max(m, Math.abs(v - mean));
+    double mean = sum / m;
+    double d = 0;
+    for (int k = 0; k < m; k++) {
+      d = Math.max(d, Math.abs(z[rows == null ? k : rows[k]] - mean));
     }
-    return m;
+    return d;
   }
 
   /**
-   * Mean over the groups of the q-quantile of the absolute deviations from the group mean. The
-   * latent is first gathered into {@code scratch} in group order (one pass), so every group is a
-   * contiguous slice that is then overwritten by its deviations and partially ordered in place.
+   * Mean over the groups of the q-quantile of the absolute deviations from the group mean. Each
+   * group is gathered into {@code scratch} (as long as the largest group), overwritten by its
+   * deviations and partially ordered in place.
    */
-  private static double empida(double[] z, Grouping g, double q, double[] scratch) {
-    int n = g.order.length;
-    for (int k = 0; k < n; k++) {
-      scratch[k] = z[g.order[k]];
-    }
+  private static double empida(float[] z, Grouping g, double q, double[] scratch) {
     double cum = 0;
     for (int v = 0; v < g.numGroups(); v++) {
       int from = g.start[v];
       int to = g.start[v + 1];
+      int size = to - from;
       double sum = 0;
-      for (int k = from; k < to; k++) {
-        sum += scratch[k];
+      for (int k = 0; k < size; k++) {
+        double x = z[g.order[from + k]];
+        scratch[k] = x;
+        sum += x;
       }
-      double mean = sum / (to - from);
-      for (int k = from; k < to; k++) {
+      double mean = sum / size;
+      for (int k = 0; k < size; k++) {
         scratch[k] = Math.abs(scratch[k] - mean);
       }
-      cum += Quantiles.linear(scratch, from, to, q);
+      cum += Quantiles.linear(scratch, 0, size, q);
     }
     return cum / g.numGroups();
   }
 
   /**
-   * Rows grouped by the (re-binned) factor value: {@code order[start[v]..start[v+1])} are the rows
-   * of the v-th smallest value, increasing.
+   * Rows grouped by the factor's label: {@code order[start[v]..start[v+1])} are the (original) rows
+   * of the v-th smallest label present, increasing.
    */
   private record Grouping(int[] order, int[] start) {
     int numGroups() {
       return start.length - 1;
     }
+
+    int largest() {
+      int m = 0;
+      for (int v = 0; v < numGroups(); v++) {
+        m = Math.max(m, start[v + 1] - start[v]);
+      }
+      return m;
+    }
   }
 
-  private static Grouping grouping(int[] factor, int bins) {
-    int[] labels = bins > 0 ? HistogramDiscretizer.discretize(factor, bins) : factor;
-    DiscreteMutualInfo.Dense dense = DiscreteMutualInfo.Dense.of(labels);
-    int[] start = new int[dense.size + 1];
-    for (int id : dense.ids) {
-      start[id + 1]++;
+  /**
+   * The grouping of the rows by {@code labels[code]} (or the code), the groups in the order of the
+   * labels present: one N-long row order, counting passes otherwise.
+   */
+  private static Grouping grouping(int[] factor, int[] labels, int[] rows) {
+    int m = rows == null ? factor.length : rows.length;
+    int range = 0;
+    for (int k = 0; k < m; k++) {
+      int c = factor[rows == null ? k : rows[k]];
+      range = Math.max(range, 1 + (labels == null ? c : labels[c]));
     }
-    for (int v = 0; v < dense.size; v++) {
+    int[] count = new int[range];
+    for (int k = 0; k < m; k++) {
+      int c = factor[rows == null ? k : rows[k]];
+      count[labels == null ? c : labels[c]]++;
+    }
+    // dense ids in label order (the ranks of the labels present), and where each group starts
+    int[] id = new int[range];
+    int groups = 0;
+    for (int l = 0; l < range; l++) {
+      id[l] = count[l] > 0 ? groups++ : -1;
+    }
+    int[] start = new int[groups + 1];
+    for (int l = 0; l < range; l++) {
+      if (count[l] > 0) {
+        start[id[l] + 1] = count[l];
+      }
+    }
+    for (int v = 0; v < groups; v++) {
       start[v + 1] += start[v];
     }
-    int[] next = java.util.Arrays.copyOf(start, dense.size);
-    int[] order = new int[factor.length];
-    for (int i = 0; i < factor.length; i++) {
-      order[next[dense.ids[i]]++] = i;
+    int[] next = java.util.Arrays.copyOf(start, groups);
+    int[] order = new int[m];
+    for (int k = 0; k < m; k++) {
+      int i = rows == null ? k : rows[k];
+      int c = factor[i];
+      order[next[id[labels == null ? c : labels[c]]]++] = i;
     }
     return new Grouping(order, start);
   }

@@ -7,13 +7,20 @@ import java.util.Objects;
  * A representation to score: one latent code and one factor code per sample, held column-wise as
  * plain arrays (latent-major and factor-major), which is what every metric scans.
  *
+ * <p>Latents are float32, as encoders produce them and as {@code .npy} latent tables usually hold
+ * them: 4 bytes a value, so that a table is held once at the size of its file (2·10⁷ × 64 latents:
+ * 4.8 GiB). Metrics read them as floats and compute in double. A float64 or CSV source is rounded
+ * to the nearest float32 when it is read (a relative change of at most 2⁻²⁴ ≈ 6·10⁻⁸, below the
+ * resolution of every metric here: it can only move a value across an IRS quantile or a histogram
+ * bin edge it lies within that distance of).
+ *
  * @param latents {@code latents[j][i]} = latent j of sample i (finite)
  * @param factors {@code factors[f][i]} = code of factor f for sample i, in {@code 0..K_f-1}
  * @param latentNames one name per latent
  * @param factorNames one name per factor
  */
 public record LatentCodes(
-    double[][] latents, int[][] factors, List<String> latentNames, List<String> factorNames) {
+    float[][] latents, int[][] factors, List<String> latentNames, List<String> factorNames) {
 
   /** Validates shapes, finiteness and non-negative codes; errors name the row and column. */
   public LatentCodes {
@@ -48,7 +55,7 @@ public record LatentCodes(
             "latent " + j + " has " + latents[j].length + " samples, latent 0 has " + n);
       }
       for (int i = 0; i < n; i++) {
-        if (!Double.isFinite(latents[j][i])) {
+        if (!Float.isFinite(latents[j][i])) {
           throw new IllegalArgumentException(
               "latent value "
                   + latents[j][i]
@@ -86,7 +93,7 @@ public record LatentCodes(
    * @param factors factor-major codes
    * @return the codes
    */
-  public static LatentCodes of(double[][] latents, int[][] factors) {
+  public static LatentCodes of(float[][] latents, int[][] factors) {
     List<String> ln =
         java.util.stream.IntStream.range(0, latents.length).mapToObj(j -> "z" + j).toList();
     List<String> fn =
@@ -136,13 +143,74 @@ public record LatentCodes(
   }
 
   /**
-   * The samples at the given rows, in that order.
+   * Codes from double latents, each rounded to the nearest float32 (tests, synthetic codes and
+   * callers that compute latents in double).
+   *
+   * @param latents latent-major latents (finite, within float32's range)
+   * @param factors factor-major codes
+   * @param latentNames one name per latent
+   * @param factorNames one name per factor
+   * @throws IllegalArgumentException as the canonical constructor, also for a value beyond
+   *     float32's range (it becomes infinite)
+   */
+  public LatentCodes(
+      double[][] latents, int[][] factors, List<String> latentNames, List<String> factorNames) {
+    this(narrow(latents), factors, latentNames, factorNames);
+  }
+
+  /**
+   * Codes from double latents rounded to float32, with default names (see {@link
+   * #LatentCodes(double[][], int[][], List, List)}).
+   *
+   * @param latents latent-major latents
+   * @param factors factor-major codes
+   * @return the codes
+   */
+  public static LatentCodes of(double[][] latents, int[][] factors) {
+    return of(narrow(latents), factors);
+  }
+
+  /**
+   * Latent-major doubles rounded to float32.
+   *
+   * @param latents {@code latents[j][i]}
+   * @return the floats
+   */
+  public static float[][] narrow(double[][] latents) {
+    float[][] out = new float[latents.length][];
+    for (int j = 0; j < latents.length; j++) {
+      out[j] = new float[latents[j].length];
+      for (int i = 0; i < latents[j].length; i++) {
+        out[j][i] = (float) latents[j][i];
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One latent as doubles (a copy: for the small train and test sets of the learned metrics).
+   *
+   * @param j the latent
+   * @return its values
+   */
+  public double[] latentAsDoubles(int j) {
+    float[] z = latents[j];
+    double[] out = new double[z.length];
+    for (int i = 0; i < z.length; i++) {
+      out[i] = z[i];
+    }
+    return out;
+  }
+
+  /**
+   * The samples at the given rows, in that order (a copy: for the small train and test sets of the
+   * learned metrics; statistics of all rows work on row indices instead).
    *
    * @param rows row indices
    * @return a new set of codes
    */
   public LatentCodes rows(int[] rows) {
-    double[][] l = new double[latents.length][rows.length];
+    float[][] l = new float[latents.length][rows.length];
     int[][] f = new int[factors.length][rows.length];
     for (int r = 0; r < rows.length; r++) {
       for (int j = 0; j < latents.length; j++) {

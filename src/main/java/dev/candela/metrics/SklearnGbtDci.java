@@ -18,8 +18,9 @@ final class SklearnGbtDci {
   /** Inputs already checked by {@link Dci#compute(LatentCodes, LatentCodes, long, DciLearner)}. */
   static DciResult compute(LatentCodes train, LatentCodes test, long seed) {
     int numFactors = train.numFactors();
-    float[][] trainX = floats(train.latents());
-    float[][] testX = floats(test.latents());
+    // sklearn converts X to float32; the latents are float32 already
+    float[][] trainX = train.latents();
+    float[][] testX = test.latents();
     long randomState = Math.floorMod(seed, 1L << 32);
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     Dci.FactorFit[] fits = new Dci.FactorFit[numFactors];
@@ -80,17 +81,5 @@ final class SklearnGbtDci {
       }
     }
     return (double) correct / truth.length;
-  }
-
-  /** Latent-major float32 copy (sklearn converts X to float32). */
-  private static float[][] floats(double[][] latents) {
-    float[][] out = new float[latents.length][];
-    for (int j = 0; j < latents.length; j++) {
-      out[j] = new float[latents[j].length];
-      for (int i = 0; i < latents[j].length; i++) {
-        out[j][i] = (float) latents[j][i];
-      }
-    }
-    return out;
   }
 }

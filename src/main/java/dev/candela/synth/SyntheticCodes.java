@@ -66,7 +66,7 @@ public final class SyntheticCodes {
     SplittableRandom rng = new SplittableRandom(seed);
     int nf = factorSizes.length;
     int[][] factors = new int[nf][samples];
-    double[][] latents = new double[numLatents][samples];
+    float[][] latents = new float[numLatents][samples];
     double[][] rotation = kind == Kind.ROTATED ? randomRotation(numLatents, rng.split()) : null;
     double[] clean = new double[numLatents];
     for (int i = 0; i < samples; i++) {
@@ -97,7 +97,7 @@ public final class SyntheticCodes {
         } else {
           v = clean[j];
         }
-        latents[j][i] = v + noise * gaussian(rng);
+        latents[j][i] = (float) (v + noise * gaussian(rng));
       }
     }
     return LatentCodes.of(latents, factors);

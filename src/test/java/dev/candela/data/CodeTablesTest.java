@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Reading latent and factor tables from CSV and npy, and the one-line errors for bad input. */
 class CodeTablesTest extends TempTextFiles {
 
-  private static final double EXACT = 0.0;
+  private static final float EXACT = 0f;
 
   @Test
   void readsLatentCsvColumnWise() throws Exception {
@@ -29,8 +29,8 @@ class CodeTablesTest extends TempTextFiles {
     CodeTables.NumericTable t = CodeTables.readLatents(p);
     assertEquals(List.of("a", "b"), t.columns());
     assertEquals(2, t.rows());
-    assertArrayEquals(new double[] {1.5, 0.25}, t.values()[0], EXACT);
-    assertArrayEquals(new double[] {-2, 300}, t.values()[1], EXACT);
+    assertArrayEquals(new float[] {1.5f, 0.25f}, t.values()[0], EXACT);
+    assertArrayEquals(new float[] {-2, 300}, t.values()[1], EXACT);
   }
 
   @Test
@@ -99,8 +99,8 @@ class CodeTablesTest extends TempTextFiles {
     NpyWriter.write(lat, NpyDType.F4, new long[] {3, 2}, false, new float[] {1, 2, 3, 4, 5, 6});
     CodeTables.NumericTable t = CodeTables.readLatents(lat);
     assertEquals(List.of("z0", "z1"), t.columns());
-    assertArrayEquals(new double[] {1, 3, 5}, t.values()[0], EXACT);
-    assertArrayEquals(new double[] {2, 4, 6}, t.values()[1], EXACT);
+    assertArrayEquals(new float[] {1, 3, 5}, t.values()[0], EXACT);
+    assertArrayEquals(new float[] {2, 4, 6}, t.values()[1], EXACT);
 
     Path fac = dir.resolve("f.npy");
     NpyWriter.write(fac, NpyDType.I8, new long[] {3}, false, new long[] {7, 3, 7});
@@ -125,7 +125,8 @@ class CodeTablesTest extends TempTextFiles {
     Path p = dir.resolve("out.csv");
     CodeTables.writeCsv(p, List.of("u", "v"), new double[][] {{0.1, 2}, {-3.5, 1e-7}});
     CodeTables.NumericTable t = CodeTables.readLatents(p);
-    assertArrayEquals(new double[] {0.1, 2}, t.values()[0], EXACT);
-    assertArrayEquals(new double[] {-3.5, 1e-7}, t.values()[1], EXACT);
+    // latents are held as float32: the doubles come back as their nearest floats
+    assertArrayEquals(new float[] {0.1f, 2}, t.values()[0], EXACT);
+    assertArrayEquals(new float[] {-3.5f, 1e-7f}, t.values()[1], EXACT);
   }
 }

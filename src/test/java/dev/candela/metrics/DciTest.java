@@ -124,10 +124,10 @@ class DciTest {
     LatentCodes train = LearnedCodes.disentangled(N_TRAIN, 2, new int[] {2, 2}, 0.05, 9);
     LatentCodes base = LearnedCodes.disentangled(N_TEST, 2, new int[] {2, 2}, 0.05, 10);
     int[][] f = {base.factors()[0].clone(), base.factors()[1].clone()};
-    double[][] z = {base.latents()[0].clone(), base.latents()[1].clone()};
+    float[][] z = {base.latents()[0].clone(), base.latents()[1].clone()};
     for (int i = 0; i < N_TEST / 10; i++) {
       f[0][i] = 2; // code 2 of factor 0 never occurs in training
-      z[0][i] = 2.0;
+      z[0][i] = 2.0f;
     }
     DciResult r = Dci.compute(train, LatentCodes.of(z, f), 0);
     // the 10% with the unseen code are all wrong; the rest may lose a few to the bin edges
@@ -189,7 +189,7 @@ class DciTest {
   }
 
   private static LatentCodes permute(LatentCodes c, int[] perm) {
-    double[][] z = new double[perm.length][];
+    float[][] z = new float[perm.length][];
     for (int j = 0; j < perm.length; j++) {
       z[j] = c.latents()[perm[j]];
     }

@@ -48,7 +48,7 @@ class DisentanglementLibComparisonTest {
   }
 
   static LatentCodes scaled(LatentCodes c) {
-    double[][] z = new double[c.numLatents()][];
+    float[][] z = new float[c.numLatents()][];
     for (int j = 0; j < z.length; j++) {
       z[j] = c.latents()[j].clone();
       if (j < 3) {

@@ -56,7 +56,7 @@ class MigModularityTest {
   @Test
   void singleLatentUsesZeroAsSecondBest() {
     LatentCodes c = Fixtures.disentangled().rows(new int[] {0, 1, 2, 3, 4, 5, 6, 7});
-    LatentCodes one = LatentCodes.of(new double[][] {c.latents()[0]}, new int[][] {c.factors()[0]});
+    LatentCodes one = LatentCodes.of(new float[][] {c.latents()[0]}, new int[][] {c.factors()[0]});
     MigResult m = Mig.compute(one);
     assertEquals(1.0, m.score(), HAND);
   }

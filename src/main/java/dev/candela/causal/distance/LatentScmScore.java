@@ -126,7 +126,7 @@ public final class LatentScmScore {
    *     formed (too few active latents): the message names the truth and the values
    */
   public static Result score(
-      double[][] latents,
+      float[][] latents,
       List<String> latentNames,
       int[][] codes,
       List<String> factorNames,

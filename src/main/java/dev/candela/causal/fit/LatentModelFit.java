@@ -132,12 +132,6 @@ public final class LatentModelFit {
       List<String> names,
       int[][] groups,
       Scale scale) {
-    double[][] rows = new double[lt.rows()][lt.columns().size()];
-    for (int j = 0; j < rows[0].length; j++) {
-      for (int r = 0; r < rows.length; r++) {
-        rows[r][j] = lt.values()[j][r];
-      }
-    }
     double[][] values = null;
     if (scale == Scale.FACTOR) {
       values = new double[names.size()][];
@@ -152,7 +146,7 @@ public final class LatentModelFit {
         }
       }
     }
-    return LatentScmFit.groupValues(rows, groups, names, values);
+    return LatentScmFit.groupValues(lt.values(), groups, names, values);
   }
 
   /**

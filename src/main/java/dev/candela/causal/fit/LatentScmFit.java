@@ -70,6 +70,39 @@ public final class LatentScmFit {
    */
   public static double[][] groupValues(
       double[][] latents, int[][] groups, java.util.List<String> names, double[][] factorValues) {
+    int width = latents.length == 0 ? 0 : latents[0].length;
+    return groupValues(latents.length, width, (r, z) -> latents[r][z], groups, names, factorValues);
+  }
+
+  /**
+   * The group values of {@link #groupValues(double[][], int[][], java.util.List, double[][])} from
+   * latent-major float32 columns, read in place (no row-major copy of the latents).
+   *
+   * @param columns {@code L × n} latent codes, {@code columns[z][r]}
+   * @param groups for each factor, the latent dimensions of its group, non-empty
+   * @param names the factor names, one per group
+   * @param factorValues {@code d × n}, or {@code null}
+   * @return {@code n × d} group values
+   * @throws IllegalArgumentException as {@link #fit(double[][], int[][], Dag, double[][])}
+   */
+  public static double[][] groupValues(
+      float[][] columns, int[][] groups, java.util.List<String> names, double[][] factorValues) {
+    int n = columns.length == 0 ? 0 : columns[0].length;
+    return groupValues(n, columns.length, (r, z) -> columns[z][r], groups, names, factorValues);
+  }
+
+  /** Latent z of row r. */
+  private interface Latents {
+    double at(int r, int z);
+  }
+
+  private static double[][] groupValues(
+      int n,
+      int width,
+      Latents latents,
+      int[][] groups,
+      java.util.List<String> names,
+      double[][] factorValues) {
     int d = names.size();
     if (factorValues != null && factorValues.length != d) {
       throw new IllegalArgumentException(
@@ -78,20 +111,21 @@ public final class LatentScmFit {
     if (groups.length != d) {
       throw new IllegalArgumentException(groups.length + " latent groups for " + d + " factors");
     }
-    int n = latents.length;
     double[][] data = new double[n][d];
     for (int i = 0; i < d; i++) {
       if (groups[i].length == 0) {
         throw new IllegalArgumentException("factor '" + names.get(i) + "' has no latents");
       }
+      for (int z : groups[i]) {
+        if (z < 0 || z >= width) {
+          throw new IllegalArgumentException(
+              "factor '" + names.get(i) + "' latent dimension " + z + " out of range");
+        }
+      }
       for (int r = 0; r < n; r++) {
         double s = 0;
         for (int z : groups[i]) {
-          if (z < 0 || z >= latents[r].length) {
-            throw new IllegalArgumentException(
-                "factor '" + names.get(i) + "' latent dimension " + z + " out of range");
-          }
-          s += latents[r][z];
+          s += latents.at(r, z);
         }
         data[r][i] = s / groups[i].length;
       }

@@ -17,7 +17,6 @@ import dev.candela.metrics.Modularity;
 import dev.candela.metrics.Sap;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcSelection;
-import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.DiscreteMutualInfo;
 import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.report.TextTable;
@@ -156,7 +155,7 @@ public final class BenchMetricsCommand implements Callable<Integer> {
         Path lat = dir.resolve("latents-" + n + ".npy");
         Path fac = dir.resolve("factors-" + n + ".npy");
         writeRowMajor(lat, NpyDType.F4, gen.latents());
-        writeRowMajor(fac, NpyDType.I8, Arrays2.toDouble(gen.factors()));
+        writeRowMajor(fac, NpyDType.I8, gen.factors());
         gen = null;
 
         long t0 = System.nanoTime();
@@ -214,17 +213,32 @@ public final class BenchMetricsCommand implements Callable<Integer> {
         });
   }
 
-  /** Writes column-major values as a C-order (rows × columns) array, streamed row by row. */
-  private static void writeRowMajor(Path file, NpyDType dtype, double[][] cols)
+  /** Writes column-major floats as a C-order (rows × columns) array, streamed row by row. */
+  private static void writeRowMajor(Path file, NpyDType dtype, float[][] cols)
       throws CandelaException {
     int n = cols[0].length;
     try (NpyWriter w = NpyWriter.create(file, dtype, new long[] {n, cols.length}, false)) {
-      double[] row = new double[cols.length];
+      float[] row = new float[cols.length];
       for (int i = 0; i < n; i++) {
         for (int c = 0; c < cols.length; c++) {
           row[c] = cols[c][i];
         }
-        w.writeDoubles(row, 0, row.length);
+        w.writeFloats(row, 0, row.length);
+      }
+    }
+  }
+
+  /** Writes column-major ints as a C-order (rows × columns) array, streamed row by row. */
+  private static void writeRowMajor(Path file, NpyDType dtype, int[][] cols)
+      throws CandelaException {
+    int n = cols[0].length;
+    try (NpyWriter w = NpyWriter.create(file, dtype, new long[] {n, cols.length}, false)) {
+      long[] row = new long[cols.length];
+      for (int i = 0; i < n; i++) {
+        for (int c = 0; c < cols.length; c++) {
+          row[c] = cols[c][i];
+        }
+        w.writeLongs(row, 0, row.length);
       }
     }
   }

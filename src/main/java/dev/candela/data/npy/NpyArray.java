@@ -95,6 +95,30 @@ public final class NpyArray implements AutoCloseable {
     return open(file, MappedSource.DEFAULT_WINDOW);
   }
 
+  /**
+   * Opens a {@code .npy} file for one sequential scan: reads go through the caller's buffers by
+   * positional reads instead of a memory map, so that scanning a file of several GiB into Java
+   * arrays leaves none of it mapped into the process (its resident memory stays the heap's).
+   *
+   * @param file the file
+   * @return the array
+   * @throws BadInputException when the file is missing, truncated or not a supported npy array
+   */
+  public static NpyArray openStreamed(Path file) throws BadInputException {
+    FileChannel ch = MappedSource.openForReading(file);
+    try {
+      ChannelSource src = new ChannelSource(ch);
+      NpyHeader h = NpyHeader.read(src, file.toString());
+      return new NpyArray(src, h, file.toString());
+    } catch (BadInputException e) {
+      MappedSource.closeQuietly(ch);
+      throw e;
+    } catch (IOException e) {
+      MappedSource.closeQuietly(ch);
+      throw new BadInputException(file + ": cannot read (" + e.getMessage() + ")", e);
+    }
+  }
+
   static NpyArray open(Path file, long window) throws BadInputException {
     FileChannel ch = MappedSource.openForReading(file);
     try {
@@ -178,10 +202,13 @@ public final class NpyArray implements AutoCloseable {
     }
   }
 
-  /** Fills buf with the raw bytes of C-order elements [start, start+count). */
-  private void raw(long start, int count, byte[] buf) throws BadInputException {
+  /**
+   * Fills buf with the raw bytes of C-order elements [start, start+count), or of the elements
+   * stored at [start, start+count) when {@code stored}.
+   */
+  private void raw(long start, int count, byte[] buf, boolean stored) throws BadInputException {
     try {
-      if (!gather) {
+      if (!gather || stored) {
         src.read(header.dataOffset() + start * itemSize, buf, 0, count * itemSize);
         return;
       }
@@ -223,6 +250,11 @@ public final class NpyArray implements AutoCloseable {
   }
 
   private void chunks(long start, int off, int count, ChunkDecoder dec) throws BadInputException {
+    chunks(start, off, count, dec, false);
+  }
+
+  private void chunks(long start, int off, int count, ChunkDecoder dec, boolean stored)
+      throws BadInputException {
     checkRange(start, count);
     int per = Math.max(1, CHUNK_BYTES / itemSize);
     byte[] buf = new byte[Math.min(per, Math.max(count, 1)) * itemSize];
@@ -230,7 +262,7 @@ public final class NpyArray implements AutoCloseable {
     int done = 0;
     while (done < count) {
       int n = Math.min(per, count - done);
-      raw(start + done, n, buf);
+      raw(start + done, n, buf, stored);
       bb.clear();
       dec.decode(bb, n, off + done);
       done += n;
@@ -340,24 +372,86 @@ public final class NpyArray implements AutoCloseable {
    * @throws BadInputException when the data cannot be read
    */
   public void readFloats(long start, float[] dst, int off, int count) throws BadInputException {
+    chunks(start, off, count, (bb, n, o) -> floats(bb, n, dst, o));
+  }
+
+  private void floats(ByteBuffer bb, int n, float[] dst, int o) {
+    NpyType t = header.dtype().type();
+    if (t == NpyType.FLOAT32) {
+      bb.asFloatBuffer().get(dst, o, n);
+    } else if (t == NpyType.UINT8) {
+      for (int i = 0; i < n; i++) {
+        dst[o + i] = bb.get(i) & 0xFF;
+      }
+    } else {
+      for (int i = 0; i < n; i++) {
+        dst[o + i] = (float) element(bb);
+      }
+    }
+  }
+
+  /**
+   * Reads the elements stored at {@code [start, start+count)} as floats: in C order for a C-order
+   * array (as {@link #readFloats(long, float[], int, int)}), in Fortran (column-major) order for a
+   * Fortran-order one, where a column of a 2-D array is one contiguous range.
+   *
+   * @param start first element in storage order
+   * @param dst destination
+   * @param off offset in dst
+   * @param count number of elements
+   * @throws BadInputException when the data cannot be read
+   */
+  public void readStoredFloats(long start, float[] dst, int off, int count)
+      throws BadInputException {
+    chunks(start, off, count, (bb, n, o) -> floats(bb, n, dst, o), true);
+  }
+
+  /**
+   * Reads the elements stored at {@code [start, start+count)} of an integer or boolean array as
+   * longs, in storage order (see {@link #readStoredFloats}).
+   *
+   * @param start first element in storage order
+   * @param dst destination
+   * @param off offset in dst
+   * @param count number of elements
+   * @throws BadInputException when the dtype is not integer or the data cannot be read
+   */
+  public void readStoredLongs(long start, long[] dst, int off, int count) throws BadInputException {
+    requireInteger();
     chunks(
         start,
         off,
         count,
         (bb, n, o) -> {
-          NpyType t = header.dtype().type();
-          if (t == NpyType.FLOAT32) {
-            bb.asFloatBuffer().get(dst, o, n);
-          } else if (t == NpyType.UINT8) {
-            for (int i = 0; i < n; i++) {
-              dst[o + i] = bb.get(i) & 0xFF;
-            }
-          } else {
-            for (int i = 0; i < n; i++) {
-              dst[o + i] = (float) element(bb);
-            }
+          for (int i = 0; i < n; i++) {
+            dst[o + i] = integer(bb);
           }
-        });
+        },
+        true);
+  }
+
+  /**
+   * Reads the elements stored at {@code [start, start+count)} as doubles, in storage order (see
+   * {@link #readStoredFloats}).
+   *
+   * @param start first element in storage order
+   * @param dst destination
+   * @param off offset in dst
+   * @param count number of elements
+   * @throws BadInputException when the data cannot be read
+   */
+  public void readStoredDoubles(long start, double[] dst, int off, int count)
+      throws BadInputException {
+    chunks(
+        start,
+        off,
+        count,
+        (bb, n, o) -> {
+          for (int i = 0; i < n; i++) {
+            dst[o + i] = element(bb);
+          }
+        },
+        true);
   }
 
   /**
@@ -454,7 +548,7 @@ public final class NpyArray implements AutoCloseable {
     }
     checkRange(start, count);
     if (!gather && off == 0 && count == dst.length) {
-      raw(start, count, dst);
+      raw(start, count, dst, false);
       return;
     }
     chunks(start, off, count, (bb, n, o) -> bb.get(dst, o, n));

@@ -86,8 +86,8 @@ public final class Cg {
   }
 
   /**
-   * CG on {@link LatentCodes} (latent-major doubles, converted to float rows). Factor names come
-   * from the options (use {@code optFactorNames(codes.factorNames())} to carry them over).
+   * CG on {@link LatentCodes} (latent-major floats, converted to rows). Factor names come from the
+   * options (use {@code optFactorNames(codes.factorNames())} to carry them over).
    *
    * @param codes latents and factor codes
    * @param decoder the generator g
@@ -101,12 +101,12 @@ public final class Cg {
   }
 
   /**
-   * Converts latent-major doubles {@code latents[j][i]} to sample-major floats {@code z[i][j]}.
+   * Converts latent-major floats {@code latents[j][i]} to sample-major rows {@code z[i][j]}.
    *
    * @param latents latent-major values
    * @return sample-major rows
    */
-  public static float[][] toRows(double[][] latents) {
+  public static float[][] toRows(float[][] latents) {
     int d = latents.length;
     int n = d == 0 ? 0 : latents[0].length;
     float[][] z = new float[n][d];
@@ -116,7 +116,7 @@ public final class Cg {
             "latent " + j + " has " + latents[j].length + " samples, latent 0 has " + n);
       }
       for (int i = 0; i < n; i++) {
-        z[i][j] = (float) latents[j][i];
+        z[i][j] = latents[j][i];
       }
     }
     return z;

@@ -1,7 +1,6 @@
 package dev.candela.metrics.stats;
 
 import java.util.Arrays;
-import java.util.stream.IntStream;
 
 /**
  * Plug-in mutual information and entropy of discrete labels, in nats, with the semantics of
@@ -78,12 +77,15 @@ public final class DiscreteMutualInfo {
    * disentanglement_lib's MIG and modularity compute it: {@code m[j][f] = MI(factor f, bin of
    * latent j)} with {@code bins} histogram bins per latent ({@link HistogramDiscretizer}).
    *
+   * <p>Memory: besides the inputs, one int per row per worker thread ({@link Workers});
+   * non-negative factor codes are counted in place, not copied.
+   *
    * @param latents {@code latents[j][i]} = latent j of sample i
    * @param factorCodes {@code factorCodes[f][i]} = code of factor f of sample i
    * @param bins histogram bins per latent (disentanglement_lib: 20)
    * @return {@code [latent][factor]} MI in nats
    */
-  public static double[][] latentFactorMatrix(double[][] latents, int[][] factorCodes, int bins) {
+  public static double[][] latentFactorMatrix(float[][] latents, int[][] factorCodes, int bins) {
     if (bins < 1) {
       throw new IllegalArgumentException("number of bins must be at least 1, got " + bins);
     }
@@ -91,24 +93,23 @@ public final class DiscreteMutualInfo {
     int n = numLatents == 0 ? 0 : latents[0].length;
     Dense[] factors = new Dense[factorCodes.length];
     for (int f = 0; f < factors.length; f++) {
-      factors[f] = Dense.of(factorCodes[f]);
+      factors[f] = Dense.counted(factorCodes[f]);
     }
     double[][] m = new double[numLatents][factors.length];
-    int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), numLatents));
-    IntStream.range(0, threads)
-        .parallel()
-        .forEach(
-            t -> {
-              int[] binCodes = new int[n];
-              for (int j = t; j < numLatents; j += threads) {
-                double[] z = latents[j];
-                HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, binCodes);
-                Dense latent = new Dense(binCodes, bins);
-                for (int f = 0; f < factors.length; f++) {
-                  m[j][f] = fromDense(factors[f], latent);
-                }
-              }
-            });
+    int threads = Workers.count(numLatents, 4L * n);
+    Workers.run(
+        threads,
+        t -> {
+          int[] binCodes = new int[n];
+          for (int j = t; j < numLatents; j += threads) {
+            float[] z = latents[j];
+            HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, binCodes);
+            Dense latent = new Dense(binCodes, bins);
+            for (int f = 0; f < factors.length; f++) {
+              m[j][f] = fromDense(factors[f], latent);
+            }
+          }
+        });
     return m;
   }
 
@@ -203,6 +204,28 @@ public final class DiscreteMutualInfo {
     Dense(int[] ids, int size) {
       this.ids = ids;
       this.size = size;
+    }
+
+    /**
+     * A labeling for counting only: non-negative codes below {@code 4·N + 1024} are used as ids as
+     * they are, without a copy (ids of absent codes simply have no rows, which changes no count of
+     * the mutual information); other labelings as {@link #of}. {@link #size} is then the largest
+     * code plus one, not the number of distinct labels.
+     *
+     * @param labels the labels
+     * @return the labeling
+     */
+    static Dense counted(int[] labels) {
+      int lo = Integer.MAX_VALUE;
+      int hi = Integer.MIN_VALUE;
+      for (int v : labels) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+      if (labels.length > 0 && lo >= 0 && (long) hi < 4L * labels.length + 1024) {
+        return new Dense(labels, hi + 1);
+      }
+      return of(labels);
     }
 
     /**

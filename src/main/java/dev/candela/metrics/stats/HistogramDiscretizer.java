@@ -46,6 +46,30 @@ public final class HistogramDiscretizer {
   }
 
   /**
+   * numpy's {@code np.histogram(x, bins)[1]} of float32 values, each widened to double (as {@link
+   * #edges(double[], int)} of the widened values).
+   *
+   * @param x values (at least one, all finite)
+   * @param bins number of bins, at least 1
+   * @return the edges, increasing
+   */
+  public static double[] edges(float[] x, int bins) {
+    checkValues(x.length, bins);
+    float lo = x[0];
+    float hi = x[0];
+    for (int i = 1; i < x.length; i++) {
+      float v = x[i];
+      if (v < lo) {
+        lo = v;
+      }
+      if (v > hi) {
+        hi = v;
+      }
+    }
+    return edgesForRange(lo, hi, bins);
+  }
+
+  /**
    * numpy's histogram edges for the autodetected range {@code [lo, hi]}.
    *
    * @param lo the minimum of the data
@@ -123,6 +147,21 @@ public final class HistogramDiscretizer {
    * @param out destination, at least {@code x.length} long
    */
   public static void assign(double[] x, double[] e, int bins, int[] out) {
+    for (int i = 0; i < x.length; i++) {
+      out[i] = code(x[i], e, bins);
+    }
+  }
+
+  /**
+   * Fills {@code out} with the 0-based bin of every float32 value of {@code x} (widened to double)
+   * for the given edges.
+   *
+   * @param x values
+   * @param e edges from {@link #edges(float[], int)}
+   * @param bins number of bins
+   * @param out destination, at least {@code x.length} long
+   */
+  public static void assign(float[] x, double[] e, int bins, int[] out) {
     for (int i = 0; i < x.length; i++) {
       out[i] = code(x[i], e, bins);
     }

@@ -2,7 +2,6 @@ package dev.candela.metrics.stats;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 
 /**
  * The delete-a-group jackknife replicates of the latent × factor mutual-information matrix and the
@@ -22,7 +21,8 @@ import java.util.stream.IntStream;
  * variance (G−1)/G Σ_g (θ₍g₎ − θ̄)² and bias estimate (G−1)(θ̄ − θ̂).
  *
  * <p>Cost: one pass over N rows per (latent, factor) pair to fill the G group tables, then G · bins
- * · K_f logarithm look-ups per pair; latents in parallel.
+ * · K_f logarithm look-ups per pair; latents in parallel ({@link Workers}), each thread holding one
+ * int per row (the latent's bins).
  */
 public final class MiJackknife {
   private MiJackknife() {}
@@ -68,7 +68,7 @@ public final class MiJackknife {
    * @return the replicates
    */
   public static Replicates leaveGroupOut(
-      double[][] latents, int[][] factorCodes, int bins, int[] group, int groups) {
+      float[][] latents, int[][] factorCodes, int bins, int[] group, int groups) {
     int[][] out = new int[groups][];
     for (int g = 0; g < groups; g++) {
       out[g] = new int[] {g};
@@ -96,7 +96,7 @@ public final class MiJackknife {
    * @return G and G(G−1)/2 replicates
    */
   public static OneAndTwo leaveOneAndTwoGroupsOut(
-      double[][] latents, int[][] factorCodes, int bins, int[] group, int groups) {
+      float[][] latents, int[][] factorCodes, int bins, int[] group, int groups) {
     int pairs = groups * (groups - 1) / 2;
     int[][] out = new int[groups + pairs][];
     for (int g = 0; g < groups; g++) {
@@ -133,12 +133,12 @@ public final class MiJackknife {
    * The matrices without the groups of each {@code leftOut[r]}: one pass fills per-group tables.
    */
   private static Replicates leaveOut(
-      double[][] latents, int[][] factorCodes, int bins, int[] group, int groups, int[][] leftOut) {
+      float[][] latents, int[][] factorCodes, int bins, int[] group, int groups, int[][] leftOut) {
     int d = latents.length;
     int nf = factorCodes.length;
     int n = group.length;
     int reps = leftOut.length;
-    double[] nlogn = nLogN(n);
+    NLogN nlogn = new NLogN(n);
     int[] sizes = new int[nf];
     for (int f = 0; f < nf; f++) {
       int max = 0;
@@ -171,35 +171,33 @@ public final class MiJackknife {
       }
     }
     double[][][] mi = new double[reps][d][nf];
-    IntStream.range(0, d)
-        .parallel()
-        .forEach(
-            j -> {
-              int[] binCodes = new int[n];
-              double[] z = latents[j];
-              HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, binCodes);
-              GroupTable rows = GroupTable.of(binCodes, bins, group, groups);
-              for (int f = 0; f < nf; f++) {
-                int k = sizes[f];
-                int[] codes = factorCodes[f];
-                int[] cellCodes = new int[n];
-                for (int i = 0; i < n; i++) {
-                  cellCodes[i] = binCodes[i] * k + codes[i];
+    int threads = Workers.count(d, 4L * n);
+    Workers.run(
+        threads,
+        t -> {
+          int[] binCodes = new int[n];
+          for (int j = t; j < d; j += threads) {
+            float[] z = latents[j];
+            HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, binCodes);
+            GroupTable rows = GroupTable.of(binCodes, bins, group, groups);
+            for (int f = 0; f < nf; f++) {
+              int k = sizes[f];
+              int[] codes = factorCodes[f];
+              GroupTable cells = GroupTable.ofCells(binCodes, codes, k, bins * k, group, groups);
+              GroupTable cols = GroupTable.of(codes, k, group, groups);
+              for (int r = 0; r < reps; r++) {
+                int m = kept[r];
+                if (m == 0) {
+                  continue;
                 }
-                GroupTable cells = GroupTable.of(cellCodes, bins * k, group, groups);
-                GroupTable cols = GroupTable.of(codes, k, group, groups);
-                for (int r = 0; r < reps; r++) {
-                  int m = kept[r];
-                  if (m == 0) {
-                    continue;
-                  }
-                  double sab = cells.sumNLogN(leftOut[r], nlogn);
-                  double sa = rows.sumNLogN(leftOut[r], nlogn);
-                  double sb = cols.sumNLogN(leftOut[r], nlogn);
-                  mi[r][j][f] = Math.max(0, Math.log(m) + (sab - sa - sb) / m);
-                }
+                double sab = cells.sumNLogN(leftOut[r], nlogn);
+                double sa = rows.sumNLogN(leftOut[r], nlogn);
+                double sb = cols.sumNLogN(leftOut[r], nlogn);
+                mi[r][j][f] = Math.max(0, Math.log(m) + (sab - sa - sb) / m);
               }
-            });
+            }
+          }
+        });
     return new Replicates(mi, h, groups);
   }
 
@@ -215,13 +213,25 @@ public final class MiJackknife {
       return new GroupTable(full, per, k);
     }
 
+    /** Counts of the cells {@code bin · k + code} (without a copy of the cell codes). */
+    static GroupTable ofCells(int[] bins, int[] codes, int k, int cells, int[] group, int groups) {
+      int[] full = new int[cells];
+      int[] per = new int[groups * cells];
+      for (int i = 0; i < codes.length; i++) {
+        int c = bins[i] * k + codes[i];
+        full[c]++;
+        per[group[i] * cells + c]++;
+      }
+      return new GroupTable(full, per, cells);
+    }
+
     /** Σ_c c ln c over the counts without the given groups. */
-    double sumNLogN(int[] without, double[] nlogn) {
+    double sumNLogN(int[] without, NLogN nlogn) {
       double s = 0;
       if (without.length == 1) {
         int base = without[0] * k;
         for (int c = 0; c < k; c++) {
-          s += nlogn[full[c] - per[base + c]];
+          s += nlogn.of(full[c] - per[base + c]);
         }
         return s;
       }
@@ -230,20 +240,33 @@ public final class MiJackknife {
         for (int g : without) {
           v -= per[g * k + c];
         }
-        s += nlogn[v];
+        s += nlogn.of(v);
       }
       return s;
     }
   }
 
-  /** {@code t[c] = c ln c} for c = 0..n (0 ln 0 = 0). */
-  private static double[] nLogN(int n) {
-    double[] t = new double[n + 1];
-    for (int c = 1; c <= n; c++) {
-      t[c] = c * Math.log(c);
+  /**
+   * {@code c ln c} (0 ln 0 = 0): tabulated for the counts up to {@value #TABULATED}, computed for
+   * larger ones (the same double either way), so the table does not grow with the rows.
+   */
+  private static final class NLogN {
+    private final double[] t;
+
+    NLogN(int n) {
+      t = new double[Math.min(n, TABULATED) + 1];
+      for (int c = 1; c < t.length; c++) {
+        t[c] = c * Math.log(c);
+      }
     }
-    return t;
+
+    double of(int c) {
+      return c < t.length ? t[c] : c * Math.log(c);
+    }
   }
+
+  /** The largest count {@link NLogN} tabulates. */
+  private static final int TABULATED = 1 << 16;
 
   /**
    * The jackknife uncertainty of a score from its leave-one-group-out values: SE² = (G−1)/G Σ (θ₍g₎

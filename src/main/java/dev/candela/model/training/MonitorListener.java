@@ -132,7 +132,7 @@ final class MonitorListener implements TrainingListener {
       long seed) {
     int m = held.size();
     int vol = c * inH * inW;
-    double[][] lat = new double[d][m];
+    float[][] lat = new float[d][m];
     double recon = 0;
     double kl = 0;
     for (int a = 0; a < m; a += b) {

@@ -141,7 +141,7 @@ class CgTest {
     LatentDecoder g = CgToys.regions(new int[][] {{0}, {0}});
     CgResult r =
         Cg.compute(
-            Cg.toRows(new double[][] {z0, z1}),
+            Cg.toRows(LatentCodes.narrow(new double[][] {z0, z1})),
             new int[][] {y, y},
             g,
             CgToys.binaryRegions(2, 2),

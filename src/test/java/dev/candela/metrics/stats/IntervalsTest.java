@@ -100,13 +100,13 @@ class IntervalsTest {
   void leaveGroupsOutMatricesEqualDirectRecomputation() {
     SplittableRandom r = new SplittableRandom(3);
     int n = 90;
-    double[][] z = new double[2][n];
+    float[][] z = new float[2][n];
     int[][] f = new int[2][n];
     for (int i = 0; i < n; i++) {
       f[0][i] = r.nextInt(3);
       f[1][i] = r.nextInt(4);
-      z[0][i] = f[0][i] + r.nextGaussian() * 0.4;
-      z[1][i] = r.nextGaussian();
+      z[0][i] = (float) (f[0][i] + r.nextGaussian() * 0.4);
+      z[1][i] = (float) r.nextGaussian();
     }
     int bins = 5;
     int groups = 6;
@@ -128,7 +128,7 @@ class IntervalsTest {
   }
 
   private static void assertMatricesWithout(
-      double[][] z,
+      float[][] z,
       int[][] f,
       int bins,
       int[] g,
