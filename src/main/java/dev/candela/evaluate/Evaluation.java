@@ -183,7 +183,8 @@ public final class Evaluation {
               listener);
       add(code.added());
       if (s.metrics().contains(Metric.SCM)) {
-        add(ScmStage.stage(s.options().scm(), e, code.scores(), s.seed(), listener));
+        ScmStage.Scope scope = new ScmStage.Scope(s.options().rhos().get(0), s.options().refits());
+        add(ScmStage.stage(s.options().scm(), scope, e, code.scores(), s.seed(), listener));
       }
       add(ClassicStage.run(s, e, vae, replicates > 0, listener));
       ScoreReport beforeCg = report();

@@ -19,7 +19,7 @@ import java.util.Map;
  * {@code evaluate}'s {@code scm} metric: the latent causal model fitted on the encoded evaluation
  * samples (one latent group per factor) against the dataset's true causal model over its factors,
  * scored by {@link LatentScmScore} (OD, ID, CD with standard error and null; with a learned DAG
- * SHD, SID and the AIDs). Scores are {@code scm.<id>}, details {@code scm}.
+ * SHD, SID and the AIDs), each with its interval. Scores are {@code scm.<id>}, details {@code scm}.
  */
 final class ScmStage {
   private ScmStage() {}
@@ -74,9 +74,13 @@ final class ScmStage {
    * The stage's outcome.
    *
    * @param scores {@code scm.<id>} values
+   * @param uncertainty {@code scm.<id>} intervals
    * @param details the {@code scm} details
    */
-  record Result(Map<String, Double> scores, Map<String, Object> details) {}
+  record Result(
+      Map<String, Double> scores,
+      Map<String, Uncertainty> uncertainty,
+      Map<String, Object> details) {}
 
   /**
    * Fits and scores the latent model.
@@ -86,6 +90,8 @@ final class ScmStage {
    * @param codeScores the code metrics (their IRS matrix chooses the groups)
    * @param truth the true model
    * @param s the settings
+   * @param scope ρ, latents per group (the evaluation's first ρ), and the DAG refits behind the
+   *     graph metrics' intervals (the evaluation's refits)
    * @param seed the seed
    * @return the scores and details
    * @throws BadInputException when the latent model cannot be formed
@@ -96,10 +102,19 @@ final class ScmStage {
       CodeScorer.Scores codeScores,
       Truth truth,
       ScmSettings s,
+      Scope scope,
       long seed)
       throws BadInputException {
     LatentScmScore.Options o =
-        new LatentScmScore.Options(1, s.dag(), s.samples(), 5, s.evidence(), s.replicates(), seed);
+        new LatentScmScore.Options(
+            scope.rho(),
+            s.dag(),
+            s.samples(),
+            5,
+            s.evidence(),
+            s.replicates(),
+            scope.refits(),
+            seed);
     LatentScmScore.Result r =
         LatentScmScore.score(
             lc.latents(),
@@ -114,18 +129,28 @@ final class ScmStage {
             truth.source(),
             o);
     Map<String, Double> scores = new LinkedHashMap<>();
-    for (Map.Entry<String, Double> e : r.scores().entrySet()) {
-      scores.put("scm." + e.getKey(), e.getValue());
-    }
-    return new Result(scores, r.details());
+    r.scores().forEach((k, v) -> scores.put("scm." + k, v));
+    Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
+    r.uncertainty().forEach((k, u) -> uncertainty.put("scm." + k, u));
+    return new Result(scores, uncertainty, r.details());
   }
+
+  /**
+   * What the scm stage takes from the rest of the evaluation.
+   *
+   * @param rho latents per group (≥ 1)
+   * @param refits DAG refits (even, ≥ 0)
+   */
+  record Scope(int rho, int refits) {}
 
   /**
    * The {@code scm} stage of an {@link Evaluation}: the latent causal model against the dataset's
    * causal truth, skipped with a warning when the dataset has no known truth or the groups cannot
-   * be formed. OD, ID and CD are means over R sampled replicates: their SE gives the interval.
+   * be formed. OD, ID and CD are means over R sampled replicates: their SE gives the interval; the
+   * graph metrics' interval comes from DAG refits on complementary halves.
    *
    * @param scm how it runs
+   * @param scope ρ and the DAG refits
    * @param e the encoded samples
    * @param codeScores the code stage's result (its IRS matrix forms the groups)
    * @param seed the seed
@@ -135,6 +160,7 @@ final class ScmStage {
    */
   static StageResult stage(
       ScmSettings scm,
+      Scope scope,
       EncodedSamples e,
       CodeScorer.Scores codeScores,
       long seed,
@@ -152,34 +178,14 @@ final class ScmStage {
     LatentCodes lc = e.latentCodes();
     Result r;
     try {
-      r = run(lc, e.vocabularies(), codeScores, truth, scm, seed);
+      r = run(lc, e.vocabularies(), codeScores, truth, scm, scope, seed);
     } catch (BadInputException x) {
       return StageResult.warning("scm skipped: " + x.getMessage());
     }
-    Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
-    r.scores()
-        .forEach(
-            (k, v) -> {
-              Double se = r.scores().get(k + ".se");
-              if (se != null) {
-                Uncertainty u =
-                    Uncertainty.symmetric(
-                        v,
-                        se,
-                        scm.replicates() - 1,
-                        Uncertainty.REPLICATES,
-                        scm.replicates(),
-                        0,
-                        lc.numSamples());
-                if (u != null) {
-                  uncertainty.put(k, u);
-                }
-              }
-            });
     listener.message(
         String.format(
             java.util.Locale.ROOT, "scm (latent causal model) in %.1f s", Evaluation.secs(t)));
     return new StageResult(
-        r.scores(), uncertainty, Map.of("scm", r.details()), List.of(), Map.of());
+        r.scores(), r.uncertainty(), Map.of("scm", r.details()), List.of(), Map.of());
   }
 }

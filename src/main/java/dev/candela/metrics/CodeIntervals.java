@@ -249,7 +249,7 @@ public final class CodeIntervals {
             done.add(new double[] {a.get(key), b.get(key)});
           }
         }
-        Uncertainty u = fromPairs(score, done, nTrain + nTest, split.poolsHoldTwo());
+        Uncertainty u = Uncertainty.ofPairs(score, done, nTrain + nTest, split.poolsHoldTwo());
         if (u != null) {
           out.put(key, u);
         }
@@ -331,7 +331,7 @@ public final class CodeIntervals {
    * @return the uncertainty ({@link Uncertainty#HALF_SAMPLES}), or {@code null} without a pair
    */
   public static Uncertainty halfSamples(double score, List<double[]> pairs, int n) {
-    return fromPairs(score, pairs, n, false);
+    return Uncertainty.ofPairs(score, pairs, n, false);
   }
 
   /**
@@ -346,29 +346,6 @@ public final class CodeIntervals {
    * @return the uncertainty ({@link Uncertainty#FULL_SIZE_PAIRS}), or {@code null} without a pair
    */
   public static Uncertainty fullSizePairs(double score, List<double[]> pairs, int n) {
-    return fromPairs(score, pairs, n, true);
-  }
-
-  /**
-   * SE² = Σ (a − b)²/(2P) for pairs at the score's own size, Σ (a − b)²/(4P) for halves (whose
-   * variance is twice the score's at the √N rate); t with P degrees of freedom; bias 0 or the mean
-   * half-size score − score.
-   */
-  private static Uncertainty fromPairs(
-      double score, List<double[]> pairs, int n, boolean fullSize) {
-    if (pairs.isEmpty()) {
-      return null;
-    }
-    double ss = 0;
-    double sum = 0;
-    for (double[] ab : pairs) {
-      ss += (ab[0] - ab[1]) * (ab[0] - ab[1]);
-      sum += ab[0] + ab[1];
-    }
-    int p = pairs.size();
-    double se = Math.sqrt(ss / ((fullSize ? 2.0 : 4.0) * p));
-    String method = fullSize ? Uncertainty.FULL_SIZE_PAIRS : Uncertainty.HALF_SAMPLES;
-    double bias = fullSize ? 0 : sum / (2.0 * p) - score;
-    return Uncertainty.symmetric(score, se, p, method, 2 * p, bias, n);
+    return Uncertainty.ofPairs(score, pairs, n, true);
   }
 }

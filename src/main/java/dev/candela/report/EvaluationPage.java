@@ -72,8 +72,19 @@ public final class EvaluationPage {
    *
    * @param scores the report's scores (keys {@code scm.<id>})
    * @param details the {@code scm} details ({@code truth}, {@code dag}, {@code groups}, {@code
-   *     alignment}, {@code chance}, {@code truthEdges}, {@code modelEdges})
+   *     alignment}, {@code chance}, {@code truthEdges}, {@code modelEdges}, and {@code metrics}:
+   *     each distance's {@code standardError} and {@code nullBaseline})
    */
+  private static Object metric(Map<String, Object> details, String id) {
+    return details.get("metrics") instanceof Map<?, ?> m ? m.get(id) : null;
+  }
+
+  private static double number(Object map, String key) {
+    return map instanceof Map<?, ?> m && m.get(key) instanceof Number x
+        ? x.doubleValue()
+        : Double.NaN;
+  }
+
   public void scmSection(Map<String, Double> scores, Map<String, Object> details) {
     page.section("Latent causal model (scm)");
     List<String> ids = List.of("od", "id", "cd");
@@ -82,8 +93,8 @@ public final class EvaluationPage {
     for (int i = 0; i < ids.size(); i++) {
       String k = "scm." + ids.get(i);
       double v = scores.getOrDefault(k, Double.NaN);
-      double se = scores.getOrDefault(k + ".se", Double.NaN);
-      double nul = scores.getOrDefault(k + ".null", Double.NaN);
+      double se = number(metric(details, ids.get(i)), "standardError");
+      double nul = number(metric(details, ids.get(i)), "nullBaseline");
       ladder[i] = new double[] {v, se, nul, se > 0 ? (v - nul) / se : Double.NaN};
       rows.add(ids.get(i).toUpperCase(Locale.ROOT));
     }

@@ -20,6 +20,7 @@ import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Uncertainty;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -81,6 +82,16 @@ class ScmStageTest {
   private static ScmStage.Result score(
       CausalModel truth, double[][] rows, boolean perfect, LatentScmScore.DagSource dag)
       throws Exception {
+    return score(truth, rows, perfect, dag, new ScmStage.Scope(1, 4));
+  }
+
+  private static ScmStage.Result score(
+      CausalModel truth,
+      double[][] rows,
+      boolean perfect,
+      LatentScmScore.DagSource dag,
+      ScmStage.Scope scope)
+      throws Exception {
     FactorSpace space = candle();
     int n = rows.length;
     int f = space.numFactors();
@@ -92,7 +103,7 @@ class ScmStageTest {
       }
     }
     SplittableRandom rng = new SplittableRandom(perfect ? 5 : 6);
-    int d = 8;
+    int d = f * scope.rho() + 2; // 8 latents at rho 1
     double[][] latents = new double[d][n];
     List<String> latentNames = new ArrayList<>();
     for (int j = 0; j < d; j++) {
@@ -117,7 +128,7 @@ class ScmStageTest {
             0);
     CodeScorer.Scores cs = CodeScorer.score(lc, vocab, opts);
     ScmSettings s = new ScmSettings("auto", dag, 150, 1, 3);
-    return ScmStage.run(lc, vocab, cs, ScmStage.truth(space, "auto"), s, 3);
+    return ScmStage.run(lc, vocab, cs, ScmStage.truth(space, "auto"), s, scope, 3);
   }
 
   @Test
@@ -133,14 +144,14 @@ class ScmStageTest {
       Map<String, Double> p = perfect.scores();
       Map<String, Double> r = random.scores();
       String k = "scm." + id;
-      double pExcess = p.get(k) - p.get(k + ".null");
-      double rExcess = r.get(k) - r.get(k + ".null");
+      double pExcess = p.get(k) - nullOf(perfect, id);
+      double rExcess = r.get(k) - nullOf(random, id);
       assertTrue(r.get(k) > p.get(k), id + ": random " + r.get(k) + " vs perfect " + p.get(k));
       assertTrue(
           pExcess < NEAR_NULL_SHARE * rExcess,
           id + ": perfect excess over null " + pExcess + ", random " + rExcess);
       if (!id.equals("od")) {
-        double se = Math.max(p.get(k + ".se"), r.get(k + ".se"));
+        double se = Math.max(perfect.uncertainty().get(k).se(), random.uncertainty().get(k).se());
         assertTrue(
             r.get(k) > p.get(k) + SEPARATION_SE * se,
             id + ": random " + r.get(k) + " vs perfect " + p.get(k) + " (se " + se + ")");
@@ -170,5 +181,62 @@ class ScmStageTest {
     double aid = r.scores().get("scm.parent_aid");
     assertTrue(aid >= 0 && aid <= 1, "parent_aid " + aid);
     assertEquals("learned", r.details().get("dag"));
+  }
+
+  private static double nullOf(ScmStage.Result r, String id) {
+    Map<?, ?> metrics = (Map<?, ?>) r.details().get("metrics");
+    return ((Number) ((Map<?, ?>) metrics.get(id)).get("nullBaseline")).doubleValue();
+  }
+
+  @Test
+  void everyScoreHasAnIntervalAndNoneIsAnSeOrANull() throws Exception {
+    CausalModel truth = ScmStage.truth(candle(), "auto").model();
+    double[][] rows = Sampler.sample(truth, Intervention.none(), 300, new SplittableRandom(2));
+    ScmStage.Result r = score(truth, rows, false, LatentScmScore.DagSource.LEARN);
+    assertEquals(8, r.scores().size(), "od, id, cd and five graph metrics: " + r.scores());
+    for (Map.Entry<String, Double> e : r.scores().entrySet()) {
+      String k = e.getKey();
+      assertFalse(k.endsWith(".se") || k.endsWith(".null"), k);
+      Uncertainty u = r.uncertainty().get(k);
+      assertTrue(u != null, k + " has no interval");
+      assertTrue(
+          u.ci95().get(0) <= e.getValue() && e.getValue() <= u.ci95().get(1),
+          k + " " + e.getValue() + " outside " + u.ci95());
+      if (LatentScmScore.GRAPH.contains(k.substring(4))) {
+        assertEquals(Uncertainty.HALF_SAMPLES, u.method(), k);
+        assertEquals(4, u.replicates(), k + ": two pairs of half-sample DAG refits");
+        assertTrue(u.ci95().get(0) >= 0, k + " interval below 0: " + u.ci95());
+      } else {
+        assertEquals(Uncertainty.REPLICATES, u.method(), k);
+        assertEquals(3, u.replicates(), k);
+      }
+    }
+    Map<?, ?> pairs = (Map<?, ?>) r.details().get("dagRefitPairs");
+    assertEquals(2, ((List<?>) pairs.get("shd")).size());
+  }
+
+  @Test
+  void graphIntervalsNeedRefits() throws Exception {
+    CausalModel truth = ScmStage.truth(candle(), "auto").model();
+    double[][] rows = Sampler.sample(truth, Intervention.none(), 300, new SplittableRandom(2));
+    ScmStage.Result r =
+        score(truth, rows, false, LatentScmScore.DagSource.LEARN, new ScmStage.Scope(1, 0));
+    assertTrue(r.scores().containsKey("scm.shd"));
+    assertFalse(r.uncertainty().containsKey("scm.shd"), "no refits, no graph interval");
+    assertTrue(r.uncertainty().containsKey("scm.od"));
+  }
+
+  @Test
+  void rhoReachesTheLatentGroups() throws Exception {
+    CausalModel truth = ScmStage.truth(candle(), "auto").model();
+    double[][] rows = Sampler.sample(truth, Intervention.none(), 300, new SplittableRandom(2));
+    ScmStage.Result r =
+        score(truth, rows, false, LatentScmScore.DagSource.GIVEN, new ScmStage.Scope(2, 0));
+    Map<?, ?> settings = (Map<?, ?>) r.details().get("settings");
+    assertEquals(2, settings.get("rho"));
+    Map<?, ?> groups = (Map<?, ?>) r.details().get("groups");
+    for (Object g : groups.values()) {
+      assertEquals(2, ((List<?>) g).size(), "two latents per group: " + groups);
+    }
   }
 }

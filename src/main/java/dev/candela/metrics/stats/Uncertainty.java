@@ -194,6 +194,35 @@ public record Uncertainty(
         mean, Math.sqrt(var / terms.length), terms.length - 1, MEAN, terms.length, 0, terms.length);
   }
 
+  /**
+   * The uncertainty from pairs of independent refits: SE² = Σ (a − b)²/(2P) for pairs at the
+   * score's own size ({@link #FULL_SIZE_PAIRS}), Σ (a − b)²/(4P) for pairs on complementary halves
+   * ({@link #HALF_SAMPLES}, whose variance is twice the score's at the √N rate); interval score ±
+   * t_{0.975, P}·SE; bias 0 or the mean half-size score − score.
+   *
+   * @param score the score on all rows
+   * @param pairs the (a, b) pairs
+   * @param n rows behind the score
+   * @param fullSize whether the pairs are at the score's own size
+   * @return the uncertainty, or {@code null} without a pair
+   */
+  public static Uncertainty ofPairs(double score, List<double[]> pairs, int n, boolean fullSize) {
+    if (pairs.isEmpty()) {
+      return null;
+    }
+    double ss = 0;
+    double sum = 0;
+    for (double[] ab : pairs) {
+      ss += (ab[0] - ab[1]) * (ab[0] - ab[1]);
+      sum += ab[0] + ab[1];
+    }
+    int p = pairs.size();
+    double se = Math.sqrt(ss / ((fullSize ? 2.0 : 4.0) * p));
+    String method = fullSize ? FULL_SIZE_PAIRS : HALF_SAMPLES;
+    double bias = fullSize ? 0 : sum / (2.0 * p) - score;
+    return symmetric(score, se, p, method, 2 * p, bias, n);
+  }
+
   /** z of the two-sided 95% normal interval. */
   public static final double Z95 = 1.959963984540054;
 
