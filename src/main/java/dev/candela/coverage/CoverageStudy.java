@@ -311,7 +311,7 @@ public final class CoverageStudy {
       case "learned" -> {
         CodeScorer.Options o =
             new CodeScorer.Options(
-                EnumSet.of(Metric.DCI, Metric.SAP, Metric.MODULARITY),
+                EnumSet.of(Metric.DCI, Metric.SAP, Metric.EXPLICITNESS),
                 List.of(1),
                 EnumSet.of(UcSelection.TOPK),
                 HistogramDiscretizer.DEFAULT_BINS,
