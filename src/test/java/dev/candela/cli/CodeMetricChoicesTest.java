@@ -105,6 +105,29 @@ class CodeMetricChoicesTest {
   }
 
   @Test
+  void theRegressorLearnersReachTheKeysTheDetailsAndThePage() throws Exception {
+    Path[] in = tables();
+    for (String learner : List.of("lasso", "random-forest")) {
+      Path html = dir.resolve(learner + ".html");
+      JsonNode r =
+          scores(in, "--metrics", "dci", "--refits", "0", "--dci-learner", learner, "--html", html);
+      assertEquals(
+          List.of("dci.disentanglement", "dci.completeness", "dci.informativeness"),
+          keys(r.get("scores")));
+      assertEquals(
+          learner.toUpperCase(java.util.Locale.ROOT).replace('-', '_'),
+          r.at("/details/dci/learner").asText());
+      assertEquals(learner, r.at("/provenance/parameters/dciLearner").asText());
+      assertEquals(0.99, r.at("/provenance/parameters/irsQuantile").asDouble());
+      String page = java.nio.file.Files.readString(html);
+      assertTrue(
+          page.contains(
+              learner.equals("lasso") ? "DCI (lasso regression" : "DCI (random-forest regression"),
+          learner);
+    }
+  }
+
+  @Test
   void aBadIrsQuantileIsOneLineNamingTheValue() throws Exception {
     Path[] in = tables();
     for (String q : List.of("0", "-1", "1.5", "NaN")) {
