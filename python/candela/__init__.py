@@ -208,8 +208,11 @@ def score_codes(factors, latents, factor_names=None, metrics=None, latent_names=
     dtype, a pandas DataFrame or Series, a torch tensor, a list, or a CSV/.npy path); latents:
     (N, D) finite numbers (same forms). A wrong shape, NaN or infinity raises CandelaError
     naming the argument and the value. factor_names / latent_names name the columns (default:
-    a DataFrame's columns, else f0.. and z0..). metrics: e.g. ["irs", "uc", "mig"] (default all).
-    options: score-codes' long options, e.g. rho=[1, 2], replicates=0, seed=3, factor_bins="none".
+    a DataFrame's columns, else f0.. and z0..). metrics: some of the metrics computed from codes,
+    "irs", "uc", "mig", "dci", "sap", "modularity", "explicitness" (default all; betavae,
+    factorvae, cg and scm need a model: evaluate). options: score-codes' long options, e.g.
+    rho=[1, 2], replicates=0, seed=3, factor_bins="none", irs_quantile=1.0 (the paper's; default
+    0.99), dci_learner="lasso" (or "sklearn-gbt", "xgboost", "random-forest").
     """
     with tempfile.TemporaryDirectory(prefix="candela-") as tmp:
         fpath, fnames = _write_table(factors, os.path.join(tmp, "factors"), factor_names, True)

@@ -4,6 +4,7 @@ import dev.candela.data.FactorSampler;
 import dev.candela.data.FactorSpace;
 import dev.candela.metrics.BetaVae;
 import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.FactorVae;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.LatentStats;
@@ -111,7 +112,7 @@ public final class CoverageStudy {
 
   /** The families. */
   public static final List<String> FAMILIES =
-      List.of("codes", "learned", "classic", "cg", "cg-mean");
+      List.of("codes", "learned", "classic", "cg", "cg-mean", "dci-regressors");
 
   /**
    * What to run.
@@ -311,7 +312,7 @@ public final class CoverageStudy {
       case "learned" -> {
         CodeScorer.Options o =
             new CodeScorer.Options(
-                EnumSet.of(Metric.DCI, Metric.SAP, Metric.MODULARITY),
+                EnumSet.of(Metric.DCI, Metric.SAP, Metric.EXPLICITNESS),
                 List.of(1),
                 EnumSet.of(UcSelection.TOPK),
                 HistogramDiscretizer.DEFAULT_BINS,
@@ -334,6 +335,33 @@ public final class CoverageStudy {
                 add(out, k, v, u.get(k));
               }
             });
+      }
+      case "dci-regressors" -> {
+        // DCI with Eastwood and Williams' regressors: the same refitted intervals as "learned"
+        for (DciLearner learner : List.of(DciLearner.LASSO, DciLearner.RANDOM_FOREST)) {
+          CodeScorer.Options o =
+              new CodeScorer.Options(
+                  EnumSet.of(Metric.DCI),
+                  List.of(1),
+                  EnumSet.of(UcSelection.TOPK),
+                  HistogramDiscretizer.DEFAULT_BINS,
+                  CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+                  2000,
+                  1000,
+                  seed,
+                  learner);
+          Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
+          Map<String, Uncertainty> u =
+              CodeScorer.uncertainty(
+                  codes,
+                  null,
+                  o,
+                  s,
+                  new CodeScorer.IntervalOptions(
+                      0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
+                  CodeScorer.Progress.NONE);
+          s.forEach((k, v) -> add(out, k + " (" + learner.id() + ")", v, u.get(k)));
+        }
       }
       case "classic" -> {
         FactorSampler sampler = sampler(codes);

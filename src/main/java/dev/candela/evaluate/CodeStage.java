@@ -69,7 +69,8 @@ final class CodeStage {
             s.maxTrain(),
             s.maxTest(),
             s.seed(),
-            s.dciLearner());
+            s.dciLearner(),
+            s.irsQuantile());
     LatentCodes lc = e.latentCodes();
     CodeContext context = new CodeContext(lc, e.vocabularies(), opts);
     CodeScorer.Scores codeScores = CodeScorer.score(context, true);

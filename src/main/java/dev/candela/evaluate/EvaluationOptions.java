@@ -44,6 +44,8 @@ import java.util.Objects;
  *     turns these intervals off (the report says so)
  * @param refits half-sample refits of DCI, SAP and explicitness (even, ≥ 0; 0 = none)
  * @param scm the settings of the {@code scm} metric
+ * @param irsQuantile IRS's quantile of the within-group deviations, in (0, 1] (0.99 as
+ *     disentanglement_lib, 1 as the paper)
  */
 public record EvaluationOptions(
     List<Metric> metrics,
@@ -62,10 +64,11 @@ public record EvaluationOptions(
     DciLearner dciLearner,
     int replicates,
     int refits,
-    ScmSettings scm)
+    ScmSettings scm,
+    double irsQuantile)
     implements Serializable {
 
-  private static final long serialVersionUID = 3L;
+  private static final long serialVersionUID = 4L;
 
   /**
    * Default {@code --replicates}: 20 subsampling splits for IRS and UC and 100 jackknife groups for
@@ -99,6 +102,7 @@ public record EvaluationOptions(
     }
     SettingChecks.atLeast(cgSamples, 1, "CG samples");
     SettingChecks.atLeast(gridSamples, 1, "grid samples");
+    CodeScorer.Options.checkIrsQuantile(irsQuantile);
   }
 
   /**
@@ -148,6 +152,7 @@ public record EvaluationOptions(
     b.replicates = replicates;
     b.refits = refits;
     b.scm = scm;
+    b.irsQuantile = irsQuantile;
     return b;
   }
 
@@ -186,6 +191,7 @@ public record EvaluationOptions(
     m.put("replicates", replicates);
     m.put("refits", refits);
     m.put("scm", metrics.contains(Metric.SCM) ? scm.asMap() : Map.of());
+    m.put("irsQuantile", irsQuantile);
     return m;
   }
 
@@ -200,6 +206,7 @@ public record EvaluationOptions(
     private int cgSamples = 500;
     private boolean classicFromDataset;
     private DciLearner dciLearner = DciLearner.DEFAULT;
+    private double irsQuantile = CodeScorer.Options.DEFAULT_IRS_QUANTILE;
     private int replicates = DEFAULT_REPLICATES;
     private int refits = DEFAULT_REFITS;
     private ScmSettings scm = ScmSettings.defaults();
@@ -315,6 +322,15 @@ public record EvaluationOptions(
     }
 
     /**
+     * @param v IRS's quantile, in (0, 1]
+     * @return this
+     */
+    public Builder irsQuantile(double v) {
+      irsQuantile = v;
+      return this;
+    }
+
+    /**
      * Validates and builds.
      *
      * @return the options
@@ -338,7 +354,8 @@ public record EvaluationOptions(
           dciLearner,
           replicates,
           refits,
-          scm);
+          scm,
+          irsQuantile);
     }
   }
 }

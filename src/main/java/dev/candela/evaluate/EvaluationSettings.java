@@ -132,6 +132,13 @@ public record EvaluationSettings(
   }
 
   /**
+   * @return IRS's quantile of the within-group deviations
+   */
+  public double irsQuantile() {
+    return options.irsQuantile();
+  }
+
+  /**
    * The settings as a JSON-friendly map for provenance ({@link EvaluationOptions#asMap}).
    *
    * @return name to value

@@ -59,6 +59,7 @@ public final class ScoreCodesJob {
    * @param dciLearner the classifier DCI fits per factor
    * @param factorNames names of the factor columns (for a {@code .npy} table), or null
    * @param latentNames names of the latent columns, or null
+   * @param irsQuantile IRS's quantile of the within-group deviations, in (0, 1]
    */
   public record Request(
       Path factors,
@@ -75,7 +76,64 @@ public final class ScoreCodesJob {
       int refits,
       DciLearner dciLearner,
       List<String> factorNames,
-      List<String> latentNames) {}
+      List<String> latentNames,
+      double irsQuantile) {
+
+    /**
+     * A request with the default IRS quantile ({@link CodeScorer.Options#DEFAULT_IRS_QUANTILE});
+     * the parameters are those of the record.
+     *
+     * @param factors the factor table
+     * @param latents the latent table
+     * @param metrics the metrics
+     * @param rhos UC sizes ρ
+     * @param ucModes UC's latent selections
+     * @param factorBins bins for IRS's factor re-binning (0 = none)
+     * @param trainFraction fraction of rows that train DCI/SAP/explicitness
+     * @param maxTrain cap on their training rows
+     * @param maxTest cap on their test rows
+     * @param seed the seed
+     * @param replicates interval replicates R
+     * @param refits half-sample refits of the learned scores
+     * @param dciLearner the classifier DCI fits per factor
+     * @param factorNames names of the factor columns, or null
+     * @param latentNames names of the latent columns, or null
+     */
+    public Request(
+        Path factors,
+        Path latents,
+        Set<Metric> metrics,
+        List<Integer> rhos,
+        Set<UcSelection> ucModes,
+        int factorBins,
+        double trainFraction,
+        int maxTrain,
+        int maxTest,
+        long seed,
+        int replicates,
+        int refits,
+        DciLearner dciLearner,
+        List<String> factorNames,
+        List<String> latentNames) {
+      this(
+          factors,
+          latents,
+          metrics,
+          rhos,
+          ucModes,
+          factorBins,
+          trainFraction,
+          maxTrain,
+          maxTest,
+          seed,
+          replicates,
+          refits,
+          dciLearner,
+          factorNames,
+          latentNames,
+          CodeScorer.Options.DEFAULT_IRS_QUANTILE);
+    }
+  }
 
   /** Refuses a ρ beyond the latents and a train fraction outside (0, 1). */
   private static void checkSettings(Request r, int numLatents) throws BadInputException {
@@ -101,7 +159,8 @@ public final class ScoreCodesJob {
         r.maxTrain(),
         r.maxTest(),
         r.seed(),
-        r.dciLearner());
+        r.dciLearner(),
+        r.irsQuantile());
   }
 
   /**

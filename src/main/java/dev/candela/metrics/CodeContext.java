@@ -158,7 +158,8 @@ public final class CodeContext {
 
   /**
    * IRS (Suter et al. 2019) on the scored factors re-binned into {@code factorBins} equal-width
-   * bins; constant latents are dropped, with a warning, as the reference does.
+   * bins, with the options' quantile (both recorded in the result's options); constant latents are
+   * dropped, with a warning, as the reference does.
    *
    * @return the IRS result (computed on first use)
    */
@@ -168,7 +169,7 @@ public final class CodeContext {
           Irs.compute(
               scoredColumns,
               binLabels(scoredColumns, vocab, options.factorBins(), rows),
-              new IrsOptions(IrsOptions.DEFAULTS.diffQuantile(), 0),
+              new IrsOptions(options.irsQuantile(), options.factorBins()),
               rows);
       for (int j : irs.droppedLatents()) {
         warnings.add(

@@ -49,6 +49,8 @@ public final class CodeScorer {
    * @param maxTest cap on test rows
    * @param seed the seed for the split and the learners
    * @param dciLearner the classifier DCI fits per factor
+   * @param irsQuantile IRS's quantile of the within-group deviations, in (0, 1] (0.99 as
+   *     disentanglement_lib; 1.0 is the paper's maximum, Suter et al. 2019)
    */
   public record Options(
       Set<Metric> metrics,
@@ -59,7 +61,67 @@ public final class CodeScorer {
       int maxTrain,
       int maxTest,
       long seed,
-      DciLearner dciLearner) {
+      DciLearner dciLearner,
+      double irsQuantile) {
+
+    /** The IRS quantile when none is given: disentanglement_lib's 0.99. */
+    public static final double DEFAULT_IRS_QUANTILE = IrsOptions.DEFAULTS.diffQuantile();
+
+    /**
+     * Options with the default IRS quantile ({@link #DEFAULT_IRS_QUANTILE}).
+     *
+     * @param metrics the metric families
+     * @param rhos the UC sizes ρ
+     * @param ucModes the UC selection modes
+     * @param factorBins IRS factor re-binning (0 = none)
+     * @param trainFraction fraction of rows for training the learned metrics, in (0, 1)
+     * @param maxTrain cap on training rows
+     * @param maxTest cap on test rows
+     * @param seed the seed for the split and the learners
+     * @param dciLearner the classifier DCI fits per factor
+     */
+    public Options(
+        Set<Metric> metrics,
+        List<Integer> rhos,
+        Set<UcSelection> ucModes,
+        int factorBins,
+        double trainFraction,
+        int maxTrain,
+        int maxTest,
+        long seed,
+        DciLearner dciLearner) {
+      this(
+          metrics,
+          rhos,
+          ucModes,
+          factorBins,
+          trainFraction,
+          maxTrain,
+          maxTest,
+          seed,
+          dciLearner,
+          DEFAULT_IRS_QUANTILE);
+    }
+
+    /**
+     * The same options with another IRS quantile.
+     *
+     * @param quantile the quantile, in (0, 1]
+     * @return a copy
+     */
+    public Options withIrsQuantile(double quantile) {
+      return new Options(
+          metrics,
+          rhos,
+          ucModes,
+          factorBins,
+          trainFraction,
+          maxTrain,
+          maxTest,
+          seed,
+          dciLearner,
+          quantile);
+    }
 
     /**
      * Options with the default DCI learner ({@link DciLearner#DEFAULT}).
@@ -102,7 +164,16 @@ public final class CodeScorer {
      */
     public Options withDciLearner(DciLearner learner) {
       return new Options(
-          metrics, rhos, ucModes, factorBins, trainFraction, maxTrain, maxTest, seed, learner);
+          metrics,
+          rhos,
+          ucModes,
+          factorBins,
+          trainFraction,
+          maxTrain,
+          maxTest,
+          seed,
+          learner,
+          irsQuantile);
     }
 
     /** The default fraction of rows used for training (10,000 : 5,000 as the reference). */
@@ -144,6 +215,7 @@ public final class CodeScorer {
         throw new IllegalArgumentException(
             "max train must be ≥ 2 and max test ≥ 1, got " + maxTrain + " and " + maxTest);
       }
+      checkIrsQuantile(irsQuantile);
     }
 
     /**
@@ -183,7 +255,16 @@ public final class CodeScorer {
      */
     public Options withUc(List<Integer> rhos, Set<UcSelection> modes) {
       return new Options(
-          metrics, rhos, modes, factorBins, trainFraction, maxTrain, maxTest, seed, dciLearner);
+          metrics,
+          rhos,
+          modes,
+          factorBins,
+          trainFraction,
+          maxTrain,
+          maxTest,
+          seed,
+          dciLearner,
+          irsQuantile);
     }
 
     /**
@@ -206,7 +287,24 @@ public final class CodeScorer {
       m.put("maxTest", maxTest);
       m.put("seed", seed);
       m.put("dciLearner", dciLearner.id());
+      m.put("irsQuantile", irsQuantile);
       return m;
+    }
+
+    /**
+     * Refuses an IRS quantile outside (0, 1].
+     *
+     * @param q the quantile
+     * @return q
+     * @throws IllegalArgumentException naming the value
+     */
+    public static double checkIrsQuantile(double q) {
+      if (!(q > 0 && q <= 1)) {
+        throw new IllegalArgumentException(
+            "IRS quantile must be in (0, 1] (0.99 as disentanglement_lib, 1 as the paper), got "
+                + q);
+      }
+      return q;
     }
   }
 

@@ -112,6 +112,9 @@ public final class Dci {
     if (learner == DciLearner.SKLEARN_GBT) {
       return SklearnGbtDci.compute(train, test, seed);
     }
+    if (learner == DciLearner.LASSO || learner == DciLearner.RANDOM_FOREST) {
+      return RegressionDci.compute(train, test, seed, learner);
+    }
     int numLatents = train.numLatents();
     int numFactors = train.numFactors();
     float[] trainX = rowMajor(train.latents());

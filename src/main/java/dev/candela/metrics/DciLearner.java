@@ -2,7 +2,11 @@ package dev.candela.metrics;
 
 import java.util.Arrays;
 
-/** The gradient-boosted classifier that {@link Dci} fits per factor. */
+/**
+ * The learner that {@link Dci} fits per factor: a gradient-boosted classifier
+ * (disentanglement_lib's choice) or one of the regressors of Eastwood and Williams' own code
+ * ({@link RegressionDci}).
+ */
 public enum DciLearner {
   /**
    * Candela's re-implementation of scikit-learn 1.2's {@code GradientBoostingClassifier()} with its
@@ -16,7 +20,20 @@ public enum DciLearner {
    * sklearn's defaults as XGBoost allows; D and C differ from disentanglement_lib's by a few
    * hundredths.
    */
-  XGBOOST("xgboost");
+  XGBOOST("xgboost"),
+  /**
+   * scikit-learn's {@code Lasso(alpha=0.02)} ({@link dev.candela.metrics.gbt.Lasso}) on latents and
+   * factor codes standardised by the training rows, as Eastwood and Williams (2018) and their code:
+   * importance = |{@code coef_}|, informativeness = 1 − NRMSE.
+   */
+  LASSO("lasso"),
+  /**
+   * scikit-learn's {@code RandomForestRegressor(n_estimators=10, max_depth=10, random_state=seed)}
+   * ({@link dev.candela.metrics.gbt.RandomForestRegressor}) on the standardised latents and codes,
+   * as Eastwood and Williams' code (which tuned the depth): importance = {@code
+   * feature_importances_}, informativeness = 1 − NRMSE.
+   */
+  RANDOM_FOREST("random-forest");
 
   /** The learner used when none is named. */
   public static final DciLearner DEFAULT = SKLEARN_GBT;
@@ -30,7 +47,7 @@ public enum DciLearner {
   /**
    * The command-line and report name.
    *
-   * @return {@code sklearn-gbt} or {@code xgboost}
+   * @return {@code sklearn-gbt}, {@code xgboost}, {@code lasso} or {@code random-forest}
    */
   public String id() {
     return id;
@@ -39,7 +56,7 @@ public enum DciLearner {
   /**
    * The learner with the given name (case-insensitive).
    *
-   * @param name {@code sklearn-gbt} or {@code xgboost}
+   * @param name {@code sklearn-gbt}, {@code xgboost}, {@code lasso} or {@code random-forest}
    * @return the learner
    * @throws IllegalArgumentException naming the value and the accepted names
    */

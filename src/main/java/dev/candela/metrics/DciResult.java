@@ -8,18 +8,21 @@ import java.util.List;
  * importance matrix and the accuracies that produced them.
  *
  * @param scores D and C with their per-latent and per-factor parts
- * @param importance {@code importance[j][k]} = importance of latent j for factor k; each column
- *     sums to 1 (or is all zero when the factor's trees made no split)
- * @param informativeness mean over factors of the test accuracy
- * @param trainAccuracy mean over factors of the training accuracy
- * @param testAccuracyPerFactor test accuracy of each factor's classifier
- * @param trainAccuracyPerFactor training accuracy of each factor's classifier
+ * @param importance {@code importance[j][k]} = importance of latent j for factor k; for the tree
+ *     learners each column sums to 1 (or is all zero when the factor's trees made no split), for
+ *     {@link DciLearner#LASSO} it is |coefficient|
+ * @param informativeness mean over factors of the test accuracy (for the regressors {@link
+ *     DciLearner#LASSO} and {@link DciLearner#RANDOM_FOREST}: of 1 − NRMSE)
+ * @param trainAccuracy mean over factors of the training accuracy (regressors: 1 − NRMSE)
+ * @param testAccuracyPerFactor test accuracy of each factor's classifier (regressors: 1 − NRMSE)
+ * @param trainAccuracyPerFactor training accuracy of each factor's classifier (regressors: 1 −
+ *     NRMSE)
  * @param latentNames one name per latent (rows of the importance matrix)
  * @param factorNames one name per factor (columns of the importance matrix)
  * @param seed the seed passed to the learner
  * @param numTrain training samples used
  * @param numTest test samples used
- * @param learner the classifier that produced the importances and accuracies
+ * @param learner the learner that produced the importances and accuracies
  */
 public record DciResult(
     DciScores scores,

@@ -24,8 +24,10 @@ public enum Metric {
   DCI(Kind.CODES, new DciMetric()),
   /** Separated attribute predictability ({@link Sap}). */
   SAP(Kind.CODES, new SapMetric()),
-  /** Modularity and explicitness ({@link Modularity}, {@link Explicitness}). */
-  MODULARITY(Kind.CODES, new ModularityMetric(), new ExplicitnessMetric()),
+  /** Modularity ({@link Modularity}). */
+  MODULARITY(Kind.CODES, new ModularityMetric()),
+  /** Explicitness ({@link Explicitness}; key {@code explicitness}). */
+  EXPLICITNESS(Kind.CODES, new ExplicitnessMetric()),
   /** The BetaVAE metric ({@link BetaVae}). */
   BETAVAE(Kind.SAMPLED),
   /** The FactorVAE metric ({@link FactorVae}). */
@@ -88,6 +90,32 @@ public enum Metric {
   }
 
   /**
+   * Whether {@code score-codes}, {@code monitor} and Python's {@code score_codes} compute the
+   * family from a code table: the one predicate behind their {@code --metrics} choices and {@link
+   * #requireCodes}.
+   *
+   * @return true for a family computed from latent and factor codes alone
+   */
+  public boolean fromCodes() {
+    return kind == Kind.CODES;
+  }
+
+  /**
+   * The families computed from a code table ({@link #fromCodes()}), in registry order.
+   *
+   * @return a new set
+   */
+  public static EnumSet<Metric> fromCodeTable() {
+    EnumSet<Metric> out = EnumSet.noneOf(Metric.class);
+    for (Metric m : values()) {
+      if (m.fromCodes()) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  /**
    * The families of one kind, in registry order.
    *
    * @param kind the kind
@@ -111,11 +139,11 @@ public enum Metric {
    */
   public static void requireCodes(java.util.Collection<Metric> metrics) {
     for (Metric m : metrics) {
-      if (m.kind != Kind.CODES) {
+      if (!m.fromCodes()) {
         throw new IllegalArgumentException(
             m.id()
                 + " is not computed from codes; choose among "
-                + String.join(", ", of(Kind.CODES).stream().map(Metric::id).toList()));
+                + String.join(", ", fromCodeTable().stream().map(Metric::id).toList()));
       }
     }
   }

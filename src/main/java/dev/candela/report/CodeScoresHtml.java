@@ -102,7 +102,13 @@ public final class CodeScoresHtml {
           mig.mutualInformation());
     }
     if (scores.details().get("dci") instanceof DciResult dci) {
-      page.section("DCI (gradient-boosted trees)");
+      String learner =
+          switch (dci.learner()) {
+            case LASSO -> "lasso regression, importance |coefficient|";
+            case RANDOM_FOREST -> "random-forest regression";
+            default -> "gradient-boosted trees";
+          };
+      page.section("DCI (" + learner + ")");
       double max = Arrays.stream(dci.importance()).flatMapToDouble(Arrays::stream).max().orElse(1);
       page.figurePng(
           "DCI importance: latents × factors",

@@ -165,7 +165,8 @@ class MonitorCommandTest {
       r.assertBadInput(
           "candela score-codes: --metrics: "
               + m
-              + " is not computed from codes; choose among irs, uc, mig, dci, sap, modularity");
+              + " is not computed from codes; choose among irs, uc, mig, dci, sap, modularity,"
+              + " explicitness");
     }
     Run r = monitor(dir.resolve("w4"), "", "--metrics", "mig,cg");
     assertEquals(Main.BAD_INPUT, r.exit());

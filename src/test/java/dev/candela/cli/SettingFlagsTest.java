@@ -78,7 +78,15 @@ class SettingFlagsTest {
             cat(codes, "--train-fraction", "1.5")),
         c(
             "candela score-codes: --replicates must be ≥ 0 and --refits even and ≥ 0, got 20 and 3",
-            cat(codes, "--replicates", "20", "--refits", "3")));
+            cat(codes, "--replicates", "20", "--refits", "3")),
+        c(
+            "candela evaluate: --irs-quantile must be in (0, 1] (0.99 as disentanglement_lib, 1 as"
+                + " the paper), got 2.0",
+            "evaluate",
+            "--out",
+            "@T/o6",
+            "--irs-quantile",
+            "2"));
   }
 
   @ParameterizedTest(name = "{0}")

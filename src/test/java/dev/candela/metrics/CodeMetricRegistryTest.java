@@ -10,6 +10,7 @@ import dev.candela.metrics.stats.Uncertainty;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +44,22 @@ class CodeMetricRegistryTest {
       assertEquals(
           m.kind() == Metric.Kind.CODES, !m.codeMetrics().isEmpty(), m + " " + m.codeMetrics());
     }
-    assertEquals(2, Metric.MODULARITY.codeMetrics().size());
+    assertEquals(List.of(ModularityMetric.class), classes(Metric.MODULARITY.codeMetrics()));
+    assertEquals(List.of(ExplicitnessMetric.class), classes(Metric.EXPLICITNESS.codeMetrics()));
+  }
+
+  private static List<Class<?>> classes(List<CodeMetric> metrics) {
+    return metrics.stream().<Class<?>>map(Object::getClass).toList();
+  }
+
+  @Test
+  void explicitnessHasItsOwnNameAndTheDefaultSetStillScoresIt() {
+    assertEquals(Metric.EXPLICITNESS, Metric.valueOf("explicitness".toUpperCase(Locale.ROOT)));
+    assertEquals("explicitness", Metric.EXPLICITNESS.id());
+    assertTrue(Metric.EXPLICITNESS.fromCodes());
+    assertEquals(Metric.of(Metric.Kind.CODES), Metric.fromCodeTable());
+    assertTrue(CodeScorer.Options.defaults().metrics().contains(Metric.EXPLICITNESS));
+    assertEquals(List.of("explicitness"), Metric.EXPLICITNESS.codeMetrics().get(0).keys(options()));
   }
 
   @Test

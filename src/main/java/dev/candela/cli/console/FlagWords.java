@@ -51,6 +51,7 @@ public final class FlagWords {
           Map.entry("latent names:", "--latent-names:"),
           Map.entry("replicates ", "--replicates "),
           Map.entry("refits ", "--refits "),
+          Map.entry("IRS quantile ", "--irs-quantile "),
           Map.entry("device ", "--device "),
           Map.entry("device:", "--device:"),
           // train and train-classifier (VaeTrainingConfig, ClassifierTrainer, TrainingMonitor)

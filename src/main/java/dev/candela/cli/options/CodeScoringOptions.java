@@ -24,7 +24,7 @@ public final class CodeScoringOptions {
       paramLabel = "M",
       completionCandidates = CodeMetrics.class,
       description = "Metrics among ${COMPLETION-CANDIDATES} (default: all).")
-  List<Metric> metrics = new ArrayList<>(Metric.of(Metric.Kind.CODES));
+  List<Metric> metrics = new ArrayList<>(Metric.fromCodeTable());
 
   @Option(names = "--rho", split = ",", paramLabel = "ρ", description = "UC sizes ρ (default: 1).")
   List<Integer> rhos = new ArrayList<>(List.of(1));
@@ -71,6 +71,8 @@ public final class CodeScoringOptions {
 
   @Mixin DciLearnerOption dciLearner;
 
+  @Mixin IrsQuantileOption irsQuantile;
+
   @Option(
       names = {"--replicates", "--bootstrap"},
       paramLabel = "R",
@@ -91,7 +93,7 @@ public final class CodeScoringOptions {
   static final class CodeMetrics implements Iterable<String> {
     @Override
     public java.util.Iterator<String> iterator() {
-      return Metric.of(Metric.Kind.CODES).stream().map(Metric::name).iterator();
+      return Metric.fromCodeTable().stream().map(Metric::name).iterator();
     }
   }
 
@@ -119,7 +121,11 @@ public final class CodeScoringOptions {
       throw new BadInputException(
           "--metrics: "
               + e.getMessage()
-              + " (betavae, factorvae, cg and scm need a model: candela evaluate)",
+              + " ("
+              + String.join(
+                  ", ",
+                  EnumSet.complementOf(Metric.fromCodeTable()).stream().map(Metric::id).toList())
+              + " need a model: candela evaluate)",
           e);
     }
   }
@@ -154,6 +160,7 @@ public final class CodeScoringOptions {
         refits,
         dciLearner.learner(),
         factorNames,
-        latentNames);
+        latentNames,
+        irsQuantile.quantile());
   }
 }

@@ -4,7 +4,10 @@ import dev.candela.metrics.DciLearner;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Reads {@code --dci-learner}: {@code sklearn-gbt} (the default) or {@code xgboost}. */
+/**
+ * Reads {@code --dci-learner}: {@code sklearn-gbt} (the default), {@code xgboost}, {@code lasso} or
+ * {@code random-forest}.
+ */
 public final class DciLearnerConverter implements ITypeConverter<DciLearner> {
   /** Creates the converter (picocli instantiates it). */
   public DciLearnerConverter() {}

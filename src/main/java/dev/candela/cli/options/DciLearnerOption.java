@@ -5,8 +5,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code --dci-learner} option shared by {@code evaluate}, {@code sweep} and {@code
- * score-codes} (a picocli mixin): DCI's classifier, {@code sklearn-gbt} (the default) or {@code
- * xgboost}.
+ * score-codes} (a picocli mixin): DCI's learner, {@code sklearn-gbt} (the default), {@code
+ * xgboost}, {@code lasso} or {@code random-forest}.
  */
 public final class DciLearnerOption {
   @Option(
@@ -14,8 +14,9 @@ public final class DciLearnerOption {
       paramLabel = "NAME",
       converter = DciLearnerConverter.class,
       description =
-          "DCI's classifier: sklearn-gbt (default; scikit-learn's GradientBoostingClassifier as"
-              + " disentanglement_lib uses it) or xgboost.")
+          "DCI's learner: sklearn-gbt (default; scikit-learn's GradientBoostingClassifier as"
+              + " disentanglement_lib uses it), xgboost, or Eastwood and Williams' regressors"
+              + " lasso (alpha 0.02) and random-forest (10 trees, depth 10).")
   private DciLearner dciLearner = DciLearner.DEFAULT;
 
   /** Creates the option (picocli fills it). */

@@ -77,6 +77,8 @@ public final class EvaluationMixin {
 
   @Mixin DciLearnerOption dciLearner;
 
+  @Mixin IrsQuantileOption irsQuantile;
+
   @Option(
       names = "--classic-scale",
       paramLabel = "f",
@@ -206,6 +208,7 @@ public final class EvaluationMixin {
           .cgSamples(cgSamples)
           .classicFromDataset(classicFromDataset)
           .dciLearner(dciLearner.learner())
+          .irsQuantile(irsQuantile.value())
           .replicates(replicates)
           .refits(refits)
           .scm(new ScmSettings(scmTruth, scmDag(), scmSamples, scmEvidence, scmReplicates))
