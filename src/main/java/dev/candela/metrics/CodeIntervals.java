@@ -196,7 +196,8 @@ public final class CodeIntervals {
         .parallel()
         .mapToObj(
             g ->
-                m.fromMutualInformation(r.mutualInformation()[g], r.factorEntropy()[g], bins)
+                m.fromInformation(
+                        r.mutualInformation()[g], r.factorEntropy()[g], r.latentEntropy()[g], bins)
                     .scores())
         .toList();
   }

@@ -127,6 +127,28 @@ public final class DiscreteMutualInfo {
     return h;
   }
 
+  /**
+   * The entropy of every latent after the equal-width discretisation of {@link
+   * #latentFactorMatrix}, {@code H(bin of z_j)} in nats ({@link #entropy}).
+   *
+   * @param latents {@code latents[j][i]} = latent j of sample i
+   * @param bins histogram bins per latent
+   * @return one entropy per latent
+   */
+  public static double[] latentEntropies(float[][] latents, int bins) {
+    if (bins < 1) {
+      throw new IllegalArgumentException("number of bins must be at least 1, got " + bins);
+    }
+    double[] h = new double[latents.length];
+    for (int j = 0; j < latents.length; j++) {
+      float[] z = latents[j];
+      int[] codes = new int[z.length];
+      HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, codes);
+      h[j] = entropy(codes);
+    }
+    return h;
+  }
+
   /** One MI term of sklearn's sum, in its evaluation order. */
   private static double term(long nab, long na, long nb, double n, double logN) {
     double p = nab / n;
