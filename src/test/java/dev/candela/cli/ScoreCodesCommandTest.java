@@ -70,11 +70,15 @@ class ScoreCodesCommandTest {
           "uc@1",
           "mig",
           "modularity",
+          "mig_sup",
+          "jemmig",
+          "dcimig",
           "dci.disentanglement",
           "dci.completeness",
           "dci.informativeness",
           "sap",
-          "explicitness");
+          "explicitness",
+          "sap_continuous");
 
   @Test
   void allMetricsWriteTableJsonAndHtml() throws Exception {

@@ -58,9 +58,13 @@ class CodeMetricRegistryTest {
             UcMetric.class,
             MigMetric.class,
             ModularityMetric.class,
+            MigSupMetric.class,
+            JemmigMetric.class,
+            DcimigMetric.class,
             DciMetric.class,
             SapMetric.class,
-            ExplicitnessMetric.class),
+            ExplicitnessMetric.class,
+            SapContinuousMetric.class),
         order);
   }
 
