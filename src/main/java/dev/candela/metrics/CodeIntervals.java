@@ -196,8 +196,7 @@ public final class CodeIntervals {
         .parallel()
         .mapToObj(
             g ->
-                m.fromInformation(
-                        r.mutualInformation()[g], r.factorEntropy()[g], r.latentEntropy()[g], bins)
+                m.fromMutualInformation(r.mutualInformation()[g], r.factorEntropy()[g], bins)
                     .scores())
         .toList();
   }

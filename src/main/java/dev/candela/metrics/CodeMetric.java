@@ -120,22 +120,6 @@ public sealed interface CodeMetric
     Scored fromMutualInformation(double[][] mutualInformation, double[] factorEntropy, int bins);
 
     /**
-     * Scores from a mutual-information matrix and the binned latents' entropies (for JEMMIG's joint
-     * entropies); by default the entropies are not needed ({@link #fromMutualInformation}). The
-     * jackknife calls this one, with each replicate's entropies.
-     *
-     * @param mutualInformation {@code [latent][factor]} in nats
-     * @param factorEntropy per factor, in nats
-     * @param latentEntropy per latent, the entropy of its bins, in nats
-     * @param bins the latents' bins
-     * @return the scores and details
-     */
-    default Scored fromInformation(
-        double[][] mutualInformation, double[] factorEntropy, double[] latentEntropy, int bins) {
-      return fromMutualInformation(mutualInformation, factorEntropy, bins);
-    }
-
-    /**
      * Whether the jackknife takes the Efron–Stein correction of the second-order terms
      * (leave-two-groups-out): right for a degenerate statistic (near-zero MI terms, Modularity),
      * too small an SE for MIG in the coverage study.

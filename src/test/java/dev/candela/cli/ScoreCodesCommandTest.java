@@ -68,10 +68,10 @@ class ScoreCodesCommandTest {
       List.of(
           "irs",
           "uc@1",
+          "jemmig",
           "mig",
           "modularity",
           "mig_sup",
-          "jemmig",
           "dcimig",
           "dci.disentanglement",
           "dci.completeness",

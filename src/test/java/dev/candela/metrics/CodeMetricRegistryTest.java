@@ -56,10 +56,10 @@ class CodeMetricRegistryTest {
         List.of(
             IrsMetric.class,
             UcMetric.class,
+            JemmigMetric.class,
             MigMetric.class,
             ModularityMetric.class,
             MigSupMetric.class,
-            JemmigMetric.class,
             DcimigMetric.class,
             DciMetric.class,
             SapMetric.class,

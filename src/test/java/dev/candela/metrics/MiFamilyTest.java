@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.candela.metrics.stats.DiscreteMutualInfo;
-import dev.candela.metrics.stats.HistogramDiscretizer;
-import dev.candela.metrics.stats.MiJackknife;
 import dev.candela.metrics.stats.Uncertainty;
 import java.util.EnumSet;
 import java.util.Map;
@@ -165,38 +162,7 @@ class MiFamilyTest {
   }
 
   @Test
-  void theJackknifeCarriesEachReplicatesLatentEntropies() {
-    Random rng = new Random(3);
-    int n = 400;
-    float[][] z = new float[2][n];
-    int[][] f = new int[1][n];
-    for (int i = 0; i < n; i++) {
-      f[0][i] = rng.nextInt(3);
-      z[0][i] = (float) (f[0][i] + rng.nextGaussian());
-      z[1][i] = (float) rng.nextGaussian();
-    }
-    int groups = 5;
-    int[] group = MiJackknife.randomGroups(n, groups, 11);
-    MiJackknife.Replicates r = MiJackknife.leaveGroupOut(z, f, 20, group, groups);
-    for (int j = 0; j < 2; j++) {
-      int[] bins = new int[n];
-      HistogramDiscretizer.assign(z[j], HistogramDiscretizer.edges(z[j], 20), 20, bins);
-      for (int g = 0; g < groups; g++) {
-        int kept = 0;
-        int[] rest = new int[n];
-        for (int i = 0; i < n; i++) {
-          if (group[i] != g) {
-            rest[kept++] = bins[i];
-          }
-        }
-        double byHand = DiscreteMutualInfo.entropy(java.util.Arrays.copyOf(rest, kept));
-        assertEquals(byHand, r.latentEntropy()[g][j], 1e-12, "latent " + j + " group " + g);
-      }
-    }
-  }
-
-  @Test
-  void jemmigGetsAJackknifeInterval() {
+  void jemmigGetsASubsamplingIntervalThatRecomputesTheBins() {
     Random rng = new Random(5);
     int n = 600;
     float[][] z = new float[3][n];
@@ -214,7 +180,7 @@ class MiFamilyTest {
     Map<String, Uncertainty> u =
         CodeScorer.uncertainty(
             codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
-    assertEquals(Uncertainty.JACKKNIFE, u.get("jemmig").method());
+    assertEquals(Uncertainty.SUBSAMPLING, u.get("jemmig").method());
     assertTrue(u.get("jemmig").se() > 0 && u.get("jemmig").se() < 0.05, u.toString());
   }
 
@@ -249,13 +215,6 @@ class MiFamilyTest {
             IllegalArgumentException.class,
             () -> Dcimig.fromMutualInformation(new double[][] {{0.1}}, new double[] {1, 1}, 20));
     assertEquals("DCIMIG: MI matrix row has 1 entries for 2 factor entropies", e.getMessage());
-    IllegalStateException s =
-        assertThrows(
-            IllegalStateException.class,
-            () ->
-                new JemmigMetric()
-                    .fromMutualInformation(new double[][] {{0.1}}, new double[] {1}, 20));
-    assertTrue(s.getMessage().contains("latents' entropies"), s.getMessage());
   }
 
   @Test

@@ -33,14 +33,8 @@ public final class MiJackknife {
    * @param mutualInformation {@code [g][latent][factor]}, nats, without group g
    * @param factorEntropy {@code [g][factor]}, nats, without group g
    * @param groups G
-   * @param latentEntropy {@code [g][latent]}, nats, the entropy of the binned latent without group
-   *     g (JEMMIG's joint entropies H(z, v) = H(z) + H(v) − I(z; v))
    */
-  public record Replicates(
-      double[][][] mutualInformation,
-      double[][] factorEntropy,
-      int groups,
-      double[][] latentEntropy) {}
+  public record Replicates(double[][][] mutualInformation, double[][] factorEntropy, int groups) {}
 
   /**
    * Assigns {@code n} rows to {@code groups} random groups of equal size (±1).
@@ -116,13 +110,11 @@ public final class MiJackknife {
         new Replicates(
             Arrays.copyOfRange(all.mutualInformation(), 0, groups),
             Arrays.copyOfRange(all.factorEntropy(), 0, groups),
-            groups,
-            Arrays.copyOfRange(all.latentEntropy(), 0, groups)),
+            groups),
         new Replicates(
             Arrays.copyOfRange(all.mutualInformation(), groups, groups + pairs),
             Arrays.copyOfRange(all.factorEntropy(), groups, groups + pairs),
-            groups,
-            Arrays.copyOfRange(all.latentEntropy(), groups, groups + pairs)));
+            groups));
   }
 
   /**
@@ -179,7 +171,6 @@ public final class MiJackknife {
       }
     }
     double[][][] mi = new double[reps][d][nf];
-    double[][] hz = new double[reps][d];
     int threads = Workers.count(d, 4L * n);
     Workers.run(
         threads,
@@ -189,11 +180,6 @@ public final class MiJackknife {
             float[] z = latents[j];
             HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, binCodes);
             GroupTable rows = GroupTable.of(binCodes, bins, group, groups);
-            for (int r = 0; r < reps; r++) {
-              int m = kept[r];
-              hz[r][j] =
-                  m == 0 ? 0 : Math.max(0, Math.log(m) - rows.sumNLogN(leftOut[r], nlogn) / m);
-            }
             for (int f = 0; f < nf; f++) {
               int k = sizes[f];
               int[] codes = factorCodes[f];
@@ -212,7 +198,7 @@ public final class MiJackknife {
             }
           }
         });
-    return new Replicates(mi, h, groups, hz);
+    return new Replicates(mi, h, groups);
   }
 
   /** Counts of codes 0..k−1 over all rows and per group. */
