@@ -41,9 +41,22 @@ class ScoreCodesTest(unittest.TestCase):
         self.assertEqual(cli["uncertainty"], r.uncertainty)
         self.assertEqual(cli["warnings"], r.warnings)
         self.assertEqual({"irs", "uc@1", "uc@2", "mig", "modularity", "explicitness", "sap",
-                          "dci.disentanglement", "dci.completeness", "dci.informativeness"},
+                          "dci.disentanglement", "dci.completeness", "dci.informativeness",
+                          "mig_sup", "jemmig", "dcimig", "sap_continuous"},
                          set(r.scores))
         self.assertEqual(["shape", "size"], r.details["columns"]["factors"])
+
+    def test_mi_family_and_sap_continuous_come_through_by_their_ids(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents,
+                                metrics=["mig-sup", "jemmig", "dcimig", "sap-continuous"],
+                                replicates=5, refits=2)
+        self.assertEqual({"mig_sup", "jemmig", "dcimig", "sap_continuous"}, set(r.scores))
+        self.assertEqual("jackknife", r.uncertainty["mig_sup"]["method"])
+        self.assertEqual("subsampling", r.uncertainty["jemmig"]["method"])
+        for k, v in r.scores.items():
+            self.assertTrue(0 <= v <= 1, (k, v))
+        self.assertIn("trainRowsScore", r.details["sap_continuous"])
 
     def test_result_long_format(self):
         factors, latents = codes()

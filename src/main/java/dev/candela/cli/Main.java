@@ -64,6 +64,8 @@ public final class Main extends UsageCommand {
     cl.setParameterExceptionHandler(Main::handleParameter);
     cl.setExecutionStrategy(Main::executeGuarded);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
+    // metric ids with '-' between words (mig-sup, sap-continuous) as well as enum names
+    cl.registerConverter(dev.candela.metrics.Metric.class, dev.candela.metrics.Metric::parse);
     return cl;
   }
 

@@ -5,11 +5,14 @@ import dev.candela.data.FactorSpace;
 import dev.candela.metrics.BetaVae;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.DciLearner;
+import dev.candela.metrics.Dcimig;
 import dev.candela.metrics.FactorVae;
+import dev.candela.metrics.Jemmig;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.Mig;
+import dev.candela.metrics.MigSup;
 import dev.candela.metrics.Modularity;
 import dev.candela.metrics.SampledMetricOptions;
 import dev.candela.metrics.SampledMetricRepeats;
@@ -79,7 +82,8 @@ import java.util.stream.Stream;
  * the classifier's probability of value v of factor f is a softmax over v of −(x_f −
  * v/(K_f−1))²/(2·0.3²); Z_f = {latent f}; max-deviation baseline over the N samples, {@code
  * evaluate}'s default; interval from the per-sample terms), {@code cg-mean} (the same with the mean
- * baseline).
+ * baseline), {@code mi-family} (MIG-sup, JEMMIG, DCIMIG on all N rows with the jackknife of the
+ * mutual-information matrix; SAP continuous on the learned family's split with its refit pairs).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -112,7 +116,7 @@ public final class CoverageStudy {
 
   /** The families. */
   public static final List<String> FAMILIES =
-      List.of("codes", "learned", "classic", "cg", "cg-mean", "dci-regressors");
+      List.of("codes", "learned", "classic", "cg", "cg-mean", "dci-regressors", "mi-family");
 
   /**
    * What to run.
@@ -421,6 +425,41 @@ public final class CoverageStudy {
         }
         add(out, family.equals("cg") ? "cg" : "cg (mean baseline)", cgScore(terms), u.get("cg"));
       }
+      case "mi-family" -> {
+        CodeScorer.Options all =
+            CodeScorer.Options.defaults(
+                EnumSet.of(Metric.MIG_SUP, Metric.JEMMIG, Metric.DCIMIG), seed);
+        Map<String, Double> s = CodeScorer.score(codes, null, all, false).scores();
+        Map<String, Uncertainty> u =
+            CodeScorer.uncertainty(
+                codes,
+                null,
+                all,
+                s,
+                CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0),
+                CodeScorer.Progress.NONE);
+        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+        CodeScorer.Options sapc =
+            new CodeScorer.Options(
+                EnumSet.of(Metric.SAP_CONTINUOUS),
+                List.of(1),
+                EnumSet.of(UcSelection.TOPK),
+                HistogramDiscretizer.DEFAULT_BINS,
+                CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+                2000,
+                1000,
+                seed);
+        Map<String, Double> sc = CodeScorer.score(codes, null, sapc).scores();
+        Map<String, Uncertainty> uc =
+            CodeScorer.uncertainty(
+                codes,
+                null,
+                sapc,
+                sc,
+                new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
+                CodeScorer.Progress.NONE);
+        sc.forEach((k, v) -> add(out, k, v, uc.get(k)));
+      }
       default -> throw new IllegalArgumentException("unknown family " + family);
     }
     return out;
@@ -663,6 +702,7 @@ public final class CoverageStudy {
     double n = (double) chunks * chunk;
     double[][] mi = new double[LATENTS][nf];
     double[] h = new double[nf];
+    double[] hz = new double[LATENTS];
     for (int f = 0; f < nf; f++) {
       int kf = FACTOR_SIZES[f];
       long[] col = new long[kf];
@@ -692,12 +732,16 @@ public final class CoverageStudy {
         for (long x : row) {
           sa += x > 0 ? x * Math.log(x) : 0;
         }
+        hz[j] = Math.max(0, Math.log(n) - sa / n);
         mi[j][f] = Math.max(0, Math.log(n) + (sab - sa - s) / n);
       }
     }
     Map<String, Double> out = new LinkedHashMap<>();
     out.put("mig", Mig.fromMutualInformation(mi, h, bins).score());
     out.put("modularity", Modularity.fromMutualInformation(mi, bins).score());
+    out.put("mig_sup", MigSup.fromMutualInformation(mi, h, null, bins).score());
+    out.put("jemmig", Jemmig.fromMutualInformation(mi, h, hz, bins).score());
+    out.put("dcimig", Dcimig.fromMutualInformation(mi, h, bins).score());
     return out;
   }
 

@@ -144,6 +144,17 @@ final class CodeStage {
               lc.numLatents(),
               CodeScorer.MIN_SPLITS));
     }
+    if (replicates > 0
+        && metrics.contains(Metric.JEMMIG)
+        && io.effectiveSplits(n, lc.numLatents(), lc.numFactors()) == 0) {
+      warnings.add(
+          String.format(
+              Locale.ROOT,
+              "JEMMIG has no interval at N = %d with %d latents: its subsampling, like IRS's, would"
+                  + " exceed the work budget (docs/metrics-mi-family.md)",
+              n,
+              lc.numLatents()));
+    }
     if (refits == 0) {
       warnings.add("refits 0: DCI, SAP and explicitness have no standard error");
     }

@@ -42,6 +42,7 @@ public final class CodeContext {
   private IrsResult irs;
   private double[][] mutualInformation;
   private double[] factorEntropies;
+  private double[] latentEntropies;
   private Split split;
 
   /**
@@ -214,6 +215,20 @@ public final class CodeContext {
       factorEntropies = DiscreteMutualInfo.factorEntropies(scored().factors());
     }
     return factorEntropies;
+  }
+
+  /**
+   * The plug-in entropy H(z_j) of every latent discretised as for {@link #mutualInformation()}
+   * ({@link #bins()} equal-width bins over its range): with the factor entropies it gives the joint
+   * entropies H(z_j, v_k) = H(z_j) + H(v_k) − I(z_j; v_k) of JEMMIG.
+   *
+   * @return per latent, in nats (computed on first use; not to be modified)
+   */
+  public double[] latentEntropies() {
+    if (latentEntropies == null) {
+      latentEntropies = DiscreteMutualInfo.latentEntropies(scored().latents(), bins());
+    }
+    return latentEntropies;
   }
 
   /**

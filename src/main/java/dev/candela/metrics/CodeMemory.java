@@ -172,8 +172,10 @@ public final class CodeMemory {
     boolean jackknifed = metrics.stream().anyMatch(m -> m instanceof CodeMetric.Jackknifed);
     boolean refitted = metrics.stream().anyMatch(m -> m instanceof CodeMetric.Refitted);
     int binThreads = Workers.count(latents, 4L * n, jvm.processors(), jvm.maxMemory());
-    long irs = subsampled ? irsBytes(n, largestGroup, latents, jvm) : 0;
-    long mi = jackknifed ? binThreads * column : 0;
+    long irs = subsampled ? subsampledIrs(metrics, n, largestGroup, latents, jvm) : 0;
+    // JEMMIG is subsampled but reads the MI matrix and the binned latents' entropies too
+    boolean jemmig = metrics.stream().anyMatch(m -> m instanceof JemmigMetric);
+    long mi = jackknifed || jemmig ? binThreads * column : 0;
     long scoring = Math.max(irs, mi);
     // the intervals: the split's row order is held while they run
     long split = refitted ? column : 0;
@@ -187,14 +189,23 @@ public final class CodeMemory {
       long half = (n + 1) / 2;
       int parallel = Math.min(jvm.processors(), splits);
       // per split: its shuffle, a half's row indices, IRS on the half
+      // JEMMIG's MI on a half copies the half's rows and bins them per thread
+      long jemmigHalf = jemmig ? (latents + factors + binThreads) * jvm.array(4L * half) : 0;
       subsampling =
           parallel
               * (column
                   + jvm.array(4L * half)
-                  + irsBytes(half, Math.min(half, largestGroup), latents, jvm));
+                  + Math.max(subsampledIrs(metrics, half, largestGroup, latents, jvm), jemmigHalf));
     }
     long working = Math.max(scoring, split + Math.max(jackknife, subsampling));
     return new Estimate((long) (latents + factors) * column, working + (OVERHEAD_MIB << 20));
+  }
+
+  /** IRS on a half when IRS or UC is requested (JEMMIG alone does not run it). */
+  private static long subsampledIrs(
+      List<CodeMetric> metrics, long half, long largestGroup, int latents, Jvm jvm) {
+    boolean irs = metrics.stream().anyMatch(m -> m instanceof IrsMetric || m instanceof UcMetric);
+    return irs ? irsBytes(half, Math.min(half, largestGroup), latents, jvm) : 0;
   }
 
   /**

@@ -28,6 +28,14 @@ public enum Metric {
   MODULARITY(Kind.CODES, new ModularityMetric()),
   /** Explicitness ({@link Explicitness}; key {@code explicitness}). */
   EXPLICITNESS(Kind.CODES, new ExplicitnessMetric()),
+  /** MIG-sup, the mutual information gap per latent ({@link MigSup}), {@code --metrics mig-sup}. */
+  MIG_SUP(Kind.CODES, new MigSupMetric()),
+  /** JEMMIG, 1 − the normalised joint-entropy-minus-MI gap ({@link Jemmig}). */
+  JEMMIG(Kind.CODES, new JemmigMetric()),
+  /** DCIMIG, the per-latent MI gap assigned to factors ({@link Dcimig}). */
+  DCIMIG(Kind.CODES, new DcimigMetric()),
+  /** SAP for continuous factors, one-latent R² ({@link SapContinuous}), {@code sap-continuous}. */
+  SAP_CONTINUOUS(Kind.CODES, new SapContinuousMetric()),
   /** The BetaVAE metric ({@link BetaVae}). */
   BETAVAE(Kind.SAMPLED),
   /** The FactorVAE metric ({@link FactorVae}). */
@@ -83,10 +91,33 @@ public enum Metric {
   /**
    * The family's id in reports and options.
    *
-   * @return the lower-case name, e.g. {@code factorvae}
+   * @return the lower-case name with {@code -} for {@code _}, e.g. {@code factorvae}, {@code
+   *     mig-sup}
    */
   public String id() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /**
+   * The family of an id, in any case, with {@code -} or {@code _} between words ({@code mig-sup},
+   * {@code MIG_SUP}).
+   *
+   * @param id the id
+   * @return the family
+   * @throws IllegalArgumentException naming the id and the families
+   */
+  public static Metric parse(String id) {
+    String name = id.strip().toUpperCase(Locale.ROOT).replace('-', '_');
+    for (Metric m : values()) {
+      if (m.name().equals(name)) {
+        return m;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown metric '"
+            + id
+            + "'; choose among "
+            + String.join(", ", java.util.Arrays.stream(values()).map(Metric::id).toList()));
   }
 
   /**

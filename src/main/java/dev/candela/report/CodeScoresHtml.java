@@ -3,9 +3,13 @@ package dev.candela.report;
 import dev.candela.CandelaException;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.DciResult;
+import dev.candela.metrics.DcimigResult;
 import dev.candela.metrics.IrsResult;
+import dev.candela.metrics.JemmigResult;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.MigResult;
+import dev.candela.metrics.MigSupResult;
+import dev.candela.metrics.SapContinuousResult;
 import dev.candela.metrics.SapResult;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
@@ -128,7 +132,45 @@ public final class CodeScoresHtml {
           factors,
           sap.scoreMatrix());
     }
+    miFamily(page, scores, codes, factors);
     return page;
+  }
+
+  /** MIG-sup, JEMMIG, DCIMIG and SAP continuous (docs/metrics-mi-family.md), where computed. */
+  private static void miFamily(
+      HtmlReport page, CodeScorer.Scores scores, LatentCodes codes, List<String> factors) {
+    Map<String, Double> values = new java.util.LinkedHashMap<>();
+    if (scores.details().get("mig_sup") instanceof MigSupResult m) {
+      for (int j = 0; j < m.gap().length; j++) {
+        values.put("MIG-sup gap of " + codes.latentNames().get(j), m.gap()[j]);
+      }
+      if (!Double.isNaN(m.latentNormalisedScore())) {
+        values.put("MIG-sup as ubisoft-laforge normalises (by H(z))", m.latentNormalisedScore());
+      }
+    }
+    if (scores.details().get("jemmig") instanceof JemmigResult m) {
+      for (int k = 0; k < factors.size(); k++) {
+        values.put("JEMMIG of " + factors.get(k) + " (nats, lower is better)", m.raw()[k]);
+      }
+    }
+    if (scores.details().get("dcimig") instanceof DcimigResult m) {
+      for (int k = 0; k < factors.size(); k++) {
+        values.put("DCIMIG gap S_k of " + factors.get(k) + " (nats)", m.factorGap()[k]);
+      }
+    }
+    if (!values.isEmpty()) {
+      page.keyValues("MI family: per-latent and per-factor terms", values);
+    }
+    if (scores.details().get("sap_continuous") instanceof SapContinuousResult sc) {
+      page.matrix(
+          "SAP continuous: R² of a line per latent × factor on the test rows (on the train rows, as"
+              + " disentanglement_lib: "
+              + HtmlReport.fmt(sc.trainRowsScore())
+              + ")",
+          codes.latentNames(),
+          factors,
+          sc.scoreMatrix());
+    }
   }
 
   /**

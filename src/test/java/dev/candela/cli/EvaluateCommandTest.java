@@ -327,10 +327,10 @@ class EvaluateCommandTest {
     if (k.startsWith("cg")) {
       return "mean+baseline";
     }
-    if (k.equals("irs") || k.startsWith("uc@")) {
+    if (k.equals("irs") || k.startsWith("uc@") || k.equals("jemmig")) {
       return "subsampling";
     }
-    if (k.equals("mig") || k.equals("modularity")) {
+    if (k.equals("mig") || k.equals("modularity") || k.equals("mig_sup") || k.equals("dcimig")) {
       return "jackknife";
     }
     return "half-samples";

@@ -68,13 +68,17 @@ class ScoreCodesCommandTest {
       List.of(
           "irs",
           "uc@1",
+          "jemmig",
           "mig",
           "modularity",
+          "mig_sup",
+          "dcimig",
           "dci.disentanglement",
           "dci.completeness",
           "dci.informativeness",
           "sap",
-          "explicitness");
+          "explicitness",
+          "sap_continuous");
 
   @Test
   void allMetricsWriteTableJsonAndHtml() throws Exception {

@@ -72,11 +72,15 @@ class CodeMetricRegistryTest {
         List.of(
             IrsMetric.class,
             UcMetric.class,
+            JemmigMetric.class,
             MigMetric.class,
             ModularityMetric.class,
+            MigSupMetric.class,
+            DcimigMetric.class,
             DciMetric.class,
             SapMetric.class,
-            ExplicitnessMetric.class),
+            ExplicitnessMetric.class,
+            SapContinuousMetric.class),
         order);
   }
 

@@ -90,6 +90,20 @@ public final class BenchMetricsCommand implements Callable<Integer> {
     t0 = System.nanoTime();
     Modularity.compute(codes);
     add(rows, n, "modularity", Timing.secondsSince(t0), read);
+    t0 = System.nanoTime();
+    double[] factorEntropy = DiscreteMutualInfo.factorEntropies(codes.factors());
+    double[][] mi2 =
+        DiscreteMutualInfo.latentFactorMatrix(
+            codes.latents(), codes.factors(), HistogramDiscretizer.DEFAULT_BINS);
+    double[] latentEntropy =
+        DiscreteMutualInfo.latentEntropies(codes.latents(), HistogramDiscretizer.DEFAULT_BINS);
+    dev.candela.metrics.MigSup.fromMutualInformation(
+        mi2, factorEntropy, latentEntropy, HistogramDiscretizer.DEFAULT_BINS);
+    dev.candela.metrics.Jemmig.fromMutualInformation(
+        mi2, factorEntropy, latentEntropy, HistogramDiscretizer.DEFAULT_BINS);
+    dev.candela.metrics.Dcimig.fromMutualInformation(
+        mi2, factorEntropy, HistogramDiscretizer.DEFAULT_BINS);
+    add(rows, n, "mig-sup, jemmig, dcimig (one MI matrix)", Timing.secondsSince(t0), read);
     if (!skipLearned) {
       CodeScorer.Options o = CodeScorer.Options.defaults();
       int cut = (int) Math.round(o.trainFraction() * n);
@@ -107,6 +121,9 @@ public final class BenchMetricsCommand implements Callable<Integer> {
       t0 = System.nanoTime();
       Explicitness.compute(train, test, 0);
       add(rows, n, "explicitness (capped split)", Timing.secondsSince(t0), read);
+      t0 = System.nanoTime();
+      dev.candela.metrics.SapContinuous.compute(train, test, 0);
+      add(rows, n, "sap-continuous (capped split)", Timing.secondsSince(t0), read);
     }
   }
 

@@ -127,6 +127,36 @@ public final class DiscreteMutualInfo {
     return h;
   }
 
+  /**
+   * The entropy of every latent after the equal-width discretisation of {@link
+   * #latentFactorMatrix}, {@code H(bin of z_j)} in nats ({@link #entropy}); latents in parallel,
+   * one int per row per worker thread ({@link Workers}).
+   *
+   * @param latents {@code latents[j][i]} = latent j of sample i
+   * @param bins histogram bins per latent
+   * @return one entropy per latent
+   */
+  public static double[] latentEntropies(float[][] latents, int bins) {
+    if (bins < 1) {
+      throw new IllegalArgumentException("number of bins must be at least 1, got " + bins);
+    }
+    int numLatents = latents.length;
+    int n = numLatents == 0 ? 0 : latents[0].length;
+    double[] h = new double[numLatents];
+    int threads = Workers.count(numLatents, 4L * n);
+    Workers.run(
+        threads,
+        t -> {
+          int[] codes = new int[n];
+          for (int j = t; j < numLatents; j += threads) {
+            float[] z = latents[j];
+            HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, codes);
+            h[j] = entropy(codes);
+          }
+        });
+    return h;
+  }
+
   /** One MI term of sklearn's sum, in its evaluation order. */
   private static double term(long nab, long na, long nb, double n, double logN) {
     double p = nab / n;
