@@ -182,6 +182,14 @@ public final class Evaluation {
               s.options().refits(),
               listener);
       add(code.added());
+      add(
+          ModelStage.run(
+              s,
+              e,
+              vae,
+              (images, m) -> inDecoderShape(e.dataset(), images, m, decoder),
+              replicates > 0,
+              listener));
       if (s.metrics().contains(Metric.SCM)) {
         add(ScmStage.stage(s.options().scm(), e, code.scores(), s.seed(), listener));
       }
