@@ -37,7 +37,13 @@ Usage (numpy, torch; OMP_NUM_THREADS=1):
   ./candela encode --model models/dsprites-beta-vae --dataset /tmp/ds.npz --samples 400 \
       --seed 3 --out /tmp/enc
   /usr/bin/python3 scripts/mig-sampled-fixtures.py --peer /tmp/beta-tcvae --real /tmp/enc \
-      --out src/test/resources/reference/mig-sampled
+      --out src/test/resources/reference/mig-sampled [--dvae /tmp/disentangling-vae]
+
+With --dvae, YannDubs/disentangling-vae's own Evaluator._estimate_latent_entropies (disvae/
+evaluate.py, imported from that checkout) is run on the same fixed samples too, with n_samples =
+the rows (its default 10000 needs that many rows per factor value) and the same glue; its MIG is
+stored as disentanglingVaeMig: it differs because it reshapes the selected samples with
+view(latent_dim, n_samples) where a transpose is meant (docs/metrics-kl-reconstruction-mig-sampled.md).
 """
 import argparse
 import importlib
@@ -70,6 +76,12 @@ def load_peer(peer):
             def close(self):
                 pass
 
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *a):
+                return False
+
         shim.tqdm = _Bar
         sys.modules["tqdm"] = shim
     try:
@@ -83,6 +95,45 @@ def load_peer(peer):
     dm = importlib.import_module("disentanglement_metrics")
     dist = importlib.import_module("lib.dist")
     return dm.estimate_entropies, dist.Normal
+
+
+def load_dvae(path):
+    """YannDubs/disentangling-vae's Evaluator (disvae/evaluate.py), imported from a checkout (its
+    training module's imageio and the progress bar are stubbed when missing)."""
+    sys.path.insert(0, path)
+    for name in ("imageio",):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            sys.modules[name] = types.ModuleType(name)
+    shim = sys.modules.get("tqdm")
+    if shim is not None and not hasattr(shim, "trange"):
+        shim.trange = lambda n, **k: shim.tqdm()
+    return importlib.import_module("disvae.evaluate").Evaluator
+
+
+def dvae_mig(evaluator, mean, logvar, codes, z):
+    """disentangling-vae's _estimate_latent_entropies (with its view(latent_dim, n_samples)) on all
+    rows and within each factor value, n_samples = the rows (its default 10000 needs that many),
+    torch seed 0; the same glue as peer_mig."""
+    torch.manual_seed(0)
+    self = types.SimpleNamespace(is_progress_bar=True)
+    mu, lv, zt = torch.from_numpy(mean), torch.from_numpy(logvar), torch.from_numpy(z)
+    n, k = mean.shape
+    est = lambda rows: evaluator._estimate_latent_entropies(
+        self, zt[rows], (mu[rows], lv[rows]), n_samples=len(rows)).numpy()
+    hz = est(torch.arange(n))
+    f = codes.shape[0]
+    hzv = np.zeros((f, k))
+    hv = np.array([entropy(c) for c in codes])
+    for a in range(f):
+        for v in np.unique(codes[a]):
+            rows = torch.from_numpy(np.nonzero(codes[a] == v)[0])
+            hzv[a] += len(rows) / n * est(rows)
+    mi = np.clip(hz[None, :] - hzv, 0, None)
+    srt = -np.sort(-mi, axis=1)
+    gaps = [(srt[a, 0] - (srt[a, 1] if k > 1 else 0.0)) / hv[a] for a in range(f) if hv[a] > 0]
+    return float(np.mean(gaps))
 
 
 def entropy(codes):
@@ -116,7 +167,7 @@ def peer_mig(estimate, normal, mean, logvar, codes, z):
     return hz, hzv, float(np.mean(gaps))
 
 
-def fixture(name, estimate, normal, mean, logvar, codes, rng):
+def fixture(name, estimate, normal, mean, logvar, codes, rng, dvae=None):
     mean = mean.astype(np.float32).astype(np.float64)
     logvar = logvar.astype(np.float32).astype(np.float64)
     z = mean + np.exp(0.5 * logvar) * rng.standard_normal(mean.shape)
@@ -130,6 +181,11 @@ def fixture(name, estimate, normal, mean, logvar, codes, rng):
         zs = q.sample(params=params).numpy()
         migs.append(peer_mig(estimate, normal, mean, logvar, codes, zs)[2])
     migs = np.array(migs)
+    extra = {}
+    if dvae is not None:
+        extra["disentanglingVaeMig"] = dvae_mig(dvae, mean, logvar, codes, z)
+        print("%s: disentangling-vae's estimator on the same samples: MIG %.6f"
+              % (name, extra["disentanglingVaeMig"]))
     print(
         "%s: %d rows, %d latents, %d factors; MIG(fixed z) %.6f; over %d seeds %.6f +- %.6f"
         % (name, mean.shape[0], mean.shape[1], codes.shape[0], mig, SEEDS, migs.mean(), migs.std(ddof=1))
@@ -147,6 +203,7 @@ def fixture(name, estimate, normal, mean, logvar, codes, rng):
         "seedMigs": migs.tolist(),
         "seedMean": float(migs.mean()),
         "seedSd": float(migs.std(ddof=1)),
+        **extra,
     }
 
 
@@ -159,9 +216,12 @@ def main():
     ap.add_argument("--peer", required=True, help="checkout of rtqichen/beta-tcvae")
     ap.add_argument("--real", required=True, help="folder of ./candela encode output")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--dvae", help="optional checkout of YannDubs/disentangling-vae: its MIG on the"
+                    " same samples is stored as disentanglingVaeMig (the deviation docs quote)")
     a = ap.parse_args()
     torch.set_default_dtype(torch.float64)
     estimate, normal = load_peer(a.peer)
+    dvae = load_dvae(a.dvae) if a.dvae else None
     rng = np.random.default_rng(40)
     os.makedirs(a.out, exist_ok=True)
     sets = []
@@ -178,7 +238,7 @@ def main():
         axis=1,
     )
     logvar = np.stack([rng.uniform(-3, -1, n), rng.uniform(-2, 0, n), rng.uniform(-0.5, 0.5, n), rng.uniform(-4, -2, n)], axis=1)
-    sets.append(fixture("grid-copy", estimate, normal, mean, logvar, codes, rng))
+    sets.append(fixture("grid-copy", estimate, normal, mean, logvar, codes, rng, dvae))
 
     codes = np.concatenate([grid(2, 6, 4)] * 2, axis=1)
     n = codes.shape[1]
@@ -191,12 +251,12 @@ def main():
         axis=1,
     )
     logvar = np.stack([rng.uniform(-2, 0, n), rng.uniform(-3, -1, n), np.full(n, 0.0)], axis=1)
-    sets.append(fixture("grid-mixed", estimate, normal, mean, logvar, codes, rng))
+    sets.append(fixture("grid-mixed", estimate, normal, mean, logvar, codes, rng, dvae))
 
     lat = np.loadtxt(os.path.join(a.real, "latents.csv"), delimiter=",", skiprows=1)
     fac = np.loadtxt(os.path.join(a.real, "factors.csv"), delimiter=",", skiprows=1, dtype=np.int64)
     lv = np.load(os.path.join(a.real, "logvar.npy")).astype(np.float64)
-    sets.append(fixture("dsprites-beta-vae", estimate, normal, lat, lv, fac.T, rng))
+    sets.append(fixture("dsprites-beta-vae", estimate, normal, lat, lv, fac.T, rng, dvae))
 
     for s in sets:
         with open(os.path.join(a.out, s["name"] + ".json"), "w") as f:

@@ -119,6 +119,31 @@ class MigSampledAgreementTest {
     assertTrue(worst <= DETERMINISTIC_TOLERANCE, name + ": max |delta| " + worst);
   }
 
+  /**
+   * The least distance from disentangling-vae's number: its {@code view(latent_dim, n_samples)}
+   * mixes the latents' samples (0.27 against 0.46, 1.53 against 0.19, 0.013 against 0.028 on the
+   * three sets), and Candela follows the paper.
+   */
+  static final double RESHAPE_DEVIATION = 0.01;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"grid-copy", "grid-mixed", "dsprites-beta-vae"})
+  void disentanglingVaesReshapeIsNotReproduced(String name) throws Exception {
+    Fixture f = read(name);
+    double dvae =
+        new ObjectMapper()
+            .readTree(DIR.resolve(name + ".json").toFile())
+            .get("disentanglingVaeMig")
+            .asDouble();
+    int n = f.mean().length;
+    double ours =
+        MigSampled.fromSamples(f.mean(), f.logVar(), f.z(), f.codes(), identity(n), n, 0, 0)
+            .score();
+    assertTrue(
+        Math.abs(ours - dvae) > RESHAPE_DEVIATION,
+        name + ": " + ours + " vs disentangling-vae " + dvae);
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"grid-copy", "grid-mixed", "dsprites-beta-vae"})
   void ownSamplesLieWithinThePeersSeedSpread(String name) throws Exception {
