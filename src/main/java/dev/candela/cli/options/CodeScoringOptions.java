@@ -119,7 +119,8 @@ public final class CodeScoringOptions {
       throw new BadInputException(
           "--metrics: "
               + e.getMessage()
-              + " (betavae, factorvae, cg and scm need a model: candela evaluate)",
+              + " (betavae, factorvae, cg, scm, kl, reconstruction and mig_sampled need a"
+              + " model: candela evaluate)",
           e);
     }
   }
