@@ -72,6 +72,19 @@ class EvaluateTest(unittest.TestCase):
                              samples=150, metrics="mig", bootstrap=0, echo=False)
         self.assertEqual(a.scores, b.scores)
 
+    def test_the_model_metrics_come_through_with_their_intervals(self):
+        torch.manual_seed(2)
+        folder = candela.export_vae(SmallVae(), os.path.join(self.tmp.name, "mm"))
+        r = candela.evaluate(folder, dataset=self.data, out=os.path.join(self.tmp.name, "omm"),
+                             samples=120, metrics=["kl", "reconstruction", "mig_sampled"],
+                             echo=False)
+        keys = {"kl.z0", "kl.z1", "kl.z2", "kl.total", "reconstruction", "mig_sampled"}
+        self.assertEqual(keys, set(r.scores))
+        self.assertAlmostEqual(r.scores["kl.total"],
+                               sum(r.scores["kl.z%d" % j] for j in range(3)), places=9)
+        self.assertEqual("jackknife", r.uncertainty["mig_sampled"]["method"])
+        self.assertEqual("mean", r.uncertainty["reconstruction"]["method"])
+
     def test_failures_raise_candelas_line(self):
         missing = os.path.join(self.tmp.name, "nothing")
         with self.assertRaises(candela.CandelaError) as c:

@@ -28,16 +28,18 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code candela encode}: a dataset's encoder means and factor codes as the CSV pair that {@code
- * score-codes} and {@code causal fit-latent} read. The three files are written under temporary
- * names and renamed when every row is written, so an interrupted run leaves no file that a later
- * {@code score-codes} could mistake for a complete one.
+ * score-codes} and {@code causal fit-latent} read, and the encoder's log-variances beside them
+ * ({@value LatentCsv#LOG_VAR_FILE}). The four files are written under temporary names and renamed
+ * when every row is written, so an interrupted run leaves no file that a later {@code score-codes}
+ * could mistake for a complete one.
  */
 @Command(
     name = "encode",
     mixinStandardHelpOptions = true,
     description =
         "Encode dataset images with a VAE and write latents.csv (encoder means), factors.csv"
-            + " (factor codes) and index.csv (dataset indices), one row per sample.")
+            + " (factor codes), index.csv (dataset indices) and logvar.npy (encoder"
+            + " log-variances, float32), one row per sample.")
 public final class EncodeCommand implements Callable<Integer> {
   @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
@@ -96,12 +98,13 @@ public final class EncodeCommand implements Callable<Integer> {
       Path latents = out.resolve("latents.csv");
       Path factors = out.resolve("factors.csv");
       Path index = out.resolve("index.csv");
+      Path logVar = out.resolve(LatentCsv.LOG_VAR_FILE);
       boolean created = !Files.exists(out);
       boolean done = false;
       try (Progress bar = new Progress("encode", quiet.quiet())) {
         // index first and latents last: a kill between renames leaves no new latents.csv
         AtomicFiles.writeTogether(
-            new Path[] {latents, factors, index},
+            new Path[] {latents, logVar, factors, index},
             t ->
                 LatentCsv.write(
                     ds,
@@ -111,8 +114,9 @@ public final class EncodeCommand implements Callable<Integer> {
                     idx,
                     batchSize,
                     t[0],
-                    t[1],
                     t[2],
+                    t[3],
+                    t[1],
                     k -> bar.step(k, n, Map.of())));
         done = true;
       } finally {
@@ -122,7 +126,7 @@ public final class EncodeCommand implements Callable<Integer> {
       }
       var err = spec.commandLine().getErr();
       err.printf("encoded %d images of %s with %s%n", n, dataset, model);
-      spec.commandLine().getOut().println(latents + "\n" + factors + "\n" + index);
+      spec.commandLine().getOut().println(latents + "\n" + factors + "\n" + index + "\n" + logVar);
       return 0;
     } catch (IOException e) {
       throw new CandelaException(out + ": cannot write (" + e.getMessage() + ")", e);

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "Score VAE checkpoints end to end: IRS, UC, MIG, DCI, SAP, Modularity/Explicitness,"
-          + " BetaVAE, FactorVAE and CG, with report.json, report.html and PNG figures.",
+          + " BetaVAE, FactorVAE and CG, the VAE's KL per latent, reconstruction loss and"
+          + " sampled MIG, with report.json, report.html and PNG figures.",
       "Without arguments: models/dsprites-ss-beta-vae + models/dsprites-classifier on 10,000"
           + " generated dSprites images outside the model's training subset"
           + " (target/candela-data/, generated on first use)."

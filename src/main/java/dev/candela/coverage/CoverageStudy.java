@@ -12,8 +12,12 @@ import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.Mig;
+import dev.candela.metrics.MigSampled;
+import dev.candela.metrics.MigSampledResult;
 import dev.candela.metrics.MigSup;
 import dev.candela.metrics.Modularity;
+import dev.candela.metrics.PosteriorKl;
+import dev.candela.metrics.PosteriorKlResult;
 import dev.candela.metrics.SampledMetricOptions;
 import dev.candela.metrics.SampledMetricRepeats;
 import dev.candela.metrics.UcSelection;
@@ -83,7 +87,10 @@ import java.util.stream.Stream;
  * v/(K_f−1))²/(2·0.3²); Z_f = {latent f}; max-deviation baseline over the N samples, {@code
  * evaluate}'s default; interval from the per-sample terms), {@code cg-mean} (the same with the mean
  * baseline), {@code mi-family} (MIG-sup, JEMMIG, DCIMIG on all N rows with the jackknife of the
- * mutual-information matrix; SAP continuous on the learned family's split with its refit pairs).
+ * mutual-information matrix; SAP continuous on the learned family's split with its refit pairs),
+ * {@code model} ({@code kl.z0}, {@code kl.total} and {@code mig_sampled} on posteriors whose means
+ * are the codes' latents and whose log-variances are log σ² + U(−½, ½); t interval of a mean and
+ * delete-a-group jackknife).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -116,7 +123,8 @@ public final class CoverageStudy {
 
   /** The families. */
   public static final List<String> FAMILIES =
-      List.of("codes", "learned", "classic", "cg", "cg-mean", "dci-regressors", "mi-family");
+      List.of(
+          "codes", "learned", "classic", "cg", "cg-mean", "dci-regressors", "mi-family", "model");
 
   /**
    * What to run.
@@ -460,9 +468,44 @@ public final class CoverageStudy {
                 CodeScorer.Progress.NONE);
         sc.forEach((k, v) -> add(out, k, v, uc.get(k)));
       }
+      case "model" -> {
+        float[][][] post = posteriors(codes, seed + 5);
+        PosteriorKlResult kl = PosteriorKl.compute(post[0], post[1]);
+        add(out, "kl.z0", kl.perLatent()[0], kl.perLatentUncertainty()[0]);
+        add(out, "kl.total", kl.total(), kl.totalUncertainty());
+        MigSampledResult m =
+            MigSampled.compute(
+                post[0],
+                post[1],
+                codes.factors(),
+                MigSampled.DEFAULT_SAMPLES,
+                MigSampled.DEFAULT_GROUPS,
+                seed + 6);
+        add(out, "mig_sampled", m.score(), m.uncertainty());
+      }
       default -> throw new IllegalArgumentException("unknown family " + family);
     }
     return out;
+  }
+
+  /**
+   * The {@code model} family's posteriors: the codes' latents as the means, log-variances log(σ²) +
+   * U(−½, ½) with σ the codes' noise, {@code [row][latent]} each.
+   */
+  static float[][][] posteriors(LatentCodes codes, long seed) {
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+    float[][] lat = codes.latents();
+    int n = codes.numSamples();
+    float[][] mean = new float[n][lat.length];
+    float[][] lv = new float[n][lat.length];
+    double base = Math.log(NOISE * NOISE);
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < lat.length; j++) {
+        mean[i][j] = lat[j][i];
+        lv[i][j] = (float) (base + rnd.nextDouble() - 0.5);
+      }
+    }
+    return new float[][][] {mean, lv};
   }
 
   private static void add(List<Result> out, String key, double score, Uncertainty u) {

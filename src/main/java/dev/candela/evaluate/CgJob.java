@@ -126,6 +126,43 @@ public final class CgJob {
   }
 
   /**
+   * The encoding loop keeping the posterior: encoder means and log-variances of the given samples,
+   * {@code batchSize} images per call.
+   *
+   * @param vae the VAE
+   * @param ds the dataset
+   * @param idx the sample indices
+   * @param batchSize images per call
+   * @param listener progress
+   * @param task the progress task's name
+   * @return means and log-variances, each {@code [row][latent]}
+   * @throws CandelaException when the images cannot be read
+   */
+  public static VaeModel.Encoding encodePosterior(
+      VaeModel vae,
+      FactorDataset ds,
+      long[] idx,
+      int batchSize,
+      ProgressListener listener,
+      String task)
+      throws CandelaException {
+    int n = idx.length;
+    float[][] z = new float[n][];
+    float[][] lv = new float[n][];
+    try (CodeScorer.Progress.Task pb = listener.task(task, n)) {
+      for (int a = 0; a < n; a += batchSize) {
+        int e = Math.min(n, a + batchSize);
+        long[] part = Arrays.copyOfRange(idx, a, e);
+        VaeModel.Encoding m = vae.encode(ds.images(part), part.length);
+        System.arraycopy(m.mean(), 0, z, a, m.mean().length);
+        System.arraycopy(m.logVar(), 0, lv, a, m.logVar().length);
+        pb.stepTo(e);
+      }
+    }
+    return new VaeModel.Encoding(z, lv);
+  }
+
+  /**
    * Checks, before any work, that a folder holds a classifier card whose factors cover the
    * dataset's factors with more than one value (by name and size).
    *

@@ -11,14 +11,15 @@ import java.util.List;
 /**
  * The evaluation samples of one {@link Evaluation}, drawn and encoded once, which every stage
  * reads: {@code n} dataset rows drawn without replacement with the seed, their factor codes, and
- * the VAE's encoder means of their images in the same order, by the steps of the one CG job that
- * {@code counterfactuals} shares ({@link CgJob#evaluationSamples}, {@link CgJob#factorCodes},
- * {@link CgJob#encode}).
+ * the VAE's encoder means and log-variances of their images in the same order, by the steps of the
+ * one CG job that {@code counterfactuals} shares ({@link CgJob#evaluationSamples}, {@link
+ * CgJob#factorCodes}, {@link CgJob#encodePosterior}).
  *
  * @param dataset the dataset
  * @param idx the dataset indices of the rows
  * @param codes factor codes, {@code [factor][row]}
  * @param z encoder means, {@code [row][latent]}
+ * @param logVar encoder log-variances, {@code [row][latent]}
  * @param latentCodes the same as {@link LatentCodes} ({@code [latent][row]})
  * @param vocabularies per factor, the value behind each code
  */
@@ -27,6 +28,7 @@ record EncodedSamples(
     long[] idx,
     int[][] codes,
     float[][] z,
+    float[][] logVar,
     LatentCodes latentCodes,
     List<List<Object>> vocabularies) {
 
@@ -53,9 +55,10 @@ record EncodedSamples(
     FactorSpace space = dataset.space();
     long[] idx = CgJob.evaluationSamples(dataset.size(), samples, seed);
     int[][] codes = CgJob.factorCodes(dataset, idx);
-    float[][] z = CgJob.encode(vae, dataset, idx, batch, listener, "encode");
+    VaeModel.Encoding enc = CgJob.encodePosterior(vae, dataset, idx, batch, listener, "encode");
+    float[][] z = enc.mean();
     return new EncodedSamples(
-        dataset, idx, codes, z, latentCodes(z, codes, space), vocabularies(space));
+        dataset, idx, codes, z, enc.logVar(), latentCodes(z, codes, space), vocabularies(space));
   }
 
   /**

@@ -167,8 +167,8 @@ public final class Evaluation {
 
     /**
      * The stages in order, {@code report.json} written after each: 1. the code metrics, 1b. the
-     * latent causal model, 2. BetaVAE and FactorVAE, 3. CG; then the page, rendered once from the
-     * finished results.
+     * latent causal model, 2. BetaVAE and FactorVAE, 3. CG, 4. the model metrics; then the page,
+     * rendered once from the finished results.
      */
     ScoreReport run() throws CandelaException {
       boolean cg = s.metrics().contains(Metric.CG) && s.classifier() != null;
@@ -220,6 +220,14 @@ public final class Evaluation {
                 cgResult.notes()));
         listener.message(String.format(Locale.ROOT, "cg in %.1f s", secs(t)));
       }
+      add(
+          ModelStage.run(
+              s,
+              e,
+              vae,
+              (images, m) -> inDecoderShape(e.dataset(), images, m, decoder),
+              replicates > 0,
+              listener));
       BiasNote.line(report().scores().keySet(), e.n())
           .ifPresent(line -> stages.add(StageResult.warning(line)));
       ScoreReport report = write();

@@ -11,7 +11,8 @@ import java.util.Set;
  * and factor codes alone ({@link CodeScorer}: {@code score-codes}, {@code evaluate}); {@link
  * Kind#SAMPLED} ones need a representation to sample fixed-factor batches from ({@link BetaVae},
  * {@link FactorVae}); {@link Kind#COUNTERFACTUAL} needs a decoder and a factor classifier ({@link
- * dev.candela.metrics.cg.Cg}).
+ * dev.candela.metrics.cg.Cg}); {@link Kind#MODEL} ones need the VAE's posteriors or decoder on the
+ * evaluation samples ({@link PosteriorKl}, {@link ReconstructionLoss}, {@link MigSampled}).
  */
 public enum Metric {
   /** Interventional robustness score ({@link Irs}). */
@@ -47,7 +48,16 @@ public enum Metric {
    * (Peyrard and West 2021) with standard error and null, and with a learned DAG SHD, SID and the
    * AIDs ({@code dev.candela.causal.distance.LatentScmScore}, run by {@code evaluate}).
    */
-  SCM(Kind.CAUSAL);
+  SCM(Kind.CAUSAL),
+  /** The KL of the encoder posterior to the prior per latent and in total ({@link PosteriorKl}). */
+  KL(Kind.MODEL),
+  /** The VAE's reconstruction loss per image ({@link ReconstructionLoss}). */
+  RECONSTRUCTION(Kind.MODEL),
+  /**
+   * MIG with the β-TCVAE paper's sampling estimator of the entropies from the encoder posterior
+   * ({@link MigSampled}).
+   */
+  MIG_SAMPLED(Kind.MODEL);
 
   /** What a metric family is computed from. */
   public enum Kind {
@@ -58,7 +68,12 @@ public enum Metric {
     /** Decoded interventions on the latents, classified by a factor classifier. */
     COUNTERFACTUAL,
     /** A causal model fitted on the codes, compared with the dataset's causal truth. */
-    CAUSAL
+    CAUSAL,
+    /**
+     * The VAE itself on the evaluation samples: its posteriors (means and log-variances) and its
+     * decoder ({@code evaluate}).
+     */
+    MODEL
   }
 
   private final Kind kind;

@@ -1,11 +1,17 @@
 package dev.candela.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.candela.TestDatasets;
 import dev.candela.data.CodeTables;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
+import dev.candela.data.npy.NpyArray;
+import dev.candela.data.npy.NpyDType;
+import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.hosting.VaeModel;
+import dev.candela.model.hosting.VaeModels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code encode}: the CSV pair score-codes and causal fit-latent read, row-aligned with index.csv.
  */
 class EncodeCommandTest {
+  /** One image encoded alone against the same image in a batch of 16 (float32 convolutions). */
+  private static final float BATCH_TOLERANCE = 1e-5f;
+
   @TempDir static Path tmp;
   static Path data;
 
@@ -78,6 +87,31 @@ class EncodeCommandTest {
         out.resolve("latents.csv"),
         "--metrics",
         "mig");
+  }
+
+  @Test
+  void writesTheLogVariancesBesideTheMeansInTheSameRowOrder() throws Exception {
+    Path out = tmp.resolve("enc-logvar");
+    CliRun.ok(encode(data, "40", "--batch-size", "16", "--quiet", "--out", out));
+    List<String> idx = Files.readAllLines(out.resolve("index.csv"));
+    List<String> z = Files.readAllLines(out.resolve("latents.csv"));
+    try (NpyArray lv = NpyArray.open(out.resolve("logvar.npy"));
+        FactorDataset ds = DatasetPaths.open(data);
+        VaeModel vae = VaeModels.load(Path.of("models/dsprites-beta-vae"), ComputeDevice.CPU)) {
+      assertArrayEquals(new long[] {40, 10}, lv.shape());
+      assertEquals(NpyDType.F4, lv.dtype());
+      // row r holds the encoder's log-variances of dataset index idx[r], and the means beside them
+      for (int row = 0; row < 40; row += 13) {
+        long i = Long.parseLong(idx.get(row + 1));
+        VaeModel.Encoding enc = vae.encode(ds.images(new long[] {i}), 1);
+        float[] stored = lv.readFloats(row * 10L, 10);
+        String[] cells = z.get(row + 1).split(",");
+        for (int j = 0; j < 10; j++) {
+          assertEquals(enc.logVar()[0][j], stored[j], BATCH_TOLERANCE);
+          assertEquals(enc.mean()[0][j], Float.parseFloat(cells[j]), BATCH_TOLERANCE);
+        }
+      }
+    }
   }
 
   @Test

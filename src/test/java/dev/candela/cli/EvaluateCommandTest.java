@@ -228,13 +228,21 @@ class EvaluateCommandTest {
             + "\n");
     Path out = tmp.resolve("many");
     CliRun r =
-        evaluate(list.toString(), out.toString(), "--metrics", "irs,uc,mig,betavae,factorvae,cg");
+        evaluate(
+            list.toString(),
+            out.toString(),
+            "--metrics",
+            "irs,uc,mig,betavae,factorvae,cg,kl,mig_sampled");
     assertEquals(0, r.exit(), r.err());
     List<String> csv = Files.readAllLines(out.resolve("comparison.csv"));
     assertEquals(3, csv.size(), csv.toString());
     assertTrue(csv.get(0).startsWith("model,irs,uc@1,mig,betavae,factorvae,cg"), csv.get(0));
     assertTrue(csv.get(1).startsWith("dsprites-beta-vae,"), csv.get(1));
     assertTrue(csv.get(2).startsWith("dsprites-beta-tcvae,"), csv.get(2));
+    // the model metrics are columns like every score (issue 40)
+    assertTrue(
+        csv.get(0).contains(",kl.z0,") && csv.get(0).contains(",kl.total,mig_sampled,"),
+        csv.get(0));
     JsonNode j = new ObjectMapper().readTree(out.resolve("comparison.json").toFile());
     assertEquals(2, j.get("models").size());
     assertTrue(Files.isRegularFile(out.resolve("dsprites-beta-tcvae/report.json")));

@@ -159,7 +159,8 @@ class MonitorCommandTest {
   @Test
   void metricsThatNeedAModelAreRefusedBeforeAnyInputIsRead() throws Exception {
     Path missing = dir.resolve("no-such-factors.npy");
-    for (String m : List.of("betavae", "factorvae", "cg", "scm")) {
+    for (String m :
+        List.of("betavae", "factorvae", "cg", "scm", "kl", "reconstruction", "mig_sampled")) {
       CliRun r =
           CliRun.of("score-codes", "--factors", missing, "--latents", missing, "--metrics", m);
       r.assertBadInput(

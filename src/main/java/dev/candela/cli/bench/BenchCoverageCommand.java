@@ -34,7 +34,8 @@ public final class BenchCoverageCommand implements Callable<Integer> {
           "Metric families: codes (IRS, UC, MIG, Modularity), learned (DCI, SAP, explicitness),"
               + " classic (BetaVAE, FactorVAE), cg, cg-mean (CG with the max-deviation and the mean"
               + " baseline), dci-regressors (DCI with the lasso and random-forest learners),"
-              + " mi-family (MIG-sup, JEMMIG, DCIMIG, SAP continuous) (default all).")
+              + " mi-family (MIG-sup, JEMMIG, DCIMIG, SAP continuous), model (KL, sampled MIG on"
+              + " synthetic posteriors) (default all).")
   List<String> families = CoverageStudy.FAMILIES;
 
   @Option(

@@ -108,6 +108,11 @@ public final class HostedVae implements VaeModel {
     return decode(z, true);
   }
 
+  @Override
+  public float[] decodeRaw(float[][] z) {
+    return decode(z, false);
+  }
+
   /**
    * Decodes, with or without the card's output transform.
    *

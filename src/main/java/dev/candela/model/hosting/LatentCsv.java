@@ -2,6 +2,8 @@ package dev.candela.model.hosting;
 
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.npy.NpyDType;
+import dev.candela.data.npy.NpyWriter;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,10 +15,14 @@ import java.util.function.LongConsumer;
  * Writes a dataset's encoder means and factor codes as the CSV triple that {@code score-codes} and
  * {@code causal fit-latent} read: {@code latents.csv} (header {@code z0,z1,...}), {@code
  * factors.csv} (header the factor names) and {@code index.csv} (header {@code index}), one row per
- * sample in the same order.
+ * sample in the same order; beside them {@value #LOG_VAR_FILE}, the encoder's log-variances
+ * (float32 {@code [n][D]}, the same rows in the same order).
  */
 public final class LatentCsv {
   private LatentCsv() {}
+
+  /** The encoder log-variances file beside {@code latents.csv}. */
+  public static final String LOG_VAR_FILE = "logvar.npy";
 
   /**
    * Encodes samples batch by batch and writes the three files.
@@ -30,9 +36,11 @@ public final class LatentCsv {
    * @param latents the latents file
    * @param factors the factors file
    * @param index the index file
+   * @param logVar the log-variances file ({@value #LOG_VAR_FILE}: float32 {@code [n][D]})
    * @param progress receives the samples done after every batch
    * @throws IOException when a file cannot be written
-   * @throws CandelaException when an image cannot be read or an encoder mean is not finite
+   * @throws CandelaException when an image cannot be read or an encoder mean or log-variance is not
+   *     finite
    */
   public static void write(
       FactorDataset ds,
@@ -44,11 +52,14 @@ public final class LatentCsv {
       Path latents,
       Path factors,
       Path index,
+      Path logVar,
       LongConsumer progress)
       throws IOException, CandelaException {
+    int d = vae.latentDim();
     try (BufferedWriter zl = Files.newBufferedWriter(latents);
         BufferedWriter fl = Files.newBufferedWriter(factors);
-        BufferedWriter il = Files.newBufferedWriter(index)) {
+        BufferedWriter il = Files.newBufferedWriter(index);
+        NpyWriter lv = NpyWriter.create(logVar, NpyDType.F4, new long[] {n, d}, false)) {
       fl.write(String.join(",", ds.space().names()));
       fl.newLine();
       il.write("index");
@@ -60,7 +71,8 @@ public final class LatentCsv {
         for (int i = 0; i < part.length; i++) {
           part[i] = idx == null ? a + i : idx[a + i];
         }
-        float[][] z = vae.encodeMeans(ds.images(part), part.length);
+        VaeModel.Encoding enc = vae.encode(ds.images(part), part.length);
+        float[][] z = enc.mean();
         if (!header) {
           StringBuilder h = new StringBuilder();
           for (int j = 0; j < z[0].length; j++) {
@@ -83,6 +95,30 @@ public final class LatentCsv {
                       + part[i]);
             }
           }
+          for (int j = 0; j < enc.logVar()[i].length; j++) {
+            if (!Float.isFinite(enc.logVar()[i][j])) {
+              throw new CandelaException(
+                  modelName
+                      + ": encoder log-variance of z"
+                      + j
+                      + " is "
+                      + enc.logVar()[i][j]
+                      + " for dataset index "
+                      + part[i]);
+            }
+          }
+          if (z[i].length != d || enc.logVar()[i].length != d) {
+            throw new CandelaException(
+                modelName
+                    + ": the encoder returned "
+                    + z[i].length
+                    + " means and "
+                    + enc.logVar()[i].length
+                    + " log-variances, the card says "
+                    + d
+                    + " latents");
+          }
+          lv.writeFloats(enc.logVar()[i], 0, d);
           zl.write(row(z[i]));
           zl.newLine();
           fl.write(row(ds.codes(part[i])));

@@ -58,6 +58,18 @@ public interface VaeModel extends AutoCloseable {
    */
   float[] decode(float[][] z);
 
+  /**
+   * Decodes latents to the decoder's raw output: logits when the card's {@code output} is {@code
+   * logits} (before the sigmoid {@link #decode} applies), else probabilities. By default {@link
+   * #decode}, right for a decoder that emits probabilities.
+   *
+   * @param z latents [n][D]
+   * @return {@code n × C × H × W} floats with the card's input shape
+   */
+  default float[] decodeRaw(float[][] z) {
+    return decode(z);
+  }
+
   /** Releases the native resources. */
   @Override
   void close();

@@ -1,0 +1,140 @@
+package dev.candela.evaluate;
+
+import dev.candela.CandelaException;
+import dev.candela.metrics.Metric;
+import dev.candela.metrics.MigSampled;
+import dev.candela.metrics.MigSampledResult;
+import dev.candela.metrics.PosteriorKl;
+import dev.candela.metrics.PosteriorKlResult;
+import dev.candela.metrics.ReconstructionLoss;
+import dev.candela.metrics.ReconstructionResult;
+import dev.candela.metrics.stats.Uncertainty;
+import dev.candela.model.hosting.VaeModel;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * The model stage of an {@link Evaluation} ({@link Metric.Kind#MODEL}): scores of the VAE itself on
+ * the encoded evaluation samples, each with its interval: {@code kl.z0, kl.z1, ..., kl.total}
+ * ({@link PosteriorKl}), {@code reconstruction} ({@link ReconstructionLoss}, the decoder's
+ * Bernoulli loss for the encoder means) and {@code mig_sampled} ({@link MigSampled}, from the means
+ * and log-variances).
+ */
+final class ModelStage {
+  private ModelStage() {}
+
+  /** The key of the total KL. */
+  static final String KL_TOTAL = "kl.total";
+
+  /**
+   * Runs the stage.
+   *
+   * @param s the settings
+   * @param e the encoded samples (means and log-variances)
+   * @param vae the model, whose decoder reconstructs the samples
+   * @param decoderImages converts dataset images to the decoder's image shape
+   * @param intervals whether the intervals are computed (replicates &gt; 0)
+   * @param listener progress and messages
+   * @return what it adds to the report ({@link StageResult#NONE} when no model metric is asked for)
+   * @throws CandelaException when the images cannot be read
+   */
+  static StageResult run(
+      EvaluationSettings s,
+      EncodedSamples e,
+      VaeModel vae,
+      BiFunction<float[], Integer, float[]> decoderImages,
+      boolean intervals,
+      ProgressListener listener)
+      throws CandelaException {
+    if (Metric.of(s.metrics(), Metric.Kind.MODEL).isEmpty()) {
+      return StageResult.NONE;
+    }
+    Map<String, Double> scores = new LinkedHashMap<>();
+    Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
+    Map<String, Object> details = new LinkedHashMap<>();
+    Map<String, String> notes = new LinkedHashMap<>();
+    if (s.metrics().contains(Metric.KL)) {
+      PosteriorKlResult kl = PosteriorKl.compute(e.z(), e.logVar());
+      List<String> names = e.latentCodes().latentNames();
+      for (int j = 0; j < names.size(); j++) {
+        String key = "kl." + names.get(j);
+        scores.put(key, kl.perLatent()[j]);
+        put(uncertainty, key, kl.perLatentUncertainty()[j], intervals);
+      }
+      scores.put(KL_TOTAL, kl.total());
+      put(uncertainty, KL_TOTAL, kl.totalUncertainty(), intervals);
+      details.put("kl", kl);
+      notes.put(KL_TOTAL, "KL(q(z|x) || N(0, I)) in nats, mean over the evaluation samples");
+    }
+    if (s.metrics().contains(Metric.RECONSTRUCTION)) {
+      long t = System.nanoTime();
+      ReconstructionResult r = reconstruction(e, vae, decoderImages, s.batchSize(), listener);
+      scores.put("reconstruction", r.score());
+      put(uncertainty, "reconstruction", r.uncertainty(), intervals);
+      details.put("reconstruction", r);
+      notes.put(
+          "reconstruction",
+          "binary cross-entropy per image (nats) of the decoded encoder means, the VAE's own"
+              + " reconstruction loss");
+      listener.message(String.format(Locale.ROOT, "reconstruction in %.1f s", Evaluation.secs(t)));
+    }
+    if (s.metrics().contains(Metric.MIG_SAMPLED)) {
+      long t = System.nanoTime();
+      int groups = intervals ? Math.min(MigSampled.DEFAULT_GROUPS, e.n()) : 0;
+      MigSampledResult m =
+          MigSampled.compute(
+              e.z(), e.logVar(), e.codes(), MigSampled.DEFAULT_SAMPLES, groups, s.seed());
+      scores.put("mig_sampled", m.score());
+      put(uncertainty, "mig_sampled", m.uncertainty(), intervals);
+      details.put("mig_sampled", m);
+      notes.put(
+          "mig_sampled",
+          "MIG with the posterior sampling estimator of Chen et al. 2018 ("
+              + m.samples()
+              + " samples of "
+              + m.rows()
+              + " rows)");
+      listener.message(String.format(Locale.ROOT, "mig_sampled in %.1f s", Evaluation.secs(t)));
+    }
+    return new StageResult(scores, uncertainty, details, List.of(), notes);
+  }
+
+  private static void put(
+      Map<String, Uncertainty> out, String key, Uncertainty u, boolean intervals) {
+    if (intervals && u != null) {
+      out.put(key, u);
+    }
+  }
+
+  /**
+   * The Bernoulli reconstruction loss of every evaluation sample, decoded from its encoder mean in
+   * batches.
+   */
+  private static ReconstructionResult reconstruction(
+      EncodedSamples e,
+      VaeModel vae,
+      BiFunction<float[], Integer, float[]> decoderImages,
+      int batch,
+      ProgressListener listener)
+      throws CandelaException {
+    int n = e.n();
+    boolean logits = "logits".equals(vae.card().output());
+    double[] per = new double[n];
+    try (var pb = listener.task("reconstruction", n)) {
+      for (int a = 0; a < n; a += batch) {
+        int b = Math.min(n, a + batch);
+        long[] part = Arrays.copyOfRange(e.idx(), a, b);
+        float[] targets = decoderImages.apply(e.dataset().images(part), part.length);
+        float[] out = vae.decodeRaw(Arrays.copyOfRange(e.z(), a, b));
+        double[] terms = ReconstructionLoss.bernoulli(out, logits, targets, part.length);
+        System.arraycopy(terms, 0, per, a, terms.length);
+        pb.stepTo(b);
+      }
+    }
+    return ReconstructionLoss.of(per, "bernoulli");
+  }
+}
