@@ -43,6 +43,7 @@ public final class CodeContext {
   private double[][] mutualInformation;
   private double[] factorEntropies;
   private Split split;
+  private double[][] latentCovariance;
 
   /**
    * A context over codes.
@@ -213,6 +214,20 @@ public final class CodeContext {
       factorEntropies = DiscreteMutualInfo.factorEntropies(scored().factors());
     }
     return factorEntropies;
+  }
+
+  /**
+   * The sample covariance of the scored latents ({@link
+   * dev.candela.metrics.stats.LatentCovariance}, N − 1 denominator), read by the Gaussian total and
+   * Wasserstein correlations.
+   *
+   * @return {@code [latent][latent]} (computed on first use; not to be modified)
+   */
+  public double[][] latentCovariance() {
+    if (latentCovariance == null) {
+      latentCovariance = dev.candela.metrics.stats.LatentCovariance.of(scored().latents());
+    }
+    return latentCovariance;
   }
 
   /**

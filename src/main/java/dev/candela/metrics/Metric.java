@@ -26,6 +26,12 @@ public enum Metric {
   SAP(Kind.CODES, new SapMetric()),
   /** Modularity and explicitness ({@link Modularity}, {@link Explicitness}). */
   MODULARITY(Kind.CODES, new ModularityMetric(), new ExplicitnessMetric()),
+  /** Gaussian total correlation of the latents ({@link GaussianTc}). */
+  GAUSSIAN_TC(Kind.CODES, new GaussianTcMetric()),
+  /** Gaussian Wasserstein correlation of the latents, raw and normalised ({@link GaussianWc}). */
+  GAUSSIAN_WC(Kind.CODES, new GaussianWcMetric()),
+  /** Mean pairwise mutual information of the binned latents ({@link LatentMi}). */
+  LATENT_MI(Kind.CODES, new LatentMiMetric()),
   /** The BetaVAE metric ({@link BetaVae}). */
   BETAVAE(Kind.SAMPLED),
   /** The FactorVAE metric ({@link FactorVae}). */

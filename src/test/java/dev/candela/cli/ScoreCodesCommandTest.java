@@ -68,6 +68,10 @@ class ScoreCodesCommandTest {
       List.of(
           "irs",
           "uc@1",
+          "gaussian_tc",
+          "gaussian_wc",
+          "gaussian_wc_norm",
+          "latent_mi",
           "mig",
           "modularity",
           "dci.disentanglement",

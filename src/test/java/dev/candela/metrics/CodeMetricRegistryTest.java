@@ -56,6 +56,9 @@ class CodeMetricRegistryTest {
         List.of(
             IrsMetric.class,
             UcMetric.class,
+            GaussianTcMetric.class,
+            GaussianWcMetric.class,
+            LatentMiMetric.class,
             MigMetric.class,
             ModularityMetric.class,
             DciMetric.class,

@@ -114,6 +114,48 @@ public final class DiscreteMutualInfo {
   }
 
   /**
+   * The MI matrix between equal-width-discretised latents, as disentanglement_lib's unsupervised
+   * {@code mutual_info_score} computes it: {@code m[j][k] = MI(bin of latent j, bin of latent k)}
+   * with {@code bins} histogram bins per latent ({@link HistogramDiscretizer}); the diagonal holds
+   * each latent's binned entropy {@code MI(j, j)}.
+   *
+   * <p>Memory: besides the inputs, two ints per row per worker thread ({@link Workers}); each pair
+   * re-bins its second latent, so the cost is about N·D²/2 bin look-ups and table counts.
+   *
+   * @param latents {@code latents[j][i]} = latent j of sample i
+   * @param bins histogram bins per latent (disentanglement_lib: 20)
+   * @return {@code [latent][latent]} MI in nats, symmetric
+   */
+  public static double[][] latentLatentMatrix(float[][] latents, int bins) {
+    if (bins < 1) {
+      throw new IllegalArgumentException("number of bins must be at least 1, got " + bins);
+    }
+    int d = latents.length;
+    int n = d == 0 ? 0 : latents[0].length;
+    double[][] m = new double[d][d];
+    int threads = Workers.count(d, 8L * n);
+    Workers.run(
+        threads,
+        t -> {
+          int[] a = new int[n];
+          int[] b = new int[n];
+          for (int j = t; j < d; j += threads) {
+            HistogramDiscretizer.assign(
+                latents[j], HistogramDiscretizer.edges(latents[j], bins), bins, a);
+            Dense first = new Dense(a, bins);
+            m[j][j] = fromDense(first, first);
+            for (int k = j + 1; k < d; k++) {
+              HistogramDiscretizer.assign(
+                  latents[k], HistogramDiscretizer.edges(latents[k], bins), bins, b);
+              m[j][k] = fromDense(first, new Dense(b, bins));
+              m[k][j] = m[j][k];
+            }
+          }
+        });
+    return m;
+  }
+
+  /**
    * The entropy of every factor, {@code H(f)} in nats.
    *
    * @param factorCodes {@code factorCodes[f][i]} = code of factor f of sample i
