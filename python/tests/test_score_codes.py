@@ -41,7 +41,8 @@ class ScoreCodesTest(unittest.TestCase):
         self.assertEqual(cli["uncertainty"], r.uncertainty)
         self.assertEqual(cli["warnings"], r.warnings)
         self.assertEqual({"irs", "uc@1", "uc@2", "mig", "modularity", "explicitness", "sap",
-                          "dci.disentanglement", "dci.completeness", "dci.informativeness"},
+                          "dci.disentanglement", "dci.completeness", "dci.informativeness",
+                          "gaussian_tc", "gaussian_wc", "gaussian_wc_norm", "latent_mi"},
                          set(r.scores))
         self.assertEqual(["shape", "size"], r.details["columns"]["factors"])
 

@@ -17,6 +17,8 @@ import java.util.List;
  *       largest group of a factor (a double per row of it; N when the factors are not read yet);
  *   <li>the mutual information (MIG, Modularity): one int per row per worker thread (the latent's
  *       bins);
+ *   <li>the latent × latent mutual information (latent MI): two ints per row per worker thread (the
+ *       bins of a pair), and a float per row more on a subsample (the gathered latent);
  *   <li>the learned metrics' split: its shuffled row order (an int per row), held through the
  *       intervals; the train and test rows themselves are capped and small;
  *   <li>the jackknife of MIG and Modularity: the rows' groups and a shuffle (an int per row each)
@@ -174,7 +176,10 @@ public final class CodeMemory {
     int binThreads = Workers.count(latents, 4L * n, jvm.processors(), jvm.maxMemory());
     long irs = subsampled ? irsBytes(n, largestGroup, latents, jvm) : 0;
     long mi = jackknifed ? binThreads * column : 0;
-    long scoring = Math.max(irs, mi);
+    boolean latentMi = options.metrics().contains(Metric.LATENT_MI);
+    int pairThreads = Workers.count(latents, 8L * n, jvm.processors(), jvm.maxMemory());
+    long pairs = latentMi ? pairThreads * 2 * column : 0;
+    long scoring = Math.max(Math.max(irs, mi), pairs);
     // the intervals: the split's row order is held while they run
     long split = refitted ? column : 0;
     long jackknife = 0;
@@ -187,11 +192,15 @@ public final class CodeMemory {
       long half = (n + 1) / 2;
       int parallel = Math.min(jvm.processors(), splits);
       // per split: its shuffle, a half's row indices, IRS on the half
+      long halfColumn = jvm.array(4L * half);
+      int halfThreads = Workers.count(latents, 12L * half, jvm.processors(), jvm.maxMemory());
+      long halfPairs = latentMi ? halfThreads * 3 * halfColumn : 0;
       subsampling =
           parallel
               * (column
-                  + jvm.array(4L * half)
-                  + irsBytes(half, Math.min(half, largestGroup), latents, jvm));
+                  + halfColumn
+                  + Math.max(
+                      irsBytes(half, Math.min(half, largestGroup), latents, jvm), halfPairs));
     }
     long working = Math.max(scoring, split + Math.max(jackknife, subsampling));
     return new Estimate((long) (latents + factors) * column, working + (OVERHEAD_MIB << 20));

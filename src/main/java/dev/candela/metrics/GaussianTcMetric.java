@@ -12,8 +12,7 @@ import java.util.List;
 final class GaussianTcMetric implements CodeMetric.Subsampled {
   @Override
   public Scored score(CodeContext context) {
-    GaussianTcResult r =
-        GaussianTc.compute(context.latentCovariance(), context.scored().latentNames());
+    GaussianTcResult r = GaussianTc.compute(context.latentCovariance(), context.latentNames());
     return Scored.of("gaussian_tc", r.score(), r);
   }
 

@@ -30,7 +30,17 @@ public final class LatentMi {
    * @return the result
    */
   public static LatentMiResult compute(float[][] latents, int bins) {
-    double[][] m = DiscreteMutualInfo.latentLatentMatrix(latents, bins);
+    return fromMutualInformation(DiscreteMutualInfo.latentLatentMatrix(latents, bins), bins);
+  }
+
+  /**
+   * The mean pairwise MI from the latent × latent MI matrix.
+   *
+   * @param m {@code [latent][latent]} MI in nats
+   * @param bins the latents' bins
+   * @return the result
+   */
+  public static LatentMiResult fromMutualInformation(double[][] m, int bins) {
     int d = m.length;
     double sum = 0;
     for (int j = 0; j < d; j++) {

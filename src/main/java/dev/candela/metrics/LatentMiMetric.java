@@ -12,7 +12,8 @@ import java.util.List;
 final class LatentMiMetric implements CodeMetric.Subsampled {
   @Override
   public Scored score(CodeContext context) {
-    LatentMiResult r = LatentMi.compute(context.scored().latents(), context.bins());
+    LatentMiResult r =
+        LatentMi.fromMutualInformation(context.latentMutualInformation(), context.bins());
     return Scored.of("latent_mi", r.score(), r);
   }
 

@@ -165,6 +165,26 @@ class UnsupervisedScoresTest {
     }
   }
 
+  @Test
+  void aContextOnSomeRowsReadsThemInPlaceWithTheSameResultAsACopy() {
+    LatentCodes c = MetricPropertiesTest.randomCodes(5, 4, 2, 400);
+    int[] rows = new int[150];
+    for (int k = 0; k < rows.length; k++) {
+      rows[k] = 2 * k + (k % 3 == 0 ? 1 : 0);
+    }
+    CodeContext sub =
+        new CodeContext(c, null, CodeScorer.Options.defaults(EnumSet.of(Metric.LATENT_MI), 0))
+            .onRows(rows);
+    LatentCodes copy = c.rows(rows);
+    double[][] cov = LatentCovariance.of(copy.latents());
+    double[][] mi =
+        dev.candela.metrics.stats.DiscreteMutualInfo.latentLatentMatrix(copy.latents(), 20);
+    for (int j = 0; j < 4; j++) {
+      assertArrayEquals(cov[j], sub.latentCovariance()[j], 0.0);
+      assertArrayEquals(mi[j], sub.latentMutualInformation()[j], 0.0);
+    }
+  }
+
   @Property(tries = 30)
   void totalCorrelationAndNormalisedWcAreScaleFreeAndWcScalesWithTheVariance(
       @ForAll long seed,

@@ -29,19 +29,32 @@ public final class LatentCovariance {
    * @throws IllegalArgumentException with fewer than two rows
    */
   public static double[][] of(float[][] latents) {
+    return of(latents, null);
+  }
+
+  /**
+   * The covariance matrix of some rows, read in place (no copy of the rows).
+   *
+   * @param latents {@code latents[j][i]} = latent j of sample i (at least one latent, finite)
+   * @param rows the row indices, or {@code null} for all rows
+   * @return {@code [D][D]}, symmetric
+   * @throws IllegalArgumentException with fewer than two rows
+   */
+  public static double[][] of(float[][] latents, int[] rows) {
     int d = latents.length;
     if (d == 0) {
       throw new IllegalArgumentException("covariance needs at least one latent, got 0");
     }
-    int n = latents[0].length;
+    int n = rows == null ? latents[0].length : rows.length;
     if (n < 2) {
       throw new IllegalArgumentException("covariance needs at least 2 rows, got " + n);
     }
     double[] mean = new double[d];
     for (int j = 0; j < d; j++) {
       double s = 0;
-      for (float v : latents[j]) {
-        s += v;
+      float[] col = latents[j];
+      for (int i = 0; i < n; i++) {
+        s += col[rows == null ? i : rows[i]];
       }
       mean[j] = s / n;
     }
@@ -57,7 +70,7 @@ public final class LatentCovariance {
             r -> {
               int from = (int) ((long) n * r / ranges);
               int to = (int) ((long) n * (r + 1) / ranges);
-              parts[r] = centredProducts(latents, mean, from, to);
+              parts[r] = centredProducts(latents, rows, mean, from, to);
             });
     double[][] cov = new double[d][d];
     for (int j = 0; j < d; j++) {
@@ -74,7 +87,8 @@ public final class LatentCovariance {
   }
 
   /** Σ over rows [from, to) of the centred products, upper triangle of a flat [D·D]. */
-  private static double[] centredProducts(float[][] z, double[] mean, int from, int to) {
+  private static double[] centredProducts(
+      float[][] z, int[] rows, double[] mean, int from, int to) {
     int d = z.length;
     double[] acc = new double[d * d];
     double[][] buf = new double[d][BLOCK];
@@ -85,7 +99,7 @@ public final class LatentCovariance {
         double m = mean[j];
         double[] b = buf[j];
         for (int t = 0; t < len; t++) {
-          b[t] = col[start + t] - m;
+          b[t] = col[rows == null ? start + t : rows[start + t]] - m;
         }
       }
       for (int j = 0; j < d; j++) {
