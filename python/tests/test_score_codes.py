@@ -42,7 +42,8 @@ class ScoreCodesTest(unittest.TestCase):
         self.assertEqual(cli["warnings"], r.warnings)
         self.assertEqual({"irs", "uc@1", "uc@2", "mig", "modularity", "explicitness", "sap",
                           "dci.disentanglement", "dci.completeness", "dci.informativeness",
-                          "mig_sup", "jemmig", "dcimig", "sap_continuous"},
+                          "mig_sup", "jemmig", "dcimig", "sap_continuous",
+                          "gaussian_tc", "gaussian_wc", "gaussian_wc_norm", "latent_mi"},
                          set(r.scores))
         self.assertEqual(["shape", "size"], r.details["columns"]["factors"])
 

@@ -64,9 +64,26 @@ public final class Main extends UsageCommand {
     cl.setParameterExceptionHandler(Main::handleParameter);
     cl.setExecutionStrategy(Main::executeGuarded);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
-    // metric ids with '-' between words (mig-sup, sap-continuous) as well as enum names
-    cl.registerConverter(dev.candela.metrics.Metric.class, dev.candela.metrics.Metric::parse);
+    // --metrics names in any case, '-' or '_' (gaussian-tc = gaussian_tc), on every subcommand
+    cl.registerConverter(dev.candela.metrics.Metric.class, Main::metric);
     return cl;
+  }
+
+  private static dev.candela.metrics.Metric metric(String name) {
+    String id = name.strip().replace('-', '_').toUpperCase(java.util.Locale.ROOT);
+    for (dev.candela.metrics.Metric m : dev.candela.metrics.Metric.values()) {
+      if (m.name().equals(id)) {
+        return m;
+      }
+    }
+    throw new CommandLine.TypeConversionException(
+        "expected one of "
+            + java.util.Arrays.stream(dev.candela.metrics.Metric.values())
+                .map(dev.candela.metrics.Metric::id)
+                .toList()
+            + " (any case, - or _) but was '"
+            + name
+            + "'");
   }
 
   /**

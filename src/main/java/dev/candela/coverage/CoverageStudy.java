@@ -90,7 +90,10 @@ import java.util.stream.Stream;
  * mutual-information matrix; SAP continuous on the learned family's split with its refit pairs),
  * {@code model} ({@code kl.z0}, {@code kl.total} and {@code mig_sampled} on posteriors whose means
  * are the codes' latents and whose log-variances are log σ² + U(−½, ½); t interval of a mean and
- * delete-a-group jackknife).
+ * delete-a-group jackknife), {@code unsupervised} (Gaussian TC, Gaussian WC and its normalised
+ * form, latent MI on all N rows of {@link #UNSUPERVISED_LATENTS} Gaussian latents with the known
+ * covariance {@link #unsupervisedCovariance()}, whose TC and WC are the large-N values (b) in
+ * closed form; latent MI on 10⁶ rows; subsampling).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -124,7 +127,15 @@ public final class CoverageStudy {
   /** The families. */
   public static final List<String> FAMILIES =
       List.of(
-          "codes", "learned", "classic", "cg", "cg-mean", "dci-regressors", "mi-family", "model");
+          "codes",
+          "learned",
+          "classic",
+          "cg",
+          "cg-mean",
+          "dci-regressors",
+          "mi-family",
+          "model",
+          "unsupervised");
 
   /**
    * What to run.
@@ -230,7 +241,10 @@ public final class CoverageStudy {
    */
   public static List<Row> run(Config c, Consumer<String> log) throws IOException {
     Files.createDirectories(c.work());
-    Map<String, Double> large = c.largeN() ? largeN(c, log) : Map.of();
+    Map<String, Double> large = new LinkedHashMap<>(c.largeN() ? largeN(c, log) : Map.of());
+    if (c.families().contains("unsupervised")) {
+      large.putAll(unsupervisedTruth(c.seed(), c.largeN()));
+    }
     List<Row> rows = new ArrayList<>();
     for (String family : c.families()) {
       for (int n : c.sizes()) {
@@ -301,6 +315,9 @@ public final class CoverageStudy {
 
   /** One repetition of a family: its scores and intervals. */
   static List<Result> repetition(String family, int n, long seed) {
+    if (family.equals("unsupervised")) {
+      return unsupervised(n, seed);
+    }
     LatentCodes codes =
         SyntheticCodes.generate(SyntheticCodes.Kind.SHARED, n, FACTOR_SIZES, LATENTS, NOISE, seed);
     List<Result> out = new ArrayList<>();
@@ -506,6 +523,112 @@ public final class CoverageStudy {
       }
     }
     return new float[][][] {mean, lv};
+  }
+
+  /** The latents of the {@code unsupervised} family. */
+  static final int UNSUPERVISED_LATENTS = 5;
+
+  /** Rows of the large-N latent MI of the {@code unsupervised} family. */
+  static final int LARGE_N_UNSUPERVISED = 1_000_000;
+
+  /**
+   * The known covariance of the {@code unsupervised} family: correlation 0.5^|j−k| (AR(1)) scaled
+   * by the standard deviations 1, 2, 0.5, 1.5, 1; its TC and WC are known in closed form ({@link
+   * #unsupervisedTruth}).
+   *
+   * @return Σ, {@code [5][5]}
+   */
+  static double[][] unsupervisedCovariance() {
+    double[] sd = {1, 2, 0.5, 1.5, 1};
+    double[][] cov = new double[UNSUPERVISED_LATENTS][UNSUPERVISED_LATENTS];
+    for (int j = 0; j < sd.length; j++) {
+      for (int k = 0; k < sd.length; k++) {
+        cov[j][k] = Math.pow(0.5, Math.abs(j - k)) * sd[j] * sd[k];
+      }
+    }
+    return cov;
+  }
+
+  /** N rows of N(0, Σ) ({@link #unsupervisedCovariance()}); one factor, the sign of z0. */
+  static LatentCodes gaussianCodes(int n, long seed) {
+    double[][] l =
+        new org.apache.commons.math3.linear.CholeskyDecomposition(
+                new org.apache.commons.math3.linear.Array2DRowRealMatrix(unsupervisedCovariance()))
+            .getL()
+            .getData();
+    int d = l.length;
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(seed);
+    float[][] z = new float[d][n];
+    int[][] f = new int[1][n];
+    double[] e = new double[d];
+    for (int i = 0; i < n; i++) {
+      for (int k = 0; k < d; k++) {
+        e[k] = gaussian(rng);
+      }
+      for (int j = 0; j < d; j++) {
+        double v = 0;
+        for (int k = 0; k <= j; k++) {
+          v += l[j][k] * e[k];
+        }
+        z[j][i] = (float) v;
+      }
+      f[0][i] = z[0][i] > 0 ? 1 : 0;
+    }
+    List<String> names = new ArrayList<>();
+    for (int j = 0; j < d; j++) {
+      names.add("z" + j);
+    }
+    return new LatentCodes(z, f, names, List.of("sign"));
+  }
+
+  private static double gaussian(java.util.SplittableRandom rng) {
+    // Box–Muller, one of the pair
+    double u = 1 - rng.nextDouble();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.nextDouble());
+  }
+
+  /**
+   * The large-N values of the {@code unsupervised} family: TC and WC of the known Σ in closed form
+   * (TC = −½ ln det R for the AR(1) correlation R with ρ = ½: det R = (1 − ρ²)⁴, so TC = −2 ln
+   * 0.75; WC from Σ itself), latent MI on {@link #LARGE_N_UNSUPERVISED} rows (only with {@code
+   * largeN}: it is the plug-in estimate's large-N limit, not a closed form).
+   */
+  static Map<String, Double> unsupervisedTruth(long seed, boolean largeN) {
+    double[][] cov = unsupervisedCovariance();
+    Map<String, Double> out = new LinkedHashMap<>();
+    out.put("gaussian_tc", -2 * Math.log(0.75));
+    dev.candela.metrics.GaussianWcResult wc = dev.candela.metrics.GaussianWc.compute(cov);
+    out.put("gaussian_wc", wc.score());
+    out.put("gaussian_wc_norm", wc.normalised());
+    if (!largeN) {
+      return out;
+    }
+    LatentCodes big = gaussianCodes(LARGE_N_UNSUPERVISED, seed + 77);
+    out.put(
+        "latent_mi",
+        dev.candela.metrics.LatentMi.compute(big.latents(), HistogramDiscretizer.DEFAULT_BINS)
+            .score());
+    return out;
+  }
+
+  /** One repetition of the {@code unsupervised} family. */
+  static List<Result> unsupervised(int n, long seed) {
+    LatentCodes codes = gaussianCodes(n, seed);
+    CodeScorer.Options o =
+        CodeScorer.Options.defaults(
+            EnumSet.of(Metric.GAUSSIAN_TC, Metric.GAUSSIAN_WC, Metric.LATENT_MI), seed);
+    Map<String, Double> s = CodeScorer.score(codes, null, o, false).scores();
+    Map<String, Uncertainty> u =
+        CodeScorer.uncertainty(
+            codes,
+            null,
+            o,
+            s,
+            CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0),
+            CodeScorer.Progress.NONE);
+    List<Result> out = new ArrayList<>();
+    s.forEach((k, v) -> add(out, k, v, u.get(k)));
+    return out;
   }
 
   private static void add(List<Result> out, String key, double score, Uncertainty u) {

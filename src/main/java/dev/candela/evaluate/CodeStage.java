@@ -132,14 +132,29 @@ final class CodeStage {
       warnings.add(
           "intervals off (replicates 0): " + withoutReplicates + " have no standard error");
     }
+    // the families whose intervals come from subsampling (IRS, UC, the unsupervised scores)
+    List<String> subsampled = new ArrayList<>();
+    for (Metric m : metrics) {
+      if (m.codeMetrics().stream()
+          .anyMatch(c -> c instanceof dev.candela.metrics.CodeMetric.Subsampled)) {
+        subsampled.add(m == Metric.IRS || m == Metric.UC ? m.name() : m.id());
+      }
+    }
     if (replicates > 0
-        && (metrics.contains(Metric.IRS) || metrics.contains(Metric.UC))
+        && !subsampled.isEmpty()
         && io.effectiveSplits(n, lc.numLatents(), lc.numFactors()) == 0) {
+      int last = subsampled.size() - 1;
+      String names =
+          last == 0
+              ? subsampled.get(0)
+              : String.join(", ", subsampled.subList(0, last)) + " and " + subsampled.get(last);
       warnings.add(
           String.format(
               Locale.ROOT,
-              "IRS and UC have no interval at N = %d with %d latents: %d subsampling splits would"
+              "%s %s no interval at N = %d with %d latents: %d subsampling splits would"
                   + " exceed the work budget (docs/evaluate.md)",
+              names,
+              last == 0 ? "has" : "have",
               n,
               lc.numLatents(),
               CodeScorer.MIN_SPLITS));

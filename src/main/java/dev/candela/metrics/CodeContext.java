@@ -44,6 +44,8 @@ public final class CodeContext {
   private double[] factorEntropies;
   private double[] latentEntropies;
   private Split split;
+  private double[][] latentCovariance;
+  private double[][] latentMutualInformation;
 
   /**
    * A context over codes.
@@ -130,6 +132,15 @@ public final class CodeContext {
       scored = rows == null ? scoredColumns : scoredColumns.rows(rows);
     }
     return scored;
+  }
+
+  /**
+   * The names of the latents (without copying a context's rows, as {@link #scored()} would).
+   *
+   * @return the names
+   */
+  public List<String> latentNames() {
+    return scoredColumns.latentNames();
   }
 
   /**
@@ -229,6 +240,38 @@ public final class CodeContext {
       latentEntropies = DiscreteMutualInfo.latentEntropies(scored().latents(), bins());
     }
     return latentEntropies;
+  }
+
+  /**
+   * The sample covariance of the scored latents ({@link
+   * dev.candela.metrics.stats.LatentCovariance}, N − 1 denominator), read by the Gaussian total and
+   * Wasserstein correlations.
+   *
+   * <p>A context on some rows ({@link #onRows}) reads them in place, without copying them.
+   *
+   * @return {@code [latent][latent]} (computed on first use; not to be modified)
+   */
+  public double[][] latentCovariance() {
+    if (latentCovariance == null) {
+      latentCovariance =
+          dev.candela.metrics.stats.LatentCovariance.of(scoredColumns.latents(), rows);
+    }
+    return latentCovariance;
+  }
+
+  /**
+   * The plug-in mutual information between every two latents, each discretised into {@link #bins()}
+   * equal-width bins ({@link DiscreteMutualInfo#latentLatentMatrix(float[][], int[], int)}), read
+   * by the latent MI; on some rows read in place.
+   *
+   * @return {@code [latent][latent]} in nats (computed on first use; not to be modified)
+   */
+  public double[][] latentMutualInformation() {
+    if (latentMutualInformation == null) {
+      latentMutualInformation =
+          DiscreteMutualInfo.latentLatentMatrix(scoredColumns.latents(), rows, bins());
+    }
+    return latentMutualInformation;
   }
 
   /**

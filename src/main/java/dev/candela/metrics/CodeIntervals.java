@@ -67,8 +67,14 @@ public final class CodeIntervals {
       out.putAll(refits(context, refitted, scores, intervals.refits() / 2, seed, progress));
     }
     out.keySet().retainAll(scores.keySet());
-    // every code metric lies in [0, 1]: an interval never claims values the score cannot take
-    out.replaceAll((k, u) -> u.clipped(Math.min(0, scores.get(k)), Math.max(1, scores.get(k))));
+    // every score lies in [0, its metric's upper bound]: an interval never claims values it cannot
+    // take
+    Map<String, Double> upper = new java.util.HashMap<>();
+    metrics.forEach(m -> m.keys(options).forEach(k -> upper.put(k, m.upperBound(k))));
+    out.replaceAll(
+        (k, u) ->
+            u.clipped(
+                Math.min(0, scores.get(k)), Math.max(upper.getOrDefault(k, 1.0), scores.get(k))));
     return new CodeScorer.Intervals(out, details);
   }
 

@@ -17,6 +17,8 @@ import java.util.List;
  *       largest group of a factor (a double per row of it; N when the factors are not read yet);
  *   <li>the mutual information (MIG, Modularity): one int per row per worker thread (the latent's
  *       bins);
+ *   <li>the latent × latent mutual information (latent MI): two ints per row per worker thread (the
+ *       bins of a pair), and a float per row more on a subsample (the gathered latent);
  *   <li>the learned metrics' split: its shuffled row order (an int per row), held through the
  *       intervals; the train and test rows themselves are capped and small;
  *   <li>the jackknife of MIG and Modularity: the rows' groups and a shuffle (an int per row each)
@@ -176,7 +178,10 @@ public final class CodeMemory {
     // JEMMIG is subsampled but reads the MI matrix and the binned latents' entropies too
     boolean jemmig = metrics.stream().anyMatch(m -> m instanceof JemmigMetric);
     long mi = jackknifed || jemmig ? binThreads * column : 0;
-    long scoring = Math.max(irs, mi);
+    boolean latentMi = options.metrics().contains(Metric.LATENT_MI);
+    int pairThreads = Workers.count(latents, 8L * n, jvm.processors(), jvm.maxMemory());
+    long pairs = latentMi ? pairThreads * 2 * column : 0;
+    long scoring = Math.max(Math.max(irs, mi), pairs);
     // the intervals: the split's row order is held while they run
     long split = refitted ? column : 0;
     long jackknife = 0;
@@ -189,13 +194,18 @@ public final class CodeMemory {
       long half = (n + 1) / 2;
       int parallel = Math.min(jvm.processors(), splits);
       // per split: its shuffle, a half's row indices, IRS on the half
+      long halfColumn = jvm.array(4L * half);
       // JEMMIG's MI on a half copies the half's rows and bins them per thread
-      long jemmigHalf = jemmig ? (latents + factors + binThreads) * jvm.array(4L * half) : 0;
+      long jemmigHalf = jemmig ? (latents + factors + binThreads) * halfColumn : 0;
+      int halfThreads = Workers.count(latents, 12L * half, jvm.processors(), jvm.maxMemory());
+      long halfPairs = latentMi ? halfThreads * 3 * halfColumn : 0;
       subsampling =
           parallel
               * (column
-                  + jvm.array(4L * half)
-                  + Math.max(subsampledIrs(metrics, half, largestGroup, latents, jvm), jemmigHalf));
+                  + halfColumn
+                  + Math.max(
+                      subsampledIrs(metrics, half, largestGroup, latents, jvm),
+                      Math.max(jemmigHalf, halfPairs)));
     }
     long working = Math.max(scoring, split + Math.max(jackknife, subsampling));
     return new Estimate((long) (latents + factors) * column, working + (OVERHEAD_MIB << 20));

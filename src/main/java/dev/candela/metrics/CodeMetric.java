@@ -48,6 +48,17 @@ public sealed interface CodeMetric
   List<String> keys(CodeScorer.Options options);
 
   /**
+   * The largest value one of its scores can take, to which its interval is clipped (the lower end
+   * is 0): 1 for the scores in [0, 1], the default.
+   *
+   * @param key the report key
+   * @return the upper end of the score's range
+   */
+  default double upperBound(String key) {
+    return 1;
+  }
+
+  /**
    * What a metric returns.
    *
    * @param scores report key to score, in a stable order

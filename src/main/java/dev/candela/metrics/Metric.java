@@ -37,6 +37,12 @@ public enum Metric {
   DCIMIG(Kind.CODES, new DcimigMetric()),
   /** SAP for continuous factors, one-latent R² ({@link SapContinuous}), {@code sap-continuous}. */
   SAP_CONTINUOUS(Kind.CODES, new SapContinuousMetric()),
+  /** Gaussian total correlation of the latents ({@link GaussianTc}). */
+  GAUSSIAN_TC(Kind.CODES, new GaussianTcMetric()),
+  /** Gaussian Wasserstein correlation of the latents, raw and normalised ({@link GaussianWc}). */
+  GAUSSIAN_WC(Kind.CODES, new GaussianWcMetric()),
+  /** Mean pairwise mutual information of the binned latents ({@link LatentMi}). */
+  LATENT_MI(Kind.CODES, new LatentMiMetric()),
   /** The BetaVAE metric ({@link BetaVae}). */
   BETAVAE(Kind.SAMPLED),
   /** The FactorVAE metric ({@link FactorVae}). */

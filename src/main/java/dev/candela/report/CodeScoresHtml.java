@@ -125,6 +125,13 @@ public final class CodeScoresHtml {
                   Math.max(max, 1e-12))
               .png());
     }
+    if (scores.details().get("latent_mi") instanceof dev.candela.metrics.LatentMiResult mi) {
+      page.matrix(
+          "Latent MI: mutual information (nats) between the binned latents (diagonal: entropies)",
+          codes.latentNames(),
+          codes.latentNames(),
+          mi.mutualInformation());
+    }
     if (scores.details().get("sap") instanceof SapResult sap) {
       page.matrix(
           "SAP: test accuracy of a linear SVM per latent × factor",

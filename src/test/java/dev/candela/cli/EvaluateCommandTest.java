@@ -116,7 +116,9 @@ class EvaluateCommandTest {
     for (String k : scores) {
       assertTrue(j.get("scores").has(k), "missing score " + k + " in " + j.get("scores"));
       double v = j.get("scores").get(k).asDouble();
-      assertTrue(v >= -1 && v <= 1, k + " = " + v);
+      // TC and WC are in [0, ∞) and latent MI in [0, ln 20]; every other score in [-1, 1]
+      boolean unbounded = k.startsWith("gaussian_") || k.equals("latent_mi");
+      assertTrue(v >= -1 && (unbounded || v <= 1), k + " = " + v);
       JsonNode u = j.at("/uncertainty/" + k);
       assertTrue(u.has("se") && u.get("ci95").size() == 2, "uncertainty of " + k + ": " + u);
       assertEquals(expectedMethod(k), u.get("method").asText(), k + ": " + u);
@@ -335,7 +337,11 @@ class EvaluateCommandTest {
     if (k.startsWith("cg")) {
       return "mean+baseline";
     }
-    if (k.equals("irs") || k.startsWith("uc@") || k.equals("jemmig")) {
+    if (k.equals("irs")
+        || k.startsWith("uc@")
+        || k.equals("jemmig")
+        || k.startsWith("gaussian_")
+        || k.equals("latent_mi")) {
       return "subsampling";
     }
     if (k.equals("mig") || k.equals("modularity") || k.equals("mig_sup") || k.equals("dcimig")) {

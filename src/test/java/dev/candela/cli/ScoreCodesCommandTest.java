@@ -69,6 +69,10 @@ class ScoreCodesCommandTest {
           "irs",
           "uc@1",
           "jemmig",
+          "gaussian_tc",
+          "gaussian_wc",
+          "gaussian_wc_norm",
+          "latent_mi",
           "mig",
           "modularity",
           "mig_sup",
@@ -208,6 +212,24 @@ class ScoreCodesCommandTest {
     r.assertBadInput();
     assertEquals(
         "candela score-codes: --factor-bins must be 'none' or an integer ≥ 2, got 'one'",
+        errorLine(r));
+  }
+
+  @Test
+  void metricNamesTakeDashOrUnderscoreInAnyCase() throws Exception {
+    Path[] in = codes(SyntheticCodes.Kind.SHARED, 300, new int[] {3, 4}, 4, "u");
+    Path json = dir.resolve("u.json");
+    CliRun.ok(
+        scoreCodes(in[0], in[1], "--metrics", "gaussian-tc,GAUSSIAN_WC,latent_mi", "--json", json));
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    assertEquals(
+        List.of("gaussian_tc", "gaussian_wc", "gaussian_wc_norm", "latent_mi"),
+        keys(root.get("scores")));
+    CliRun r = CliRun.of(scoreCodes(in[0], in[1], "--metrics", "gaussian-t"));
+    r.assertBadInput();
+    assertTrue(
+        errorLine(r).contains("expected one of [irs, uc, mig")
+            && errorLine(r).contains("'gaussian-t'"),
         errorLine(r));
   }
 }

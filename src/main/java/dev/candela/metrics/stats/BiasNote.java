@@ -22,7 +22,7 @@ public final class BiasNote {
    * Score ids (or prefixes ending in {@code .} or {@code @}) whose value depends on N enough to
    * matter, from the coverage study.
    */
-  public static final Set<String> DEPENDS_ON_N = Set.of("irs", "mig", "cg");
+  public static final Set<String> DEPENDS_ON_N = Set.of("irs", "mig", "cg", "latent_mi");
 
   /**
    * The line, when the report has an affected score.

@@ -114,6 +114,74 @@ public final class DiscreteMutualInfo {
   }
 
   /**
+   * The MI matrix between equal-width-discretised latents, as disentanglement_lib's unsupervised
+   * {@code mutual_info_score} computes it: {@code m[j][k] = MI(bin of latent j, bin of latent k)}
+   * with {@code bins} histogram bins per latent ({@link HistogramDiscretizer}); the diagonal holds
+   * each latent's binned entropy {@code MI(j, j)}.
+   *
+   * <p>Memory: besides the inputs, two ints per row per worker thread ({@link Workers}; {@link
+   * #latentLatentMatrix(float[][], int[], int)} also a float per row); each pair re-bins its second
+   * latent, so the cost is about N·D²/2 bin look-ups and table counts.
+   *
+   * @param latents {@code latents[j][i]} = latent j of sample i
+   * @param bins histogram bins per latent (disentanglement_lib: 20)
+   * @return {@code [latent][latent]} MI in nats, symmetric
+   */
+  public static double[][] latentLatentMatrix(float[][] latents, int bins) {
+    return latentLatentMatrix(latents, null, bins);
+  }
+
+  /**
+   * {@link #latentLatentMatrix(float[][], int)} of some rows, read in place: with row indices each
+   * thread gathers one latent at a time into a float per row (no copy of the table).
+   *
+   * @param latents {@code latents[j][i]} = latent j of sample i
+   * @param rows the row indices, or {@code null} for all rows
+   * @param bins histogram bins per latent
+   * @return {@code [latent][latent]} MI in nats, symmetric
+   */
+  public static double[][] latentLatentMatrix(float[][] latents, int[] rows, int bins) {
+    if (bins < 1) {
+      throw new IllegalArgumentException("number of bins must be at least 1, got " + bins);
+    }
+    int d = latents.length;
+    int n = d == 0 ? 0 : rows == null ? latents[0].length : rows.length;
+    double[][] m = new double[d][d];
+    int threads = Workers.count(d, (rows == null ? 8L : 12L) * n);
+    Workers.run(
+        threads,
+        t -> {
+          int[] a = new int[n];
+          int[] b = new int[n];
+          float[] gathered = rows == null ? null : new float[n];
+          for (int j = t; j < d; j += threads) {
+            float[] zj = column(latents[j], rows, gathered);
+            HistogramDiscretizer.assign(zj, HistogramDiscretizer.edges(zj, bins), bins, a);
+            Dense first = new Dense(a, bins);
+            m[j][j] = fromDense(first, first);
+            for (int k = j + 1; k < d; k++) {
+              float[] zk = column(latents[k], rows, gathered);
+              HistogramDiscretizer.assign(zk, HistogramDiscretizer.edges(zk, bins), bins, b);
+              m[j][k] = fromDense(first, new Dense(b, bins));
+              m[k][j] = m[j][k];
+            }
+          }
+        });
+    return m;
+  }
+
+  /** A latent's values at the rows: the column itself, or gathered into {@code into}. */
+  private static float[] column(float[] z, int[] rows, float[] into) {
+    if (rows == null) {
+      return z;
+    }
+    for (int i = 0; i < rows.length; i++) {
+      into[i] = z[rows[i]];
+    }
+    return into;
+  }
+
+  /**
    * The entropy of every factor, {@code H(f)} in nats.
    *
    * @param factorCodes {@code factorCodes[f][i]} = code of factor f of sample i
