@@ -41,7 +41,8 @@ class ScoreCodesTest(unittest.TestCase):
         self.assertEqual(cli["uncertainty"], r.uncertainty)
         self.assertEqual(cli["warnings"], r.warnings)
         self.assertEqual({"irs", "uc@1", "uc@2", "mig", "modularity", "explicitness", "sap",
-                          "dci.disentanglement", "dci.completeness", "dci.informativeness"},
+                          "dci.disentanglement", "dci.completeness", "dci.informativeness",
+                          "fos", "rand_fos"},
                          set(r.scores))
         self.assertEqual(["shape", "size"], r.details["columns"]["factors"])
 
@@ -87,6 +88,14 @@ class ScoreCodesTest(unittest.TestCase):
         with self.assertRaises(candela.CandelaError) as c:
             candela.score_codes(factors, latents, factor_names=["a", "b", "c"], metrics=["mig"])
         self.assertIn("--factor-names: 3 names (a,b,c) for the 2 columns of", c.exception.message)
+
+    def test_fos_keys_come_through(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents, metrics=["fos"], replicates=5, seed=2)
+        self.assertEqual(["fos", "rand_fos"], list(r.scores))
+        self.assertEqual("mean", r.uncertainty["fos"]["method"])
+        self.assertEqual(r.scores["fos"], r.details["fos"]["fos"])
+        self.assertGreater(r.details["fos"]["squared"], 0)
 
 
 if __name__ == "__main__":

@@ -78,7 +78,8 @@ import java.util.stream.Stream;
  * the classifier's probability of value v of factor f is a softmax over v of −(x_f −
  * v/(K_f−1))²/(2·0.3²); Z_f = {latent f}; max-deviation baseline over the N samples, {@code
  * evaluate}'s default; interval from the per-sample terms), {@code cg-mean} (the same with the mean
- * baseline).
+ * baseline), {@code fos} (FoS and randFoS: batches of 128 of at most 10,000 of the N rows; the
+ * standard error of the mean over batches).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -111,7 +112,7 @@ public final class CoverageStudy {
 
   /** The families. */
   public static final List<String> FAMILIES =
-      List.of("codes", "learned", "classic", "cg", "cg-mean");
+      List.of("codes", "learned", "classic", "cg", "cg-mean", "fos");
 
   /**
    * What to run.
@@ -392,6 +393,14 @@ public final class CoverageStudy {
           throw new IllegalStateException(e.getMessage(), e);
         }
         add(out, family.equals("cg") ? "cg" : "cg (mean baseline)", cgScore(terms), u.get("cg"));
+      }
+      case "fos" -> {
+        CodeScorer.Options o = CodeScorer.Options.defaults(EnumSet.of(Metric.FOS), seed);
+        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
+        Map<String, Uncertainty> u =
+            CodeScorer.uncertainty(
+                codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
+        s.forEach((k, v) -> add(out, k, v, u.get(k)));
       }
       default -> throw new IllegalArgumentException("unknown family " + family);
     }

@@ -69,6 +69,8 @@ public final class CodeIntervals {
     out.keySet().retainAll(scores.keySet());
     // every code metric lies in [0, 1]: an interval never claims values the score cannot take
     out.replaceAll((k, u) -> u.clipped(Math.min(0, scores.get(k)), Math.max(1, scores.get(k))));
+    out.putAll(
+        batched(context, CodeScorer.of(metrics, CodeMetric.Batched.class), scores, intervals));
     return new CodeScorer.Intervals(out, details);
   }
 
@@ -370,5 +372,34 @@ public final class CodeIntervals {
     String method = fullSize ? Uncertainty.FULL_SIZE_PAIRS : Uncertainty.HALF_SAMPLES;
     double bias = fullSize ? 0 : sum / (2.0 * p) - score;
     return Uncertainty.symmetric(score, se, p, method, 2 * p, bias, n);
+  }
+
+  /**
+   * FoS, randFoS: the standard error of the mean of each score's batch statistics (when intervals
+   * are asked for: splits or groups above 0), the interval clipped at 0 (no upper bound).
+   */
+  private static Map<String, Uncertainty> batched(
+      CodeContext context,
+      List<CodeMetric.Batched> metrics,
+      Map<String, Double> scores,
+      CodeScorer.IntervalOptions intervals) {
+    Map<String, Uncertainty> out = new LinkedHashMap<>();
+    if (intervals.splits() == 0 && intervals.groups() == 0) {
+      return out;
+    }
+    for (CodeMetric.Batched m : metrics) {
+      m.batchTerms(context)
+          .forEach(
+              (key, terms) -> {
+                if (scores.containsKey(key) && terms.length >= 2) {
+                  Uncertainty u = Uncertainty.ofMean(terms);
+                  if (u != null) {
+                    out.put(
+                        key, u.clipped(0, Double.POSITIVE_INFINITY).withN(context.numSamples()));
+                  }
+                }
+              });
+    }
+    return out;
   }
 }

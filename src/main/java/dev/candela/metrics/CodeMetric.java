@@ -22,13 +22,15 @@ import java.util.Map;
  *   <li>{@link Jackknifed}: a function of the mutual-information matrix (MIG, Modularity): the
  *       delete-a-group jackknife of the matrix ({@link dev.candela.metrics.stats.MiJackknife});
  *   <li>{@link Refitted}: a learner fitted on the train rows of the split and tested on its test
- *       rows (DCI, SAP, explicitness): pairs of refits on disjoint sets.
+ *       rows (DCI, SAP, explicitness): pairs of refits on disjoint sets;
+ *   <li>{@link Batched}: a mean of one statistic over batches of rows the metric draws itself (FoS,
+ *       randFoS): the standard error of that mean.
  * </ul>
  *
  * Adding a metric is one class implementing one of these and one registration in {@link Metric}.
  */
 public sealed interface CodeMetric
-    permits CodeMetric.Subsampled, CodeMetric.Jackknifed, CodeMetric.Refitted {
+    permits CodeMetric.Subsampled, CodeMetric.Jackknifed, CodeMetric.Refitted, CodeMetric.Batched {
 
   /**
    * Scores on a context.
@@ -160,5 +162,23 @@ public sealed interface CodeMetric
       details.putAll(fitted.details());
       return new Scored(fitted.scores(), details);
     }
+  }
+
+  /**
+   * A mean of one statistic over batches of rows the metric draws itself, a fixed number of rows
+   * each (FoS, randFoS): the batches are exchangeable (drawn with replacement, or the consecutive
+   * batches of a random permutation), so the interval is the standard error of the mean of the
+   * batch statistics, t with batches − 1 degrees of freedom ({@code Uncertainty.ofMean}); no
+   * replicate is computed. Its scores are ≥ 0 with no upper bound: the interval is clipped at 0
+   * only.
+   */
+  non-sealed interface Batched extends CodeMetric {
+    /**
+     * The batch statistics whose mean is each score.
+     *
+     * @param context the shared statistics
+     * @return report key to the per-batch statistics, keyed like {@link #keys}
+     */
+    Map<String, double[]> batchTerms(CodeContext context);
   }
 }

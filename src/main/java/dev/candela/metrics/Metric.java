@@ -26,6 +26,8 @@ public enum Metric {
   SAP(Kind.CODES, new SapMetric()),
   /** Modularity and explicitness ({@link Modularity}, {@link Explicitness}). */
   MODULARITY(Kind.CODES, new ModularityMetric(), new ExplicitnessMetric()),
+  /** Factorization of support, FoS and randFoS ({@link Fos}). */
+  FOS(Kind.CODES, new FosMetric()),
   /** The BetaVAE metric ({@link BetaVae}). */
   BETAVAE(Kind.SAMPLED),
   /** The FactorVAE metric ({@link FactorVae}). */

@@ -70,6 +70,8 @@ class ScoreCodesCommandTest {
           "uc@1",
           "mig",
           "modularity",
+          "fos",
+          "rand_fos",
           "dci.disentanglement",
           "dci.completeness",
           "dci.informativeness",

@@ -58,6 +58,7 @@ class CodeMetricRegistryTest {
             UcMetric.class,
             MigMetric.class,
             ModularityMetric.class,
+            FosMetric.class,
             DciMetric.class,
             SapMetric.class,
             ExplicitnessMetric.class),

@@ -33,7 +33,7 @@ public final class BenchCoverageCommand implements Callable<Integer> {
       description =
           "Metric families: codes (IRS, UC, MIG, Modularity), learned (DCI, SAP, explicitness),"
               + " classic (BetaVAE, FactorVAE), cg, cg-mean (CG with the max-deviation and the mean"
-              + " baseline) (default all).")
+              + " baseline), fos (FoS, randFoS) (default all).")
   List<String> families = CoverageStudy.FAMILIES;
 
   @Option(
