@@ -97,6 +97,12 @@ class ScoreCodesTest(unittest.TestCase):
         self.assertEqual(r.scores["fos"], r.details["fos"]["fos"])
         self.assertGreater(r.details["fos"]["squared"], 0)
 
+    def test_betavae_and_factorvae_on_the_table(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents, metrics=["betavae", "factorvae"], replicates=0)
+        self.assertEqual(["betavae", "factorvae"], list(r.scores))
+        self.assertEqual(r.scores["betavae"], r.details["betavae"]["evalAccuracy"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -66,6 +66,11 @@ public final class CodeIntervals {
     if (!refitted.isEmpty() && intervals.refits() > 0) {
       out.putAll(refits(context, refitted, scores, intervals.refits() / 2, seed, progress));
     }
+    if (intervals.splits() > 0 || intervals.groups() > 0) {
+      for (CodeMetric.Repeated m : CodeScorer.of(metrics, CodeMetric.Repeated.class)) {
+        out.putAll(m.intervals(context, scores));
+      }
+    }
     out.keySet().retainAll(scores.keySet());
     // every code metric lies in [0, 1]: an interval never claims values the score cannot take
     out.replaceAll((k, u) -> u.clipped(Math.min(0, scores.get(k)), Math.max(1, scores.get(k))));

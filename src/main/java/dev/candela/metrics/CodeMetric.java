@@ -24,13 +24,19 @@ import java.util.Map;
  *   <li>{@link Refitted}: a learner fitted on the train rows of the split and tested on its test
  *       rows (DCI, SAP, explicitness): pairs of refits on disjoint sets;
  *   <li>{@link Batched}: a mean of one statistic over batches of rows the metric draws itself (FoS,
- *       randFoS): the standard error of that mean.
+ *       randFoS): the standard error of that mean;
+ *   <li>{@link Repeated}: a metric that draws its own training and evaluation points from the rows
+ *       (BetaVAE, FactorVAE on a code table): its own extra runs ({@link SampledMetricRepeats}).
  * </ul>
  *
  * Adding a metric is one class implementing one of these and one registration in {@link Metric}.
  */
 public sealed interface CodeMetric
-    permits CodeMetric.Subsampled, CodeMetric.Jackknifed, CodeMetric.Refitted, CodeMetric.Batched {
+    permits CodeMetric.Subsampled,
+        CodeMetric.Jackknifed,
+        CodeMetric.Refitted,
+        CodeMetric.Batched,
+        CodeMetric.Repeated {
 
   /**
    * Scores on a context.
@@ -180,5 +186,22 @@ public sealed interface CodeMetric
      * @return report key to the per-batch statistics, keyed like {@link #keys}
      */
     Map<String, double[]> batchTerms(CodeContext context);
+  }
+
+  /**
+   * A metric that draws its own training and evaluation points from the rows (BetaVAE and FactorVAE
+   * on a code table), whose interval comes from its own extra runs: repeats with other seeds and
+   * runs on disjoint halves of the rows ({@link SampledMetricRepeats}, as {@code evaluate} gives
+   * these metrics). Computed when intervals are on.
+   */
+  non-sealed interface Repeated extends CodeMetric {
+    /**
+     * The intervals of its scores.
+     *
+     * @param context the shared statistics
+     * @param scores the scores on all rows (the intervals' centres)
+     * @return report key to uncertainty (a key may be missing when no interval could be formed)
+     */
+    Map<String, Uncertainty> intervals(CodeContext context, Map<String, Double> scores);
   }
 }

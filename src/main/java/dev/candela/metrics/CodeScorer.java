@@ -527,7 +527,8 @@ public final class CodeScorer {
   /**
    * The registered functions of some families ({@link Metric#codeMetrics()}), in the order they
    * run: the statistics of all rows first (subsampled, then jackknifed), then the batched ones
-   * (FoS), the learned ones last, each group in the families' declaration order.
+   * (FoS), the learned ones (refitted, then BetaVAE and FactorVAE on the table) last, each group in
+   * the families' declaration order.
    *
    * @param families the requested families
    * @return the functions
@@ -539,7 +540,8 @@ public final class CodeScorer {
             CodeMetric.Subsampled.class,
             CodeMetric.Jackknifed.class,
             CodeMetric.Batched.class,
-            CodeMetric.Refitted.class)) {
+            CodeMetric.Refitted.class,
+            CodeMetric.Repeated.class)) {
       for (Metric family : Metric.values()) {
         if (families.contains(family)) {
           out.addAll(of(family.codeMetrics(), kind));

@@ -10,7 +10,9 @@ import java.util.Set;
  * (any case): each with the input it needs. {@link Kind#CODES} families are computed from latent
  * and factor codes alone ({@link CodeScorer}: {@code score-codes}, {@code evaluate}); {@link
  * Kind#SAMPLED} ones need a representation to sample fixed-factor batches from ({@link BetaVae},
- * {@link FactorVae}); {@link Kind#COUNTERFACTUAL} needs a decoder and a factor classifier ({@link
+ * {@link FactorVae}: {@code evaluate} samples them through the encoder, and on a code table they
+ * draw the batches from the table's rows, so {@code score-codes} computes them too: {@link
+ * #onCodeTables()}); {@link Kind#COUNTERFACTUAL} needs a decoder and a factor classifier ({@link
  * dev.candela.metrics.cg.Cg}).
  */
 public enum Metric {
@@ -28,10 +30,16 @@ public enum Metric {
   MODULARITY(Kind.CODES, new ModularityMetric(), new ExplicitnessMetric()),
   /** Factorization of support, FoS and randFoS ({@link Fos}). */
   FOS(Kind.CODES, new FosMetric()),
-  /** The BetaVAE metric ({@link BetaVae}). */
-  BETAVAE(Kind.SAMPLED),
-  /** The FactorVAE metric ({@link FactorVae}). */
-  FACTORVAE(Kind.SAMPLED),
+  /**
+   * The BetaVAE metric ({@link BetaVae}): sampled through the encoder by {@code evaluate}, and on a
+   * code table with its batches drawn from the table's rows ({@link TableSampledMetric}).
+   */
+  BETAVAE(Kind.SAMPLED, TableSampledMetric.betaVae()),
+  /**
+   * The FactorVAE metric ({@link FactorVae}): sampled through the encoder by {@code evaluate}, and
+   * on a code table with its batches drawn from the table's rows ({@link TableSampledMetric}).
+   */
+  FACTORVAE(Kind.SAMPLED, TableSampledMetric.factorVae()),
   /** Counterfactual generativeness ({@link dev.candela.metrics.cg.Cg}). */
   CG(Kind.COUNTERFACTUAL),
   /**
@@ -106,18 +114,44 @@ public enum Metric {
   }
 
   /**
-   * Refuses a family that is not computed from codes alone.
+   * Whether the family can be computed from a code table alone ({@code score-codes}): the {@link
+   * Kind#CODES} families, and the {@link Kind#SAMPLED} ones that have code-table functions (BetaVAE
+   * and FactorVAE, their batches drawn from the table's rows).
+   *
+   * @return true when {@link CodeScorer} computes it from codes
+   */
+  public boolean onCodeTables() {
+    return !codeMetrics.isEmpty();
+  }
+
+  /**
+   * The families computed from a code table ({@link #onCodeTables()}), in registry order.
+   *
+   * @return a new set
+   */
+  public static EnumSet<Metric> codeTableFamilies() {
+    EnumSet<Metric> out = EnumSet.noneOf(Metric.class);
+    for (Metric m : values()) {
+      if (m.onCodeTables()) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Refuses a family that is not computed from codes alone ({@link #onCodeTables()}).
    *
    * @param metrics the requested families
    * @throws IllegalArgumentException naming the first such family and the code families
    */
   public static void requireCodes(java.util.Collection<Metric> metrics) {
     for (Metric m : metrics) {
-      if (m.kind != Kind.CODES) {
+      if (!m.onCodeTables()) {
         throw new IllegalArgumentException(
             m.id()
                 + " is not computed from codes; choose among "
-                + String.join(", ", of(Kind.CODES).stream().map(Metric::id).toList()));
+                + String.join(", ", codeTableFamilies().stream().map(Metric::id).toList()));
       }
     }
   }

@@ -117,10 +117,7 @@ public final class CodeScoringOptions {
       Metric.requireCodes(metrics);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(
-          "--metrics: "
-              + e.getMessage()
-              + " (betavae, factorvae, cg and scm need a model: candela evaluate)",
-          e);
+          "--metrics: " + e.getMessage() + " (cg and scm need a model: candela evaluate)", e);
     }
   }
 
