@@ -168,6 +168,54 @@ public final class Fos {
     return s / v.length;
   }
 
+  /**
+   * The squared directed Hausdorff distance of one pair in one batch: max over the corners (p, q)
+   * of the nearest joint point's squared distance. The nearest point is searched outwards from p in
+   * the order of latent a ({@code ord}, {@code rank}): along either side the a-part of the distance
+   * only grows, so a side ends once that part reaches the best distance so far, and a corner ends
+   * as soon as its best distance falls to the running maximum, which it then cannot raise. Every
+   * distance is the same expression as a full scan's, so the result is the full scan's to the bit.
+   * {@code daAll[p][r]} = (z_a[p] − z_a[r])², shared by every pair of latent a.
+   */
+  private static double pair(double[] xa, double[] xc, int[] ord, int[] rank, double[][] daAll) {
+    int m = xa.length;
+    double max = 0;
+    for (int p = 0; p < m; p++) {
+      double[] da = daAll[p];
+      for (int q = 0; q < m; q++) {
+        double t0 = xc[q] - xc[p];
+        double min = da[p] + t0 * t0;
+        int lo = rank[p] - 1;
+        int hi = rank[p] + 1;
+        while (min > max) {
+          double dl = lo >= 0 ? da[ord[lo]] : Double.POSITIVE_INFINITY;
+          double dh = hi < m ? da[ord[hi]] : Double.POSITIVE_INFINITY;
+          int r;
+          if (dl <= dh) {
+            if (dl >= min) {
+              break;
+            }
+            r = ord[lo--];
+          } else {
+            if (dh >= min) {
+              break;
+            }
+            r = ord[hi++];
+          }
+          double t = xc[q] - xc[r];
+          double dist = da[r] + t * t;
+          if (dist < min) {
+            min = dist;
+          }
+        }
+        if (min > max) {
+          max = min;
+        }
+      }
+    }
+    return max;
+  }
+
   /** Per pair a &lt; c, the squared directed Hausdorff distance of one batch ({@code [a][c]}). */
   static double[][] batch(float[][] latents, int[] rows) {
     int d = latents.length;
@@ -179,32 +227,28 @@ public final class Fos {
       }
     }
     double[][] out = new double[d][d];
-    double[] da = new double[m];
+    double[][] da = new double[m][m];
+    int[] ord = new int[m];
+    int[] rank = new int[m];
     for (int a = 0; a < d; a++) {
-      for (int c = a + 1; c < d; c++) {
-        double[] xa = x[a];
-        double[] xc = x[c];
-        double max = 0;
-        for (int p = 0; p < m; p++) {
-          for (int r = 0; r < m; r++) {
-            double t = xa[p] - xa[r];
-            da[r] = t * t;
-          }
-          for (int q = 0; q < m; q++) {
-            double min = Double.POSITIVE_INFINITY;
-            for (int r = 0; r < m && min > max; r++) {
-              double t = xc[q] - xc[r];
-              double dist = da[r] + t * t;
-              if (dist < min) {
-                min = dist;
-              }
-            }
-            if (min > max) {
-              max = min;
-            }
-          }
+      double[] xa = x[a];
+      Integer[] boxed = new Integer[m];
+      for (int i = 0; i < m; i++) {
+        boxed[i] = i;
+      }
+      java.util.Arrays.sort(boxed, (u, v) -> Double.compare(xa[u], xa[v]));
+      for (int i = 0; i < m; i++) {
+        ord[i] = boxed[i];
+        rank[ord[i]] = i;
+      }
+      for (int p = 0; p < m; p++) {
+        for (int r = 0; r < m; r++) {
+          double t = xa[p] - xa[r];
+          da[p][r] = t * t;
         }
-        out[a][c] = max;
+      }
+      for (int c = a + 1; c < d; c++) {
+        out[a][c] = pair(xa, x[c], ord, rank, da);
       }
     }
     return out;

@@ -117,6 +117,49 @@ class FosTest {
     assertTrue(base.fos() >= 0 && base.squared() >= 0);
   }
 
+  /** The definition as a full scan: max over corners of the min over joint points. */
+  private static double fullScan(float[] a, float[] c, int[] rows) {
+    double max = 0;
+    for (int p : rows) {
+      for (int q : rows) {
+        double min = Double.POSITIVE_INFINITY;
+        for (int r : rows) {
+          double ta = (double) a[p] - a[r];
+          double tc = (double) c[q] - c[r];
+          min = Math.min(min, ta * ta + tc * tc);
+        }
+        max = Math.max(max, min);
+      }
+    }
+    return max;
+  }
+
+  @Property(tries = 40)
+  void theOrderedSearchIsTheFullScanToTheBitWithTiesAndRepeatedRows(
+      @ForAll @IntRange(min = 0, max = 10_000) int seed,
+      @ForAll @IntRange(min = 1, max = 40) int m,
+      @ForAll boolean rounded) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    int n = 25;
+    float[][] z = new float[3][n];
+    for (float[] col : z) {
+      for (int i = 0; i < n; i++) {
+        double v = rnd.nextGaussian();
+        col[i] = (float) (rounded ? Math.round(2 * v) / 2.0 : v);
+      }
+    }
+    int[] rows = new int[m];
+    for (int i = 0; i < m; i++) {
+      rows[i] = rnd.nextInt(n);
+    }
+    double[][] got = Fos.batch(z, rows);
+    for (int a = 0; a < 3; a++) {
+      for (int c = a + 1; c < 3; c++) {
+        assertEquals(fullScan(z[a], z[c], rows), got[a][c], 0.0, a + "," + c);
+      }
+    }
+  }
+
   @Test
   void theShuffledScoreUsesEveryRowOnceAndRandFosDrawsTheSameBatchCount() {
     float[][] z = LearnedCodes.disentangled(1000, 3, new int[] {3, 4}, 0.3, 5).latents();
