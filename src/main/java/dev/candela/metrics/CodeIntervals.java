@@ -380,8 +380,10 @@ public final class CodeIntervals {
   }
 
   /**
-   * FoS, randFoS: the standard error of the mean of each score's batch statistics (when intervals
-   * are asked for: splits or groups above 0), the interval clipped at 0 (no upper bound).
+   * FoS, randFoS: the standard error of the mean of each score's batch statistics, with the rows'
+   * share of the variance added for batches drawn with replacement ({@link
+   * CodeMetric.Batched#rowShare}), when intervals are asked for (splits or groups above 0); the
+   * interval clipped at 0 (no upper bound).
    */
   private static Map<String, Uncertainty> batched(
       CodeContext context,
@@ -398,6 +400,14 @@ public final class CodeIntervals {
               (key, terms) -> {
                 if (scores.containsKey(key) && terms.length >= 2) {
                   Uncertainty u = Uncertainty.ofMean(terms);
+                  double share = m.rowShare(key, context);
+                  if (u != null && share > 0) {
+                    double se = u.se() * Math.sqrt(1 + share * terms.length);
+                    double mean = org.apache.commons.math3.stat.StatUtils.mean(terms);
+                    u =
+                        Uncertainty.symmetric(
+                            mean, se, terms.length - 1, Uncertainty.MEAN, terms.length, 0, 0);
+                  }
                   if (u != null) {
                     out.put(
                         key, u.clipped(0, Double.POSITIVE_INFINITY).withN(context.numSamples()));

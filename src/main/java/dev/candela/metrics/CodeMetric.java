@@ -186,6 +186,21 @@ public sealed interface CodeMetric
      * @return report key to the per-batch statistics, keyed like {@link #keys}
      */
     Map<String, double[]> batchTerms(CodeContext context);
+
+    /**
+     * The share of one batch's variance that the rows themselves add to a score's variance, beyond
+     * the draws of its batches: 0 (the default) for batches that partition the rows, B/N for
+     * batches of B drawn with replacement from N rows (Hoeffding's bound on the variance of a
+     * U-statistic of order B: at most B/N times its kernel's variance). The interval's SE² is then
+     * s²/batches + share·s².
+     *
+     * @param key the report key
+     * @param context the shared statistics
+     * @return the share, ≥ 0
+     */
+    default double rowShare(String key, CodeContext context) {
+      return 0;
+    }
   }
 
   /**

@@ -194,7 +194,12 @@ class FosTest {
     assertEquals(Uncertainty.ofMean(fos.batchTerms()).se(), f.se(), EXACT);
     assertTrue(s.scores().get("fos") > 1, "a sum over 15 pairs: " + s.scores());
     assertTrue(f.ci95().get(1) > s.scores().get("fos"), () -> "not clipped at 1: " + f);
-    assertTrue(u.containsKey("rand_fos"));
+    // randFoS draws with replacement from the 900 rows: SE² = s²/batches + (128/900)·s²
+    FosResult rand = (FosResult) s.details().get("rand_fos");
+    double batchSe = Uncertainty.ofMean(rand.batchTerms()).se();
+    assertEquals(
+        batchSe * Math.sqrt(1 + 128.0 / 900 * rand.batches()), u.get("rand_fos").se(), EXACT);
+    assertEquals(900, u.get("rand_fos").n());
   }
 
   @Test
