@@ -102,6 +102,20 @@ class ScoreCodesTest(unittest.TestCase):
             candela.score_codes(factors, latents, factor_names=["a", "b", "c"], metrics=["mig"])
         self.assertIn("--factor-names: 3 names (a,b,c) for the 2 columns of", c.exception.message)
 
+    def test_fos_keys_come_through(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents, metrics=["fos"], replicates=5, seed=2)
+        self.assertEqual(["fos", "rand_fos"], list(r.scores))
+        self.assertEqual("mean", r.uncertainty["fos"]["method"])
+        self.assertEqual(r.scores["fos"], r.details["fos"]["fos"])
+        self.assertGreater(r.details["fos"]["squared"], 0)
+
+    def test_betavae_and_factorvae_on_the_table(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents, metrics=["betavae", "factorvae"], replicates=0)
+        self.assertEqual(["betavae", "factorvae"], list(r.scores))
+        self.assertEqual(r.scores["betavae"], r.details["betavae"]["evalAccuracy"])
+
 
 if __name__ == "__main__":
     unittest.main()

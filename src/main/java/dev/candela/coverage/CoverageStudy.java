@@ -93,7 +93,8 @@ import java.util.stream.Stream;
  * delete-a-group jackknife), {@code unsupervised} (Gaussian TC, Gaussian WC and its normalised
  * form, latent MI on all N rows of {@link #UNSUPERVISED_LATENTS} Gaussian latents with the known
  * covariance {@link #unsupervisedCovariance()}, whose TC and WC are the large-N values (b) in
- * closed form; latent MI on 10⁶ rows; subsampling).
+ * closed form; latent MI on 10⁶ rows; subsampling), {@code fos} (FoS and randFoS: batches of 128 of
+ * at most 10,000 of the N rows; the standard error of the mean over batches).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -135,7 +136,8 @@ public final class CoverageStudy {
           "dci-regressors",
           "mi-family",
           "model",
-          "unsupervised");
+          "unsupervised",
+          "fos");
 
   /**
    * What to run.
@@ -499,6 +501,14 @@ public final class CoverageStudy {
                 MigSampled.DEFAULT_GROUPS,
                 seed + 6);
         add(out, "mig_sampled", m.score(), m.uncertainty());
+      }
+      case "fos" -> {
+        CodeScorer.Options o = CodeScorer.Options.defaults(EnumSet.of(Metric.FOS), seed);
+        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
+        Map<String, Uncertainty> u =
+            CodeScorer.uncertainty(
+                codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
+        s.forEach((k, v) -> add(out, k, v, u.get(k)));
       }
       default -> throw new IllegalArgumentException("unknown family " + family);
     }

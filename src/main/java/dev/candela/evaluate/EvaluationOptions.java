@@ -197,7 +197,7 @@ public record EvaluationOptions(
 
   /** Builds {@link EvaluationOptions}; every value starts at {@code evaluate}'s default. */
   public static final class Builder extends CgRunBuilder<Builder> {
-    private List<Metric> metrics = List.of(Metric.values());
+    private List<Metric> metrics = Metric.evaluationDefaults();
     private int samples = 1000;
     private List<Integer> rhos = List.of(1);
     private int maxTrain = 2000;

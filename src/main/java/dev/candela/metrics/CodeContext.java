@@ -46,6 +46,7 @@ public final class CodeContext {
   private Split split;
   private double[][] latentCovariance;
   private double[][] latentMutualInformation;
+  private final Map<String, Object> memo = new java.util.HashMap<>();
 
   /**
    * A context over codes.
@@ -279,6 +280,25 @@ public final class CodeContext {
    */
   public int bins() {
     return HistogramDiscretizer.DEFAULT_BINS;
+  }
+
+  /**
+   * A metric's own statistic of this context, computed on first use and kept (e.g. FoS's batches,
+   * read by its score and by its interval).
+   *
+   * @param <T> its type
+   * @param key a key unique to the metric
+   * @param compute computes it
+   * @return the statistic
+   */
+  @SuppressWarnings("unchecked")
+  public <T> T memo(String key, java.util.function.Supplier<T> compute) {
+    Object v = memo.get(key);
+    if (v == null) {
+      v = compute.get();
+      memo.put(key, v);
+    }
+    return (T) v;
   }
 
   /**

@@ -66,6 +66,11 @@ public final class CodeIntervals {
     if (!refitted.isEmpty() && intervals.refits() > 0) {
       out.putAll(refits(context, refitted, scores, intervals.refits() / 2, seed, progress));
     }
+    if (intervals.splits() > 0 || intervals.groups() > 0) {
+      for (CodeMetric.Repeated m : CodeScorer.of(metrics, CodeMetric.Repeated.class)) {
+        out.putAll(m.intervals(context, scores));
+      }
+    }
     out.keySet().retainAll(scores.keySet());
     // every score lies in [0, its metric's upper bound]: an interval never claims values it cannot
     // take
@@ -75,6 +80,8 @@ public final class CodeIntervals {
         (k, u) ->
             u.clipped(
                 Math.min(0, scores.get(k)), Math.max(upper.getOrDefault(k, 1.0), scores.get(k))));
+    out.putAll(
+        batched(context, CodeScorer.of(metrics, CodeMetric.Batched.class), scores, intervals));
     return new CodeScorer.Intervals(out, details);
   }
 
@@ -353,5 +360,44 @@ public final class CodeIntervals {
    */
   public static Uncertainty fullSizePairs(double score, List<double[]> pairs, int n) {
     return Uncertainty.ofPairs(score, pairs, n, true);
+  }
+
+  /**
+   * FoS, randFoS: the standard error of the mean of each score's batch statistics, with the rows'
+   * share of the variance added for batches drawn with replacement ({@link
+   * CodeMetric.Batched#rowShare}), when intervals are asked for (splits or groups above 0); the
+   * interval clipped at 0 (no upper bound).
+   */
+  private static Map<String, Uncertainty> batched(
+      CodeContext context,
+      List<CodeMetric.Batched> metrics,
+      Map<String, Double> scores,
+      CodeScorer.IntervalOptions intervals) {
+    Map<String, Uncertainty> out = new LinkedHashMap<>();
+    if (intervals.splits() == 0 && intervals.groups() == 0) {
+      return out;
+    }
+    for (CodeMetric.Batched m : metrics) {
+      m.batchTerms(context)
+          .forEach(
+              (key, terms) -> {
+                if (scores.containsKey(key) && terms.length >= 2) {
+                  Uncertainty u = Uncertainty.ofMean(terms);
+                  double share = m.rowShare(key, context);
+                  if (u != null && share > 0) {
+                    double se = u.se() * Math.sqrt(1 + share * terms.length);
+                    double mean = org.apache.commons.math3.stat.StatUtils.mean(terms);
+                    u =
+                        Uncertainty.symmetric(
+                            mean, se, terms.length - 1, Uncertainty.MEAN, terms.length, 0, 0);
+                  }
+                  if (u != null) {
+                    out.put(
+                        key, u.clipped(0, Double.POSITIVE_INFINITY).withN(context.numSamples()));
+                  }
+                }
+              });
+    }
+    return out;
   }
 }

@@ -22,13 +22,21 @@ import java.util.Map;
  *   <li>{@link Jackknifed}: a function of the mutual-information matrix (MIG, Modularity): the
  *       delete-a-group jackknife of the matrix ({@link dev.candela.metrics.stats.MiJackknife});
  *   <li>{@link Refitted}: a learner fitted on the train rows of the split and tested on its test
- *       rows (DCI, SAP, explicitness): pairs of refits on disjoint sets.
+ *       rows (DCI, SAP, explicitness): pairs of refits on disjoint sets;
+ *   <li>{@link Batched}: a mean of one statistic over batches of rows the metric draws itself (FoS,
+ *       randFoS): the standard error of that mean;
+ *   <li>{@link Repeated}: a metric that draws its own training and evaluation points from the rows
+ *       (BetaVAE, FactorVAE on a code table): its own extra runs ({@link SampledMetricRepeats}).
  * </ul>
  *
  * Adding a metric is one class implementing one of these and one registration in {@link Metric}.
  */
 public sealed interface CodeMetric
-    permits CodeMetric.Subsampled, CodeMetric.Jackknifed, CodeMetric.Refitted {
+    permits CodeMetric.Subsampled,
+        CodeMetric.Jackknifed,
+        CodeMetric.Refitted,
+        CodeMetric.Batched,
+        CodeMetric.Repeated {
 
   /**
    * Scores on a context.
@@ -171,5 +179,55 @@ public sealed interface CodeMetric
       details.putAll(fitted.details());
       return new Scored(fitted.scores(), details);
     }
+  }
+
+  /**
+   * A mean of one statistic over batches of rows the metric draws itself, a fixed number of rows
+   * each (FoS, randFoS): the batches are exchangeable (drawn with replacement, or the consecutive
+   * batches of a random permutation), so the interval is the standard error of the mean of the
+   * batch statistics, t with batches − 1 degrees of freedom ({@code Uncertainty.ofMean}); no
+   * replicate is computed. Its scores are ≥ 0 with no upper bound: the interval is clipped at 0
+   * only.
+   */
+  non-sealed interface Batched extends CodeMetric {
+    /**
+     * The batch statistics whose mean is each score.
+     *
+     * @param context the shared statistics
+     * @return report key to the per-batch statistics, keyed like {@link #keys}
+     */
+    Map<String, double[]> batchTerms(CodeContext context);
+
+    /**
+     * The share of one batch's variance that the rows themselves add to a score's variance, beyond
+     * the draws of its batches: 0 (the default) for batches that partition the rows, B/N for
+     * batches of B drawn with replacement from N rows (Hoeffding's bound on the variance of a
+     * U-statistic of order B: at most B/N times its kernel's variance). The interval's SE² is then
+     * s²/batches + share·s².
+     *
+     * @param key the report key
+     * @param context the shared statistics
+     * @return the share, ≥ 0
+     */
+    default double rowShare(String key, CodeContext context) {
+      return 0;
+    }
+  }
+
+  /**
+   * A metric that draws its own training and evaluation points from the rows (BetaVAE and FactorVAE
+   * on a code table), whose interval comes from its own extra runs: repeats with other seeds and
+   * runs on disjoint halves of the rows ({@link SampledMetricRepeats}, as {@code evaluate} gives
+   * these metrics). Computed when intervals are on.
+   */
+  non-sealed interface Repeated extends CodeMetric {
+    /**
+     * The intervals of its scores.
+     *
+     * @param context the shared statistics
+     * @param scores the scores on all rows (the intervals' centres)
+     * @return report key to uncertainty (a key may be missing when no interval could be formed)
+     */
+    Map<String, Uncertainty> intervals(CodeContext context, Map<String, Double> scores);
   }
 }

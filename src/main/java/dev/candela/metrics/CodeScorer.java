@@ -624,8 +624,9 @@ public final class CodeScorer {
 
   /**
    * The registered functions of some families ({@link Metric#codeMetrics()}), in the order they
-   * run: the statistics of all rows first (subsampled, then jackknifed), the learned ones last,
-   * each group in the families' declaration order.
+   * run: the statistics of all rows first (subsampled, then jackknifed), then the batched ones
+   * (FoS), the learned ones (refitted, then BetaVAE and FactorVAE on the table) last, each group in
+   * the families' declaration order.
    *
    * @param families the requested families
    * @return the functions
@@ -634,7 +635,11 @@ public final class CodeScorer {
     List<CodeMetric> out = new ArrayList<>();
     for (Class<? extends CodeMetric> kind :
         List.of(
-            CodeMetric.Subsampled.class, CodeMetric.Jackknifed.class, CodeMetric.Refitted.class)) {
+            CodeMetric.Subsampled.class,
+            CodeMetric.Jackknifed.class,
+            CodeMetric.Batched.class,
+            CodeMetric.Refitted.class,
+            CodeMetric.Repeated.class)) {
       for (Metric family : Metric.values()) {
         if (families.contains(family)) {
           out.addAll(of(family.codeMetrics(), kind));

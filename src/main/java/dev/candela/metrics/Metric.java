@@ -10,7 +10,9 @@ import java.util.Set;
  * (any case): each with the input it needs. {@link Kind#CODES} families are computed from latent
  * and factor codes alone ({@link CodeScorer}: {@code score-codes}, {@code evaluate}); {@link
  * Kind#SAMPLED} ones need a representation to sample fixed-factor batches from ({@link BetaVae},
- * {@link FactorVae}); {@link Kind#COUNTERFACTUAL} needs a decoder and a factor classifier ({@link
+ * {@link FactorVae}: {@code evaluate} samples them through the encoder, and on a code table they
+ * draw the batches from the table's rows, so {@code score-codes} computes them too: {@link
+ * #fromCodes()}); {@link Kind#COUNTERFACTUAL} needs a decoder and a factor classifier ({@link
  * dev.candela.metrics.cg.Cg}); {@link Kind#MODEL} ones need the VAE's posteriors or decoder on the
  * evaluation samples ({@link PosteriorKl}, {@link ReconstructionLoss}, {@link MigSampled}).
  */
@@ -43,10 +45,18 @@ public enum Metric {
   GAUSSIAN_WC(Kind.CODES, new GaussianWcMetric()),
   /** Mean pairwise mutual information of the binned latents ({@link LatentMi}). */
   LATENT_MI(Kind.CODES, new LatentMiMetric()),
-  /** The BetaVAE metric ({@link BetaVae}). */
-  BETAVAE(Kind.SAMPLED),
-  /** The FactorVAE metric ({@link FactorVae}). */
-  FACTORVAE(Kind.SAMPLED),
+  /** Factorization of support, FoS and randFoS ({@link Fos}). */
+  FOS(Kind.CODES, new FosMetric()),
+  /**
+   * The BetaVAE metric ({@link BetaVae}): sampled through the encoder by {@code evaluate}, and on a
+   * code table with its batches drawn from the table's rows ({@link TableSampledMetric}).
+   */
+  BETAVAE(Kind.SAMPLED, TableSampledMetric.betaVae()),
+  /**
+   * The FactorVAE metric ({@link FactorVae}): sampled through the encoder by {@code evaluate}, and
+   * on a code table with its batches drawn from the table's rows ({@link TableSampledMetric}).
+   */
+  FACTORVAE(Kind.SAMPLED, TableSampledMetric.factorVae()),
   /** Counterfactual generativeness ({@link dev.candela.metrics.cg.Cg}). */
   CG(Kind.COUNTERFACTUAL),
   /**
@@ -146,10 +156,44 @@ public enum Metric {
    * family from a code table: the one predicate behind their {@code --metrics} choices and {@link
    * #requireCodes}.
    *
-   * @return true for a family computed from latent and factor codes alone
+   * @return true for a family {@link CodeScorer} computes from latent and factor codes: the {@link
+   *     Kind#CODES} families, and the {@link Kind#SAMPLED} ones that have code-table functions
+   *     (BetaVAE and FactorVAE, their batches drawn from the table's rows)
    */
   public boolean fromCodes() {
-    return kind == Kind.CODES;
+    return !codeMetrics.isEmpty();
+  }
+
+  /**
+   * Whether the family is left out of the default set (all families for {@code evaluate}, the
+   * {@link Kind#CODES} families for {@code score-codes}) and computed only when named: FoS, whose
+   * cost grows with the square of the latents (about 40 s at 64 latents).
+   *
+   * @return true for an opt-in family
+   */
+  public boolean optIn() {
+    return this == FOS;
+  }
+
+  /**
+   * The default families of {@code evaluate}: every family but the opt-in ones.
+   *
+   * @return a new list, in registry order
+   */
+  public static List<Metric> evaluationDefaults() {
+    return java.util.Arrays.stream(values()).filter(m -> !m.optIn()).toList();
+  }
+
+  /**
+   * The default families of {@code score-codes} and {@code monitor}: the {@link Kind#CODES}
+   * families but the opt-in ones (BetaVAE and FactorVAE on a table only when named).
+   *
+   * @return a new set
+   */
+  public static EnumSet<Metric> codeDefaults() {
+    EnumSet<Metric> out = of(Kind.CODES);
+    out.removeIf(Metric::optIn);
+    return out;
   }
 
   /**
@@ -184,7 +228,7 @@ public enum Metric {
   }
 
   /**
-   * Refuses a family that is not computed from codes alone.
+   * Refuses a family that is not computed from codes alone ({@link #fromCodes()}).
    *
    * @param metrics the requested families
    * @throws IllegalArgumentException naming the first such family and the code families

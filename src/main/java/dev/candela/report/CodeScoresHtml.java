@@ -140,6 +140,18 @@ public final class CodeScoresHtml {
           sap.scoreMatrix());
     }
     miFamily(page, scores, codes, factors);
+    if (scores.details().get("fos") instanceof dev.candela.metrics.FosResult fos) {
+      page.matrix(
+          "FoS: mean Hausdorff distance d_H(a, b) between the joint and the factorized support of"
+              + " each pair of latents, over "
+              + fos.batches()
+              + " batches of "
+              + fos.batchSize()
+              + " rows",
+          codes.latentNames(),
+          codes.latentNames(),
+          fos.pairMean());
+    }
     return page;
   }
 

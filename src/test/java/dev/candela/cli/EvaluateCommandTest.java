@@ -116,8 +116,8 @@ class EvaluateCommandTest {
     for (String k : scores) {
       assertTrue(j.get("scores").has(k), "missing score " + k + " in " + j.get("scores"));
       double v = j.get("scores").get(k).asDouble();
-      // TC and WC are in [0, ∞) and latent MI in [0, ln 20]; every other score in [-1, 1]
-      boolean unbounded = k.startsWith("gaussian_") || k.equals("latent_mi");
+      // TC, WC and FoS are in [0, ∞) and latent MI in [0, ln 20]; every other score in [-1, 1]
+      boolean unbounded = k.startsWith("gaussian_") || k.equals("latent_mi") || k.contains("fos");
       assertTrue(v >= -1 && (unbounded || v <= 1), k + " = " + v);
       JsonNode u = j.at("/uncertainty/" + k);
       assertTrue(u.has("se") && u.get("ci95").size() == 2, "uncertainty of " + k + ": " + u);
@@ -346,6 +346,9 @@ class EvaluateCommandTest {
     }
     if (k.equals("mig") || k.equals("modularity") || k.equals("mig_sup") || k.equals("dcimig")) {
       return "jackknife";
+    }
+    if (k.contains("fos")) {
+      return "mean";
     }
     return "half-samples";
   }

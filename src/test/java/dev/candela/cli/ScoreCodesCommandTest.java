@@ -85,6 +85,25 @@ class ScoreCodesCommandTest {
           "sap_continuous");
 
   @Test
+  void betaVaeAndFactorVaeAreScoredOnTheTable() throws Exception {
+    Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 400, new int[] {3, 4}, 3, "bf");
+    Path json = dir.resolve("bf.json");
+    CliRun.ok(
+        scoreCodes(
+            in[0],
+            in[1],
+            "--metrics",
+            "betavae,factorvae,fos",
+            "--replicates",
+            "0",
+            "--json",
+            json));
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    assertEquals(List.of("fos", "rand_fos", "betavae", "factorvae"), keys(root.get("scores")));
+    assertTrue(root.at("/details/betavae/evalAccuracy").isNumber(), root.toString());
+  }
+
+  @Test
   void allMetricsWriteTableJsonAndHtml() throws Exception {
     Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 600, new int[] {3, 4, 5}, 5, "d");
     Path json = dir.resolve("r.json");

@@ -35,8 +35,8 @@ public final class BenchCoverageCommand implements Callable<Integer> {
               + " classic (BetaVAE, FactorVAE), cg, cg-mean (CG with the max-deviation and the mean"
               + " baseline), dci-regressors (DCI with the lasso and random-forest learners),"
               + " mi-family (MIG-sup, JEMMIG, DCIMIG, SAP continuous), model (KL, sampled MIG on"
-              + " synthetic posteriors), unsupervised (Gaussian TC and WC, latent MI) (default"
-              + " all).")
+              + " synthetic posteriors), unsupervised (Gaussian TC and WC, latent MI), fos (FoS,"
+              + " randFoS) (default all).")
   List<String> families = CoverageStudy.FAMILIES;
 
   @Option(

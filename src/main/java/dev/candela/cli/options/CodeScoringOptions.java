@@ -24,7 +24,7 @@ public final class CodeScoringOptions {
       paramLabel = "M",
       completionCandidates = CodeMetrics.class,
       description = "Metrics among ${COMPLETION-CANDIDATES} (default: all).")
-  List<Metric> metrics = new ArrayList<>(Metric.fromCodeTable());
+  List<Metric> metrics = new ArrayList<>(Metric.codeDefaults());
 
   @Option(names = "--rho", split = ",", paramLabel = "ρ", description = "UC sizes ρ (default: 1).")
   List<Integer> rhos = new ArrayList<>(List.of(1));
