@@ -14,8 +14,14 @@ public final class Quantiles {
   /** Below this sample size {@link #linearOfAbsDeviations} selects in place, without a filter. */
   static final int FILTER_MIN = 4096;
 
-  /** The deviations {@link #linearOfAbsDeviations} samples to choose its filter threshold. */
-  static final int SAMPLE = 512;
+  /**
+   * The most deviations {@link #linearOfAbsDeviations} samples to choose its filter threshold:
+   * n/128 of them, at least {@value #MIN_SAMPLE}, at most this.
+   */
+  static final int SAMPLE = 4096;
+
+  /** The fewest deviations {@link #linearOfAbsDeviations} samples. */
+  static final int MIN_SAMPLE = 512;
 
   private Quantiles() {}
 
@@ -35,15 +41,16 @@ public final class Quantiles {
    * {@code np.quantile(|a[from..to) − center|, q)} (default linear method), bit for bit {@link
    * #linear} of the absolute deviations, in about one pass when q is near 1 (IRS's 0.99): the
    * quantile needs only the order statistics {@code lo = floor((n − 1)·q)} and {@code lo + 1}, so
-   * the deviations of a strided sample of {@value #SAMPLE} values give a threshold τ below which,
-   * with a wide margin, fewer than {@code n − lo} deviations lie above; one pass copies the
+   * the deviations of a strided sample of n/128 values (512 to 4,096) give a threshold τ below
+   * which, with a wide margin, fewer than {@code n − lo} deviations lie above; one pass copies the
    * deviations {@code ≥ τ} (a few percent) into the scratch, and the selection runs on those. The
    * multiset of values {@code ≥ τ} is the top of the sorted deviations, so the two order statistics
    * are the same values; when the threshold leaves too few candidates or too many (ties: more than
-   * n/4), or n is small, or q not near 1, the deviations are written into {@code a} and {@link
-   * #linear} selects in place. This is Floyd and Rivest's sampling idea (CACM 18, 1975) reduced to
-   * one threshold; it replaces several partitioning passes with unpredictable branches by one
-   * filtering pass.
+   * n/16, so the candidates never take more than half a byte per value), or n is small, or q is not
+   * near 1 (fewer than 97% of the values below the quantile), the deviations are written into
+   * {@code a} and {@link #linear} selects in place. This is Floyd and Rivest's sampling idea (CACM
+   * 18, 1975) reduced to one threshold; it replaces several partitioning passes with unpredictable
+   * branches by one filtering pass.
    *
    * @param a values; {@code a[from..to)} is the sample, overwritten by its deviations only on the
    *     in-place path
@@ -60,24 +67,25 @@ public final class Quantiles {
     double h = (n - 1) * q;
     int lo = (int) Math.floor(h);
     int top = n - lo; // order statistics lo..n-1 (0-based), at least 2 when h < n − 1
-    if (n < FILTER_MIN || h >= n - 1 || top > n / 8) {
+    if (n < FILTER_MIN || h >= n - 1 || top > n / 32) {
       return inPlace(a, from, to, center, q);
     }
     double[] sample = scratch.sample;
-    int stride = n / SAMPLE;
-    for (int s = 0; s < SAMPLE; s++) {
+    int size = Math.min(SAMPLE, Math.max(MIN_SAMPLE, n >>> 7));
+    int stride = n / size;
+    for (int s = 0; s < size; s++) {
       sample[s] = Math.abs(a[from + s * stride] - center);
     }
-    Arrays.sort(sample);
-    double expected = (double) top * SAMPLE / n;
+    Arrays.sort(sample, 0, size);
+    double expected = (double) top * size / n;
     int r = (int) Math.ceil(expected + 4 * Math.sqrt(expected) + 4);
-    if (r >= SAMPLE) {
+    if (r >= size) {
       return inPlace(a, from, to, center, q);
     }
-    double tau = sample[SAMPLE - r];
+    double tau = sample[size - r];
     double[] c = scratch.candidates;
     int count = 0;
-    int limit = n / 4; // ties at τ: more candidates than this and the filter gains nothing
+    int limit = n / 16; // ties at τ: more candidates than this and the filter gains nothing
     for (int k = from; k < to; k++) {
       double d = Math.abs(a[k] - center);
       if (d >= tau) {
