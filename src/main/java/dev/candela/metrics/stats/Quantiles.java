@@ -32,9 +32,15 @@ public final class Quantiles {
   public static final class Scratch {
     private final double[] sample = new double[SAMPLE];
     private double[] candidates = new double[1024];
+    private long filtered;
 
     /** Empty buffers. */
     public Scratch() {}
+
+    /** How many quantiles were selected among the filtered candidates (not in place). */
+    long filtered() {
+      return filtered;
+    }
   }
 
   /**
@@ -102,6 +108,7 @@ public final class Quantiles {
     if (count < top) {
       return inPlace(a, from, to, center, q);
     }
+    scratch.filtered++;
     int k = count - top; // the position of order statistic lo among the candidates
     select(c, 0, count - 1, k);
     return interpolate(c[k], min(c, k + 1, count), h - lo);
