@@ -114,6 +114,188 @@ public final class Quantiles {
     return interpolate(c[k], min(c, k + 1, count), h - lo);
   }
 
+  /**
+   * {@link #linearOfAbsDeviations(double[], int, int, double, double, Scratch)} of float32 values,
+   * each widened to double before its deviation is taken (the same doubles as for the widened
+   * array): the filter as there; the in-place path reorders the floats by their deviation ({@link
+   * #selectByDeviation}), so no array of doubles as long as the sample is needed.
+   *
+   * @param a values; {@code a[from..to)} is the sample, reordered only on the in-place path
+   * @param from first index of the sample
+   * @param to end of the sample (exclusive), {@code to > from}
+   * @param center the value the deviations are taken from (the sample's mean)
+   * @param q quantile in [0, 1]
+   * @param scratch this thread's buffers
+   * @return the quantile of {@code |a[k] − center|}
+   */
+  public static double linearOfAbsDeviations(
+      float[] a, int from, int to, double center, double q, Scratch scratch) {
+    int n = to - from;
+    double h = (n - 1) * q;
+    int lo = (int) Math.floor(h);
+    int top = n - lo;
+    if (n < FILTER_MIN || h >= n - 1 || top > n / 32) {
+      return inPlace(a, from, to, center, q);
+    }
+    double[] sample = scratch.sample;
+    int size = Math.min(SAMPLE, Math.max(MIN_SAMPLE, n >>> 7));
+    int stride = n / size;
+    for (int s = 0; s < size; s++) {
+      sample[s] = Math.abs(a[from + s * stride] - center);
+    }
+    Arrays.sort(sample, 0, size);
+    double expected = (double) top * size / n;
+    int r = (int) Math.ceil(expected + 4 * Math.sqrt(expected) + 4);
+    if (r >= size) {
+      return inPlace(a, from, to, center, q);
+    }
+    double tau = sample[size - r];
+    double[] c = scratch.candidates;
+    int count = 0;
+    int limit = n / 16;
+    for (int k = from; k < to; k++) {
+      double d = Math.abs(a[k] - center);
+      if (d >= tau) {
+        if (count == c.length) {
+          if (count >= limit) {
+            return inPlace(a, from, to, center, q);
+          }
+          c = Arrays.copyOf(c, Math.min(2 * c.length, Math.max(limit, c.length + 1)));
+          scratch.candidates = c;
+        }
+        c[count++] = d;
+      }
+    }
+    if (count < top) {
+      return inPlace(a, from, to, center, q);
+    }
+    scratch.filtered++;
+    int k = count - top;
+    select(c, 0, count - 1, k);
+    return interpolate(c[k], min(c, k + 1, count), h - lo);
+  }
+
+  /** {@link #linear} of the deviations of float32 values, selected in place by deviation. */
+  private static double inPlace(float[] a, int from, int to, double center, double q) {
+    int n = to - from;
+    double h = (n - 1) * q;
+    if (h >= n - 1) {
+      double m = Math.abs(a[from] - center);
+      for (int k = from + 1; k < to; k++) {
+        double d = Math.abs(a[k] - center);
+        if (d > m) {
+          m = d;
+        }
+      }
+      return m;
+    }
+    int lo = (int) Math.floor(h);
+    selectByDeviation(a, from, to - 1, from + lo, center);
+    double below = Math.abs(a[from + lo] - center);
+    double above = Math.abs(a[from + lo + 1] - center);
+    for (int k = from + lo + 2; k < to; k++) {
+      double d = Math.abs(a[k] - center);
+      if (d < above) {
+        above = d;
+      }
+    }
+    return interpolate(below, above, h - lo);
+  }
+
+  /**
+   * {@link #select} of float32 values ordered by their deviation {@code |a[i] − center|} (in
+   * double): afterwards {@code a[k]} has the deviation a full sort by deviation would put there,
+   * those before it no larger, those after it no smaller. Ranges below 16 values, and ranges where
+   * the recursion gets deep, are sorted by insertion and by heapsort.
+   */
+  static void selectByDeviation(float[] a, int from, int to, int k, double center) {
+    int depth = DEPTH_FACTOR * (32 - Integer.numberOfLeadingZeros(to - from + 1));
+    while (to > from) {
+      if (to - from < 16) {
+        insertionByDeviation(a, from, to, center);
+        return;
+      }
+      if (depth-- == 0) {
+        heapsortByDeviation(a, from, to, center);
+        return;
+      }
+      double pivot =
+          medianOfThree(
+              Math.abs(a[from] - center),
+              Math.abs(a[(from + to) >>> 1] - center),
+              Math.abs(a[to] - center));
+      int lt = from;
+      int gt = to;
+      int i = from;
+      while (i <= gt) {
+        float v = a[i];
+        double d = Math.abs(v - center);
+        if (d < pivot) {
+          a[i++] = a[lt];
+          a[lt++] = v;
+        } else if (d > pivot) {
+          a[i] = a[gt];
+          a[gt--] = v;
+        } else {
+          i++;
+        }
+      }
+      if (k < lt) {
+        to = lt - 1;
+      } else if (k > gt) {
+        from = gt + 1;
+      } else {
+        return;
+      }
+    }
+  }
+
+  private static void insertionByDeviation(float[] a, int from, int to, double center) {
+    for (int i = from + 1; i <= to; i++) {
+      float v = a[i];
+      double d = Math.abs(v - center);
+      int j = i - 1;
+      while (j >= from && Math.abs(a[j] - center) > d) {
+        a[j + 1] = a[j];
+        j--;
+      }
+      a[j + 1] = v;
+    }
+  }
+
+  private static void heapsortByDeviation(float[] a, int from, int to, double center) {
+    int n = to - from + 1;
+    for (int i = n / 2 - 1; i >= 0; i--) {
+      siftDown(a, from, i, n, center);
+    }
+    for (int end = n - 1; end > 0; end--) {
+      float t = a[from];
+      a[from] = a[from + end];
+      a[from + end] = t;
+      siftDown(a, from, 0, end, center);
+    }
+  }
+
+  private static void siftDown(float[] a, int base, int i, int n, double center) {
+    while (true) {
+      int child = 2 * i + 1;
+      if (child >= n) {
+        return;
+      }
+      if (child + 1 < n
+          && Math.abs(a[base + child + 1] - center) > Math.abs(a[base + child] - center)) {
+        child++;
+      }
+      if (Math.abs(a[base + child] - center) <= Math.abs(a[base + i] - center)) {
+        return;
+      }
+      float t = a[base + i];
+      a[base + i] = a[base + child];
+      a[base + child] = t;
+      i = child;
+    }
+  }
+
   private static double inPlace(double[] a, int from, int to, double center, double q) {
     for (int k = from; k < to; k++) {
       a[k] = Math.abs(a[k] - center);
