@@ -20,13 +20,11 @@ import java.util.stream.IntStream;
  * mean over the values present). Then {@code IRS_jf = 1 − EMPIDA_jf / max_dev_j}, {@code score_j =
  * max_f IRS_jf}, {@code IRS = Σ_j max_dev_j · score_j / Σ_j max_dev_j}.
  *
- * <p>Cost: linear in N per (latent, factor): each group gathered into float32 scratch as long as
- * the largest group (two latents per pass over the factor's row order), then its mean and one
- * filtering pass that selects the quantile ({@link Quantiles#linearOfAbsDeviations(float[], int,
- * int, double, double, Quantiles.Scratch)}); the latents of a factor are processed in parallel
- * ({@link Workers}). Memory beyond the codes: one row order of the factor being processed (an int
- * per row) and per thread two float32 buffers of the largest group, 8 bytes per row of it as one
- * double buffer (counted by {@link CodeMemory}), plus the few percent of candidates of the filter.
+ * <p>Cost: linear in N per (latent, factor): each group gathered into a scratch buffer as long as
+ * the largest group, then its mean and one selection in place; the latents of a factor are
+ * processed in parallel ({@link Workers}). Memory beyond the codes: one row order of the factor
+ * being processed (an int per row) and one scratch buffer per thread (counted by {@link
+ * CodeMemory}).
  */
 public final class Irs {
 
@@ -105,27 +103,11 @@ public final class Irs {
       Workers.run(
           threads,
           t -> {
-            // two latents per pass over the row order: float32 scratch for each, together the
-            // 8 bytes per row of the largest group that one double buffer took
-            float[] first = new float[largest];
-            float[] second = new float[largest];
+            double[] scratch = new double[largest];
             Quantiles.Scratch select = new Quantiles.Scratch();
-            double[] empida = new double[2];
-            for (int a = t; a < active.length; a += 2 * threads) {
-              int b = a + threads;
-              empida(
-                  latents[active[a]],
-                  b < active.length ? latents[active[b]] : null,
-                  g,
-                  q,
-                  first,
-                  second,
-                  select,
-                  empida);
-              matrix[a][factor] = 1.0 - empida[0] / maxDev[a];
-              if (b < active.length) {
-                matrix[b][factor] = 1.0 - empida[1] / maxDev[b];
-              }
+            for (int a = t; a < active.length; a += threads) {
+              double empida = empida(latents[active[a]], g, q, scratch, select);
+              matrix[a][factor] = 1.0 - empida / maxDev[a];
             }
           });
     }
@@ -231,54 +213,27 @@ public final class Irs {
   }
 
   /**
-   * Mean over the groups of the q-quantile of the absolute deviations from the group mean, for one
-   * latent or two ({@code z2} may be {@code null}). Each group is gathered into the float32 scratch
-   * (as long as the largest group; the values are float32, so nothing is lost), its mean summed
-   * sequentially in row order in double; the quantile of its deviations is selected by {@link
-   * Quantiles#linearOfAbsDeviations(float[], int, int, double, double, Quantiles.Scratch)} (a
-   * filtering pass). Two latents share the reads of the row order and run two independent sums.
+   * Mean over the groups of the q-quantile of the absolute deviations from the group mean. Each
+   * group is gathered into {@code scratch} (as long as the largest group); the quantile of its
+   * deviations is selected by {@link Quantiles#linearOfAbsDeviations} (a filtering pass).
    */
-  private static void empida(
-      float[] z1,
-      float[] z2,
-      Grouping g,
-      double q,
-      float[] b1,
-      float[] b2,
-      Quantiles.Scratch select,
-      double[] out) {
-    double cum1 = 0;
-    double cum2 = 0;
-    int[] order = g.order;
+  private static double empida(
+      float[] z, Grouping g, double q, double[] scratch, Quantiles.Scratch select) {
+    double cum = 0;
     for (int v = 0; v < g.numGroups(); v++) {
       int from = g.start[v];
-      int size = g.start[v + 1] - from;
-      if (z2 == null) {
-        double sum = 0;
-        for (int k = 0; k < size; k++) {
-          float x = z1[order[from + k]];
-          b1[k] = x;
-          sum += x;
-        }
-        cum1 += Quantiles.linearOfAbsDeviations(b1, 0, size, sum / size, q, select);
-      } else {
-        double sum1 = 0;
-        double sum2 = 0;
-        for (int k = 0; k < size; k++) {
-          int i = order[from + k];
-          float x1 = z1[i];
-          float x2 = z2[i];
-          b1[k] = x1;
-          b2[k] = x2;
-          sum1 += x1;
-          sum2 += x2;
-        }
-        cum1 += Quantiles.linearOfAbsDeviations(b1, 0, size, sum1 / size, q, select);
-        cum2 += Quantiles.linearOfAbsDeviations(b2, 0, size, sum2 / size, q, select);
+      int to = g.start[v + 1];
+      int size = to - from;
+      double sum = 0;
+      for (int k = 0; k < size; k++) {
+        double x = z[g.order[from + k]];
+        scratch[k] = x;
+        sum += x;
       }
+      double mean = sum / size;
+      cum += Quantiles.linearOfAbsDeviations(scratch, 0, size, mean, q, select);
     }
-    out[0] = cum1 / g.numGroups();
-    out[1] = cum2 / g.numGroups();
+    return cum / g.numGroups();
   }
 
   /**

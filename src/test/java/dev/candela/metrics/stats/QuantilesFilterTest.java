@@ -36,22 +36,6 @@ class QuantilesFilterTest {
     assertEquals(expected, got, EXACT, "n = " + (to - from) + ", q = " + q);
   }
 
-  /** The float32 path against the widened values' reference, on a copy (it reorders). */
-  private static void checkFloat(float[] a, int from, int to, double q, Quantiles.Scratch s) {
-    double sum = 0;
-    double[] wide = new double[a.length];
-    for (int k = 0; k < a.length; k++) {
-      wide[k] = a[k];
-    }
-    for (int k = from; k < to; k++) {
-      sum += a[k];
-    }
-    double mean = sum / (to - from);
-    double expected = reference(wide, from, to, mean, q);
-    double got = Quantiles.linearOfAbsDeviations(a.clone(), from, to, mean, q, s);
-    assertEquals(expected, got, EXACT, "float32, n = " + (to - from) + ", q = " + q);
-  }
-
   @Test
   void handComputedDeviationsOfARamp() {
     // 0..9999 around 4999.5: deviations 0.5, 0.5, 1.5, 1.5, ..., 4999.5, 4999.5; h = 9999·0.99 =
@@ -84,10 +68,6 @@ class QuantilesFilterTest {
       spike[i] = i % 997 == 0 ? 1e6 : r.nextGaussian();
     }
     for (double q : new double[] {0.99, 0.999, 0.95, 0.5, 1.0, 0.0}) {
-      checkFloat(toFloat(ties), 0, n, q, s);
-      checkFloat(toFloat(sorted), 0, n, q, s);
-      checkFloat(toFloat(constant), 0, n, q, s);
-      checkFloat(toFloat(spike), 3, n - 17, q, s);
       check(ties, 0, n, q, s);
       check(sorted, 0, n, q, s);
       check(constant, 0, n, q, s);
@@ -114,27 +94,5 @@ class QuantilesFilterTest {
           };
     }
     check(a, 0, n, 0.99, new Quantiles.Scratch());
-    checkFloat(toFloat(a), 0, n, 0.99, new Quantiles.Scratch());
-    checkFloat(toFloat(a), 0, n, 0.5, new Quantiles.Scratch()); // by deviation, in place
-  }
-
-  @Test
-  void floatSelectionByDeviationSurvivesDeepRecursion() {
-    // many equal deviations on both sides of the centre, so partitions are lopsided
-    float[] a = new float[5_000];
-    for (int i = 0; i < a.length; i++) {
-      a[i] = i % 2 == 0 ? 1f + i * 1e-4f : -1f - i * 1e-4f;
-    }
-    for (double q : new double[] {0.1, 0.5, 0.99, 0.9999}) {
-      checkFloat(a, 0, a.length, q, new Quantiles.Scratch());
-    }
-  }
-
-  private static float[] toFloat(double[] a) {
-    float[] f = new float[a.length];
-    for (int i = 0; i < a.length; i++) {
-      f[i] = (float) a[i];
-    }
-    return f;
   }
 }
