@@ -21,10 +21,10 @@ import java.util.stream.IntStream;
  * max_f IRS_jf}, {@code IRS = Σ_j max_dev_j · score_j / Σ_j max_dev_j}.
  *
  * <p>Cost: linear in N per (latent, factor): each group gathered into a scratch buffer as long as
- * the largest group, then its mean and one selection in place; the latents of a factor are
- * processed in parallel ({@link Workers}). Memory beyond the codes: one row order of the factor
- * being processed (an int per row) and one scratch buffer per thread (counted by {@link
- * CodeMemory}).
+ * the largest group, then its mean and the quantile by one filtering pass ({@link
+ * Quantiles#linearOfAbsDeviations}); the latents of a factor are processed in parallel ({@link
+ * Workers}). Memory beyond the codes: one row order of the factor being processed (an int per row)
+ * and one scratch buffer per thread (counted by {@link CodeMemory}).
  */
 public final class Irs {
 
