@@ -224,7 +224,7 @@ public final class CodeScorer {
      * @return the options
      */
     public static Options defaults() {
-      return defaults(Metric.of(Metric.Kind.CODES), 0);
+      return defaults(Metric.codeDefaults(), 0);
     }
 
     /**

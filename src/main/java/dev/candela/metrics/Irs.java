@@ -21,10 +21,10 @@ import java.util.stream.IntStream;
  * max_f IRS_jf}, {@code IRS = Σ_j max_dev_j · score_j / Σ_j max_dev_j}.
  *
  * <p>Cost: linear in N per (latent, factor): each group gathered into a scratch buffer as long as
- * the largest group, then its mean and one selection in place; the latents of a factor are
- * processed in parallel ({@link Workers}). Memory beyond the codes: one row order of the factor
- * being processed (an int per row) and one scratch buffer per thread (counted by {@link
- * CodeMemory}).
+ * the largest group, then its mean and the quantile by one filtering pass ({@link
+ * Quantiles#linearOfAbsDeviations}); the latents of a factor are processed in parallel ({@link
+ * Workers}). Memory beyond the codes: one row order of the factor being processed (an int per row)
+ * and one scratch buffer per thread (counted by {@link CodeMemory}).
  */
 public final class Irs {
 
@@ -104,8 +104,9 @@ public final class Irs {
           threads,
           t -> {
             double[] scratch = new double[largest];
+            Quantiles.Scratch select = new Quantiles.Scratch();
             for (int a = t; a < active.length; a += threads) {
-              double empida = empida(latents[active[a]], g, q, scratch);
+              double empida = empida(latents[active[a]], g, q, scratch, select);
               matrix[a][factor] = 1.0 - empida / maxDev[a];
             }
           });
@@ -213,10 +214,11 @@ public final class Irs {
 
   /**
    * Mean over the groups of the q-quantile of the absolute deviations from the group mean. Each
-   * group is gathered into {@code scratch} (as long as the largest group), overwritten by its
-   * deviations and partially ordered in place.
+   * group is gathered into {@code scratch} (as long as the largest group); the quantile of its
+   * deviations is selected by {@link Quantiles#linearOfAbsDeviations} (a filtering pass).
    */
-  private static double empida(float[] z, Grouping g, double q, double[] scratch) {
+  private static double empida(
+      float[] z, Grouping g, double q, double[] scratch, Quantiles.Scratch select) {
     double cum = 0;
     for (int v = 0; v < g.numGroups(); v++) {
       int from = g.start[v];
@@ -229,10 +231,7 @@ public final class Irs {
         sum += x;
       }
       double mean = sum / size;
-      for (int k = 0; k < size; k++) {
-        scratch[k] = Math.abs(scratch[k] - mean);
-      }
-      cum += Quantiles.linear(scratch, 0, size, q);
+      cum += Quantiles.linearOfAbsDeviations(scratch, 0, size, mean, q, select);
     }
     return cum / g.numGroups();
   }

@@ -5,39 +5,39 @@ import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.CodeTables;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;
+import dev.candela.metrics.CodeContext;
 import dev.candela.metrics.CodeScorer;
-import dev.candela.metrics.Dci;
 import dev.candela.metrics.DciLearner;
-import dev.candela.metrics.Explicitness;
-import dev.candela.metrics.Irs;
-import dev.candela.metrics.IrsResult;
 import dev.candela.metrics.LatentCodes;
-import dev.candela.metrics.Mig;
-import dev.candela.metrics.Modularity;
-import dev.candela.metrics.Sap;
-import dev.candela.metrics.Uc;
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
-import dev.candela.metrics.stats.DiscreteMutualInfo;
-import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.report.TextTable;
 import dev.candela.synth.SyntheticCodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code candela bench metrics}: for each N, writes N synthetic codes (64 latents, 6 factors) as
- * {@code .npy}, then times reading them back (the baseline) and each metric on them, and prints the
- * times with their ratio to the read time. IRS, UC, MIG and Modularity see all N rows; DCI, SAP and
- * Explicitness see the capped train/test split (10,000/5,000), so their time is flat in N. Then
- * times {@code score-codes --metrics irs,uc,mig} on the files as the command runs it, with {@code
- * --replicates 0} and with the default intervals, and prints the ratio (issue 24: at most 2).
+ * {@code .npy}, then times reading them back (the baseline) and every registered code metric on
+ * them (the {@link Metric} registry, as {@code score-codes} runs them on one shared context), and
+ * prints the times with their ratio to the read time. Metrics on all rows see all N rows; DCI, SAP
+ * and Explicitness see the capped train/test split (10,000/5,000), so their time is flat in N. The
+ * numpy reference ({@code scripts/numpy-reference-metrics.py}: disentanglement_lib's IRS and MIG
+ * code, UC on its IRS matrix) runs as a child process with {@code /usr/bin/python3} on the same
+ * files, one thread; its times are printed beside Candela's with the ratio reference / Candela per
+ * metric and for IRS + UC + MIG together, and its scores must agree with Candela's within {@link
+ * #REFERENCE_TOLERANCE}. Then times {@code score-codes --metrics irs,uc,mig} on the files as the
+ * command runs it, with {@code --replicates 0} and with the default intervals, and prints the ratio
+ * (issue 24: at most 2).
  */
 @Command(
     name = "metrics",
@@ -67,65 +67,220 @@ public final class BenchMetricsCommand implements Callable<Integer> {
               + " against --replicates 0, and their ratio.")
   boolean intervalsOnly;
 
+  @Option(
+      names = "--python",
+      paramLabel = "PYTHON",
+      description =
+          "The interpreter of the numpy reference (default ${DEFAULT-VALUE}); it needs numpy and"
+              + " scikit-learn.")
+  Path python = Path.of("/usr/bin/python3");
+
+  @Option(names = "--no-reference", description = "Do not run the numpy reference.")
+  boolean noReference;
+
   /** Creates the command. */
   public BenchMetricsCommand() {}
 
   private static final int[] FACTOR_SIZES = {3, 6, 40, 32, 32, 10};
 
-  private void perMetric(List<String[]> rows, int n, LatentCodes codes, double read) {
-    long t0 = System.nanoTime();
-    IrsResult irs = Irs.compute(codes);
-    add(rows, n, "irs", Timing.secondsSince(t0), read);
-    t0 = System.nanoTime();
-    Uc.compute(irs, 1, UcSelection.TOPK);
-    Uc.compute(irs, 2, UcSelection.TOPK);
-    add(rows, n, "uc (ρ=1,2)", Timing.secondsSince(t0), read);
-    t0 = System.nanoTime();
-    double[][] mi =
-        DiscreteMutualInfo.latentFactorMatrix(
-            codes.latents(), codes.factors(), HistogramDiscretizer.DEFAULT_BINS);
-    Mig.fromMutualInformation(
-        mi, DiscreteMutualInfo.factorEntropies(codes.factors()), HistogramDiscretizer.DEFAULT_BINS);
-    add(rows, n, "mig", Timing.secondsSince(t0), read);
-    t0 = System.nanoTime();
-    Modularity.compute(codes);
-    add(rows, n, "modularity", Timing.secondsSince(t0), read);
-    t0 = System.nanoTime();
-    double[] factorEntropy = DiscreteMutualInfo.factorEntropies(codes.factors());
-    double[][] mi2 =
-        DiscreteMutualInfo.latentFactorMatrix(
-            codes.latents(), codes.factors(), HistogramDiscretizer.DEFAULT_BINS);
-    double[] latentEntropy =
-        DiscreteMutualInfo.latentEntropies(codes.latents(), HistogramDiscretizer.DEFAULT_BINS);
-    dev.candela.metrics.MigSup.fromMutualInformation(
-        mi2, factorEntropy, latentEntropy, HistogramDiscretizer.DEFAULT_BINS);
-    dev.candela.metrics.Jemmig.fromMutualInformation(
-        mi2, factorEntropy, latentEntropy, HistogramDiscretizer.DEFAULT_BINS);
-    dev.candela.metrics.Dcimig.fromMutualInformation(
-        mi2, factorEntropy, HistogramDiscretizer.DEFAULT_BINS);
-    add(rows, n, "mig-sup, jemmig, dcimig (one MI matrix)", Timing.secondsSince(t0), read);
+  /**
+   * Times every registered code metric ({@link CodeScorer#registered} of all {@link
+   * Metric.Kind#CODES} families) on one shared context, as {@code score-codes} runs them: a metric
+   * that computes a shared statistic first (IRS for UC, the mutual information for MIG and
+   * Modularity) pays for it. UC is scored at ρ = 1 and 2. The learned metrics are also timed with
+   * every other DCI learner.
+   *
+   * @return report keys of each metric to its seconds, in the order they ran
+   */
+  private Map<List<String>, Double> perMetric(
+      List<String[]> rows, int n, LatentCodes codes, double read, Reference ref)
+      throws CandelaException {
+    CodeScorer.Options o =
+        CodeScorer.Options.defaults(Metric.of(Metric.Kind.CODES), 0) // the opt-in FoS too
+            .withUc(List.of(1, 2), java.util.EnumSet.of(UcSelection.TOPK));
+    Map<List<String>, Double> times = new LinkedHashMap<>();
+    CodeScorer.Scores scores =
+        CodeScorer.score(
+            new CodeContext(codes, null, o),
+            CodeScorer.registered(o.metrics()),
+            !skipLearned,
+            times::put);
+    for (Map.Entry<List<String>, Double> e : times.entrySet()) {
+      String stage = String.join(",", e.getKey());
+      if (stage.startsWith("dci") || stage.startsWith("sap") || stage.startsWith("explicitness")) {
+        stage += " (capped split)";
+      }
+      add(rows, n, stage, e.getValue(), read, ref == null ? null : ref.time(e.getKey()));
+    }
     if (!skipLearned) {
-      CodeScorer.Options o = CodeScorer.Options.defaults();
-      int cut = (int) Math.round(o.trainFraction() * n);
-      LatentCodes train = codes.rows(range(0, Math.min(o.maxTrain(), cut)));
-      LatentCodes test = codes.rows(range(cut, cut + Math.min(o.maxTest(), n - cut)));
-      t0 = System.nanoTime();
-      Dci.compute(train, test, 0, DciLearner.SKLEARN_GBT);
-      add(rows, n, "dci sklearn-gbt (capped split)", Timing.secondsSince(t0), read);
-      t0 = System.nanoTime();
-      Dci.compute(train, test, 0, DciLearner.XGBOOST);
-      add(rows, n, "dci xgboost (capped split)", Timing.secondsSince(t0), read);
-      t0 = System.nanoTime();
-      Sap.compute(train, test, 0);
-      add(rows, n, "sap (capped split)", Timing.secondsSince(t0), read);
-      t0 = System.nanoTime();
-      Explicitness.compute(train, test, 0);
-      add(rows, n, "explicitness (capped split)", Timing.secondsSince(t0), read);
-      t0 = System.nanoTime();
-      dev.candela.metrics.SapContinuous.compute(train, test, 0);
-      add(rows, n, "sap-continuous (capped split)", Timing.secondsSince(t0), read);
+      for (DciLearner learner : DciLearner.values()) {
+        if (learner != o.dciLearner()) {
+          CodeScorer.Options other = o.withDciLearner(learner);
+          long t0 = System.nanoTime();
+          CodeScorer.score(
+              new CodeContext(codes, null, other),
+              CodeScorer.registered(java.util.EnumSet.of(Metric.DCI)),
+              true);
+          add(
+              rows,
+              n,
+              "dci " + learner.id() + " (capped split)",
+              Timing.secondsSince(t0),
+              read,
+              null);
+        }
+      }
+    }
+    if (ref != null) {
+      double candela = 0;
+      for (Map.Entry<List<String>, Double> e : times.entrySet()) {
+        if (REFERENCE_FAMILIES.contains(family(e.getKey()))) {
+          candela += e.getValue();
+        }
+      }
+      add(rows, n, "irs+uc+mig", candela, read, ref.total());
+      double worst = 0;
+      for (Map.Entry<String, Double> e : ref.scores().entrySet()) {
+        Double mine = scores.scores().get(e.getKey());
+        if (mine == null) {
+          throw new CandelaException(
+              "the numpy reference scored " + e.getKey() + ", which Candela did not score");
+        }
+        worst = Math.max(worst, Math.abs(mine - e.getValue()));
+        if (!(Math.abs(mine - e.getValue()) <= REFERENCE_TOLERANCE)) {
+          throw new CandelaException(
+              "Candela and the numpy reference disagree on "
+                  + e.getKey()
+                  + " at N = "
+                  + n
+                  + ": "
+                  + mine
+                  + " and "
+                  + e.getValue());
+        }
+      }
+      rows.add(
+          new String[] {
+            Integer.toString(n),
+            "scores vs reference: max |Δ| " + ref.scores().keySet(),
+            String.format(Locale.ROOT, "%.1e", worst),
+            "",
+            "",
+            ""
+          });
+    }
+    return times;
+  }
+
+  /** The families the numpy reference computes. */
+  private static final java.util.Set<String> REFERENCE_FAMILIES =
+      java.util.Set.of("irs", "uc", "mig");
+
+  /**
+   * The largest |Candela − reference| of a score bench accepts: both compute in float64 from the
+   * same float32 values; they differ only where numpy sums pairwise (the weighted IRS average, the
+   * MI sum), by a few ulps.
+   */
+  static final double REFERENCE_TOLERANCE = 1e-9;
+
+  /** The family of a metric's report keys: the first key up to its {@code @}. */
+  private static String family(List<String> keys) {
+    String k = keys.isEmpty() ? "" : keys.get(0);
+    int at = k.indexOf('@');
+    return at < 0 ? k : k.substring(0, at);
+  }
+
+  /**
+   * The numpy reference's times and scores on the same files.
+   *
+   * @param times stage ({@code irs}, {@code uc}, {@code mig}) to seconds
+   * @param scores report key to score
+   */
+  record Reference(Map<String, Double> times, Map<String, Double> scores) {
+    /** The reference's time of the metric with these report keys, or {@code null}. */
+    Double time(List<String> keys) {
+      return times.get(family(keys));
+    }
+
+    /** IRS + UC + MIG. */
+    double total() {
+      double t = 0;
+      for (String f : REFERENCE_FAMILIES) {
+        t += times.getOrDefault(f, 0.0);
+      }
+      return t;
     }
   }
+
+  /**
+   * Runs the numpy reference ({@code scripts/numpy-reference-metrics.py}) on the files as a child
+   * process with one thread, or says in one line why it cannot and returns {@code null}.
+   */
+  private Reference reference(Path factors, Path latents) throws IOException {
+    Path script = dev.candela.Checkout.root().resolve("scripts").resolve(REFERENCE_SCRIPT);
+    if (!Files.isRegularFile(script)) {
+      System.err.println("bench metrics: no numpy reference (" + script + " is missing)");
+      return null;
+    }
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            python.toString(),
+            script.toString(),
+            "--latents",
+            latents.toString(),
+            "--factors",
+            factors.toString(),
+            "--rho",
+            "1,2");
+    pb.environment().put("OMP_NUM_THREADS", "1");
+    pb.environment().put("OPENBLAS_NUM_THREADS", "1");
+    pb.environment().put("MKL_NUM_THREADS", "1");
+    pb.redirectError(ProcessBuilder.Redirect.PIPE);
+    Process p;
+    try {
+      p = pb.start();
+    } catch (IOException e) {
+      System.err.println(
+          "bench metrics: no numpy reference (" + python + ": " + e.getMessage() + ")");
+      return null;
+    }
+    byte[] out = p.getInputStream().readAllBytes();
+    String err =
+        new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    int rc;
+    try {
+      rc = p.waitFor();
+    } catch (InterruptedException e) {
+      p.destroy();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while the numpy reference ran", e);
+    }
+    if (rc != 0) {
+      String line = err.strip().lines().reduce((a, b) -> b).orElse("exit status " + rc);
+      System.err.println("bench metrics: no numpy reference (" + line + "); Candela's times alone");
+      return null;
+    }
+    com.fasterxml.jackson.databind.JsonNode json =
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(out);
+    Map<String, Double> times = new LinkedHashMap<>();
+    for (Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> e :
+        json.get("times").properties()) {
+      times.put(e.getKey(), e.getValue().asDouble());
+    }
+    Map<String, Double> scores = new LinkedHashMap<>();
+    for (Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> e :
+        json.get("scores").properties()) {
+      scores.put(e.getKey(), e.getValue().asDouble());
+    }
+    referenceVersions =
+        "numpy " + json.path("numpy").asText() + ", scikit-learn " + json.path("sklearn").asText();
+    return new Reference(times, scores);
+  }
+
+  private String referenceVersions;
+
+  /** The reference script under the checkout's {@code scripts/}. */
+  static final String REFERENCE_SCRIPT = "numpy-reference-metrics.py";
 
   /**
    * The wall time of {@code score-codes --metrics irs,uc,mig} on the files (read, score,
@@ -162,7 +317,7 @@ public final class BenchMetricsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws CandelaException, IOException {
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"N", "stage", "seconds", "× read"});
+    rows.add(new String[] {"N", "stage", "seconds", "× read", "numpy s", "numpy / Candela"});
     try (WorkFolder folder = WorkFolder.of(null, "candela-bench-metrics")) {
       Path dir = folder.dir();
       for (int n : sizes) {
@@ -180,22 +335,25 @@ public final class BenchMetricsCommand implements Callable<Integer> {
         CodeTables.FactorTable ft = CodeTables.readFactors(fac);
         double read = Timing.secondsSince(t0);
         LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), lt.columns(), ft.columns());
-        add(rows, n, "read .npy (baseline)", read, read);
+        add(rows, n, "read .npy (baseline)", read, read, null);
 
         if (!intervalsOnly) {
-          perMetric(rows, n, codes, read);
+          Reference ref = noReference ? null : reference(fac, lat);
+          perMetric(rows, n, codes, read, ref);
         }
         codes = null;
         double plain = scoreCodes(fac, lat, 0);
-        add(rows, n, "score-codes irs,uc,mig --replicates 0", plain, read);
+        add(rows, n, "score-codes irs,uc,mig --replicates 0", plain, read, null);
         double withIntervals = scoreCodes(fac, lat, CodeScorer.IntervalOptions.DEFAULT_SPLITS);
-        add(rows, n, "score-codes irs,uc,mig (default intervals)", withIntervals, read);
+        add(rows, n, "score-codes irs,uc,mig (default intervals)", withIntervals, read, null);
         rows.add(
             new String[] {
               Integer.toString(n),
               "intervals cost: defaults / --replicates 0",
               "",
-              String.format(Locale.ROOT, "%.2f", withIntervals / plain)
+              String.format(Locale.ROOT, "%.2f", withIntervals / plain),
+              "",
+              ""
             });
         Files.deleteIfExists(lat);
         Files.deleteIfExists(fac);
@@ -208,6 +366,15 @@ public final class BenchMetricsCommand implements Callable<Integer> {
         latents,
         FACTOR_SIZES.length,
         Runtime.getRuntime().availableProcessors());
+    if (referenceVersions != null) {
+      System.out.println(
+          "numpy reference: scripts/"
+              + REFERENCE_SCRIPT
+              + " ("
+              + referenceVersions
+              + ", one thread), scores within "
+              + REFERENCE_TOLERANCE);
+    }
     System.out.print(TextTable.render(rows));
     return ExitCodes.OK;
   }
@@ -220,13 +387,16 @@ public final class BenchMetricsCommand implements Callable<Integer> {
     return r;
   }
 
-  private static void add(List<String[]> rows, int n, String stage, double s, double read) {
+  private static void add(
+      List<String[]> rows, int n, String stage, double s, double read, Double reference) {
     rows.add(
         new String[] {
           Integer.toString(n),
           stage,
           String.format(Locale.ROOT, "%.3f", s),
-          String.format(Locale.ROOT, "%.2f", s / read)
+          String.format(Locale.ROOT, "%.2f", s / read),
+          reference == null ? "" : String.format(Locale.ROOT, "%.3f", reference),
+          reference == null ? "" : String.format(Locale.ROOT, "%.1f", reference / s)
         });
   }
 

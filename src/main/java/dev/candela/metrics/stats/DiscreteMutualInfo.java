@@ -77,8 +77,11 @@ public final class DiscreteMutualInfo {
    * disentanglement_lib's MIG and modularity compute it: {@code m[j][f] = MI(factor f, bin of
    * latent j)} with {@code bins} histogram bins per latent ({@link HistogramDiscretizer}).
    *
-   * <p>Memory: besides the inputs, one int per row per worker thread ({@link Workers});
-   * non-negative factor codes are counted in place, not copied.
+   * <p>One pass over the rows per latent: its bins are computed a chunk of rows at a time and
+   * counted into every factor's contingency table at once (the same counts, and the same sums in
+   * the same order, as one table per pair). Memory: besides the inputs, the tables and a chunk per
+   * worker thread ({@link Workers}; an int per row per thread when a table would be too large to be
+   * dense); non-negative factor codes are counted in place, not copied.
    *
    * @param latents {@code latents[j][i]} = latent j of sample i
    * @param factorCodes {@code factorCodes[f][i]} = code of factor f of sample i
@@ -96,17 +99,62 @@ public final class DiscreteMutualInfo {
       factors[f] = Dense.counted(factorCodes[f]);
     }
     double[][] m = new double[numLatents][factors.length];
+    boolean dense = true;
+    long[][] factorCounts = new long[factors.length][];
+    for (int f = 0; f < factors.length; f++) {
+      dense &= (long) factors[f].size * bins <= MAX_DENSE_CELLS;
+      factorCounts[f] = new long[factors[f].size];
+      for (int id : factors[f].ids) {
+        factorCounts[f][id]++;
+      }
+    }
+    boolean allDense = dense;
     int threads = Workers.count(numLatents, 4L * n);
     Workers.run(
         threads,
         t -> {
-          int[] binCodes = new int[n];
+          if (!allDense) {
+            int[] binCodes = new int[n];
+            for (int j = t; j < numLatents; j += threads) {
+              float[] z = latents[j];
+              HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, binCodes);
+              Dense latent = new Dense(binCodes, bins);
+              for (int f = 0; f < factors.length; f++) {
+                m[j][f] = fromDense(factors[f], latent);
+              }
+            }
+            return;
+          }
+          // one pass per latent: its bins a chunk at a time, counted into every factor's table
+          int[][] tables = new int[factors.length][];
+          for (int f = 0; f < factors.length; f++) {
+            tables[f] = new int[factors[f].size * bins];
+          }
+          int[] chunk = new int[CHUNK];
+          long[] binCounts = new long[bins];
           for (int j = t; j < numLatents; j += threads) {
             float[] z = latents[j];
-            HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, binCodes);
-            Dense latent = new Dense(binCodes, bins);
+            double[] e = HistogramDiscretizer.edges(z, bins);
+            for (int[] table : tables) {
+              Arrays.fill(table, 0);
+            }
+            Arrays.fill(binCounts, 0);
+            for (int from = 0; from < n; from += CHUNK) {
+              int len = Math.min(CHUNK, n - from);
+              HistogramDiscretizer.assign(z, from, from + len, e, bins, chunk);
+              for (int k = 0; k < len; k++) {
+                binCounts[chunk[k]]++;
+              }
+              for (int f = 0; f < factors.length; f++) {
+                int[] table = tables[f];
+                int[] ids = factors[f].ids;
+                for (int k = 0; k < len; k++) {
+                  table[ids[from + k] * bins + chunk[k]]++;
+                }
+              }
+            }
             for (int f = 0; f < factors.length; f++) {
-              m[j][f] = fromDense(factors[f], latent);
+              m[j][f] = fromTable(tables[f], factorCounts[f], binCounts, n);
             }
           }
         });
@@ -231,6 +279,32 @@ public final class DiscreteMutualInfo {
     double logOuter = -Math.log((double) (na * nb)) + logN + logN;
     double t = p * (Math.log((double) nab) - logN) + p * logOuter;
     return Math.abs(t) < EPS ? 0.0 : t;
+  }
+
+  /** The rows of the latent × factor pass that are binned at a time. */
+  private static final int CHUNK = 4096;
+
+  /**
+   * The MI of a dense contingency table {@code table[r·cols + c]} with its row and column sums, as
+   * {@link #fromDense} sums it.
+   */
+  private static double fromTable(int[] table, long[] rowSums, long[] colSums, int n) {
+    if (nonZero(rowSums) <= 1 || nonZero(colSums) <= 1) {
+      return 0.0;
+    }
+    double nn = n;
+    double logN = Math.log(nn);
+    int cols = colSums.length;
+    double sum = 0;
+    for (int r = 0; r < rowSums.length; r++) {
+      for (int c = 0; c < cols; c++) {
+        int nab = table[r * cols + c];
+        if (nab > 0) {
+          sum += term(nab, rowSums[r], colSums[c], nn, logN);
+        }
+      }
+    }
+    return Math.max(sum, 0.0);
   }
 
   private static double fromDense(Dense a, Dense b) {

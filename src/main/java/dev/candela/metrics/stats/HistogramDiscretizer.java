@@ -162,8 +162,24 @@ public final class HistogramDiscretizer {
    * @param out destination, at least {@code x.length} long
    */
   public static void assign(float[] x, double[] e, int bins, int[] out) {
-    for (int i = 0; i < x.length; i++) {
-      out[i] = code(x[i], e, bins);
+    assign(x, 0, x.length, e, bins, out);
+  }
+
+  /**
+   * Fills {@code out[0..to−from)} with the 0-based bin of the float32 values {@code x[from..to)}
+   * (widened to double) for the given edges, as {@link #assign(float[], double[], int, int[])}.
+   *
+   * @param x values
+   * @param from the first value
+   * @param to the end of the values (exclusive)
+   * @param e edges from {@link #edges(float[], int)}
+   * @param bins number of bins
+   * @param out destination, at least {@code to − from} long
+   */
+  public static void assign(float[] x, int from, int to, double[] e, int bins, int[] out) {
+    double step = (e[bins] - e[0]) / bins;
+    for (int i = from; i < to; i++) {
+      out[i - from] = code(x[i], e, bins, step);
     }
   }
 
@@ -173,7 +189,11 @@ public final class HistogramDiscretizer {
    * edges, so the result equals a binary search over the edges.
    */
   private static int code(double v, double[] e, int bins) {
-    double step = (e[bins] - e[0]) / bins;
+    return code(v, e, bins, (e[bins] - e[0]) / bins);
+  }
+
+  /** {@link #code(double, double[], int)} with its step {@code (e[bins] − e[0]) / bins} given. */
+  private static int code(double v, double[] e, int bins, double step) {
     int k = step > 0 ? (int) ((v - e[0]) / step) : 0;
     if (k < 0) {
       k = 0;

@@ -87,4 +87,29 @@ class DiscreteMutualInfoTest {
         () -> DiscreteMutualInfo.mutualInformation(new int[] {0, 1}, new int[] {0, 1, 1}),
         "2 and 3");
   }
+
+  @Test
+  void theOnePassMatrixEqualsMutualInformationPerPair() {
+    // more rows than one chunk of the pass, not a multiple of it; a factor with an absent code
+    java.util.Random r = new java.util.Random(11);
+    int n = 10_001;
+    float[][] latents = new float[3][n];
+    int[][] factors = new int[2][n];
+    for (int i = 0; i < n; i++) {
+      factors[0][i] = r.nextInt(4);
+      factors[1][i] = 2 * r.nextInt(3);
+      latents[0][i] = (float) (factors[0][i] + 0.3 * r.nextGaussian());
+      latents[1][i] = (float) r.nextGaussian();
+      latents[2][i] = i % 5 == 0 ? 1f : 0f;
+    }
+    double[][] m = DiscreteMutualInfo.latentFactorMatrix(latents, factors, 20);
+    for (int j = 0; j < 3; j++) {
+      int[] bins = new int[n];
+      HistogramDiscretizer.assign(latents[j], HistogramDiscretizer.edges(latents[j], 20), 20, bins);
+      for (int f = 0; f < 2; f++) {
+        assertEquals(
+            DiscreteMutualInfo.mutualInformation(factors[f], bins), m[j][f], 0.0, j + "," + f);
+      }
+    }
+  }
 }
