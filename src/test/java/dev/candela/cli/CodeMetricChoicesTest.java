@@ -36,20 +36,26 @@ class CodeMetricChoicesTest {
     return help.substring(at, help.indexOf(").", at) + 2);
   }
 
-  private static String among(List<Metric> metrics) {
+  private static String among(List<Metric> metrics, String defaults) {
     return "Metrics among "
         + metrics.stream().map(Metric::name).collect(Collectors.joining(", "))
-        + " (default: all).";
+        + " (default: "
+        + defaults
+        + ").";
   }
 
   @Test
   void scoreCodesAndMonitorOfferOnlyTheFamiliesComputedFromCodes() {
-    String codes = among(List.copyOf(Metric.fromCodeTable()));
+    String codes = among(List.copyOf(Metric.fromCodeTable()), "all but fos, betavae and factorvae");
     assertEquals(
-        "Metrics among IRS, UC, MIG, DCI, SAP, MODULARITY, EXPLICITNESS (default: all).", codes);
+        "Metrics among IRS, UC, MIG, DCI, SAP, MODULARITY, EXPLICITNESS, MIG_SUP, JEMMIG, DCIMIG,"
+            + " SAP_CONTINUOUS, GAUSSIAN_TC, GAUSSIAN_WC, LATENT_MI, FOS, BETAVAE, FACTORVAE"
+            + " (default: all but fos, betavae and factorvae).",
+        codes);
     assertEquals(codes, metricsHelp("score-codes"));
     assertEquals(codes, metricsHelp("monitor"));
-    assertEquals(among(Arrays.asList(Metric.values())), metricsHelp("evaluate"));
+    assertEquals(
+        among(Arrays.asList(Metric.values()), "all but the opt-in fos"), metricsHelp("evaluate"));
   }
 
   private Path[] tables() throws Exception {

@@ -159,7 +159,7 @@ class MonitorCommandTest {
   @Test
   void metricsThatNeedAModelAreRefusedBeforeAnyInputIsRead() throws Exception {
     Path missing = dir.resolve("no-such-factors.npy");
-    for (String m : List.of("cg", "scm", "kl", "reconstruction", "mig_sampled")) {
+    for (String m : List.of("cg", "scm", "kl", "reconstruction", "mig-sampled")) {
       CliRun r =
           CliRun.of("score-codes", "--factors", missing, "--latents", missing, "--metrics", m);
       r.assertBadInput(

@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,7 +60,13 @@ class CodeMetricRegistryTest {
     assertEquals(Metric.EXPLICITNESS, Metric.valueOf("explicitness".toUpperCase(Locale.ROOT)));
     assertEquals("explicitness", Metric.EXPLICITNESS.id());
     assertTrue(Metric.EXPLICITNESS.fromCodes());
-    assertEquals(Metric.of(Metric.Kind.CODES), Metric.fromCodeTable());
+    java.util.EnumSet<Metric> table = Metric.of(Metric.Kind.CODES);
+    table.addAll(List.of(Metric.BETAVAE, Metric.FACTORVAE));
+    assertEquals(table, Metric.fromCodeTable());
+    java.util.EnumSet<Metric> defaults = Metric.of(Metric.Kind.CODES);
+    defaults.remove(Metric.FOS);
+    assertEquals(defaults, Metric.codeDefaults(), "FoS is opt-in");
+    assertFalse(Metric.evaluationDefaults().contains(Metric.FOS));
     assertTrue(CodeScorer.Options.defaults().metrics().contains(Metric.EXPLICITNESS));
     assertEquals(List.of("explicitness"), Metric.EXPLICITNESS.codeMetrics().get(0).keys(options()));
   }

@@ -196,8 +196,9 @@ class TableSampledMetricsTest {
             IllegalArgumentException.class,
             () -> CodeScorer.Options.defaults(EnumSet.of(Metric.CG), 0));
     assertEquals(
-        "cg is not computed from codes; choose among irs, uc, mig, dci, sap, modularity, fos,"
-            + " betavae, factorvae",
+        "cg is not computed from codes; choose among irs, uc, mig, dci, sap, modularity,"
+            + " explicitness, mig-sup, jemmig, dcimig, sap-continuous, gaussian-tc, gaussian-wc,"
+            + " latent-mi, fos, betavae, factorvae",
         e.getMessage());
     assertThrows(
         IllegalArgumentException.class,

@@ -23,7 +23,9 @@ public final class CodeScoringOptions {
       split = ",",
       paramLabel = "M",
       completionCandidates = CodeMetrics.class,
-      description = "Metrics among ${COMPLETION-CANDIDATES} (default: all).")
+      description =
+          "Metrics among ${COMPLETION-CANDIDATES} (default: all but fos, betavae and"
+              + " factorvae).")
   List<Metric> metrics = new ArrayList<>(Metric.codeDefaults());
 
   @Option(names = "--rho", split = ",", paramLabel = "ρ", description = "UC sizes ρ (default: 1).")

@@ -26,7 +26,7 @@ public final class EvaluationMixin {
       names = "--metrics",
       split = ",",
       paramLabel = "M",
-      description = "Metrics among ${COMPLETION-CANDIDATES} (default: all).")
+      description = "Metrics among ${COMPLETION-CANDIDATES} (default: all but the opt-in fos).")
   List<Metric> metrics = new ArrayList<>(DEFAULTS.metrics());
 
   @Option(
