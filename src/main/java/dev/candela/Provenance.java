@@ -58,16 +58,6 @@ public record Provenance(
   }
 
   /**
-   * The same provenance with a different device.
-   *
-   * @param newDevice the device that ran the computation
-   * @return a copy
-   */
-  public Provenance withDevice(String newDevice) {
-    return new Provenance(inputs, seed, parameters, versions, newDevice, createdAt);
-  }
-
-  /**
    * The versions of Candela and Java in this process.
    *
    * @return name to version

@@ -10,6 +10,7 @@ import dev.candela.causal.distance.TvOptions;
 import dev.candela.causal.fit.LatentFitInfo;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.SeedOption;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -194,6 +195,6 @@ public final class CausalDistanceCommand implements Callable<Integer> {
     if (json != null) {
       DistanceRun.write(json, result, req, ids, truth, model, seedOption.seed());
     }
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

@@ -6,6 +6,7 @@ import dev.candela.causal.fit.CsvFit;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
+import dev.candela.cli.console.ExitCodes;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -61,6 +62,6 @@ public final class CausalFitCommand implements Callable<Integer> {
     ModelJson.write(fitted, out);
     spec.commandLine().getOut().println("wrote " + out);
     spec.commandLine().getOut().flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

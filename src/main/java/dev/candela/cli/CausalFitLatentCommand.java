@@ -5,6 +5,7 @@ import dev.candela.CandelaException;
 import dev.candela.causal.fit.LatentGroups;
 import dev.candela.causal.fit.LatentModelFit;
 import dev.candela.causal.graph.Dag;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.FactorBins;
 import dev.candela.data.CodeTables;
 import dev.candela.metrics.CodeScorer;
@@ -184,6 +185,6 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
     fit.info().write(fit.model(), out);
     err.println("wrote " + out);
     err.flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

@@ -6,6 +6,7 @@ import dev.candela.causal.model.ModelJson;
 import dev.candela.causal.query.Counterfactuals;
 import dev.candela.causal.query.Intervention;
 import dev.candela.causal.query.SampleOutput;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.SeedOption;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -145,7 +146,7 @@ public final class CausalSampleCommand implements Callable<Integer> {
     if (json != null) {
       writeJson(res, ev);
     }
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   private void writeJson(Counterfactuals.Result res, Intervention ev) throws BadInputException {

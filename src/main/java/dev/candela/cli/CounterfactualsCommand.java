@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.CandelaException;
 import dev.candela.OutputLock;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.CgBaselineConverter;
 import dev.candela.cli.options.CounterfactualEngineOptions;
@@ -142,6 +143,6 @@ public final class CounterfactualsCommand implements Callable<Integer> {
     pw.print(res.text());
     pw.flush();
     FlagWords.warn(err, res.warnings());
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.data.validate.FactorStatistics;
@@ -51,6 +52,6 @@ public final class DatasetInspectCommand implements Callable<Integer> {
       }
     }
     out().flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

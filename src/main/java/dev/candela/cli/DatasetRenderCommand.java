@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.OutputLock;
 import dev.candela.cli.console.ConsoleBars;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.OutFolderOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.data.ConfoundingRules;
@@ -190,7 +191,7 @@ public final class DatasetRenderCommand implements Callable<Integer> {
     ValidationReport report = new CandleValidator(r).validate(out);
     ValidationOutput.print(o, report);
     o.flush();
-    return report.clean() ? Main.OK : Main.FAILURE;
+    return report.clean() ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 
   private static synchronized void step(ProgressBar bar) {

@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.JsonFiles;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.data.loading.DatasetPaths;
@@ -82,6 +83,6 @@ public final class DatasetValidateCommand implements Callable<Integer> {
       }
     }
     out().flush();
-    return report.clean() ? Main.OK : Main.FAILURE;
+    return report.clean() ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 }

@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.model.engine.JniBuild;
 import dev.candela.model.engine.TorchInstall;
 import java.io.PrintWriter;
@@ -82,6 +83,6 @@ public final class EngineBuildJniCommand implements Callable<Integer> {
         r.seconds());
     stdout.printf("use it: source %s && ./candela engine info%n", r.envFile().toAbsolutePath());
     stdout.flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

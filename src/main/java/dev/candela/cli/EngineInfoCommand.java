@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.FlagWords;
 import dev.candela.model.engine.EngineInfo;
 import java.io.PrintWriter;
@@ -37,6 +38,6 @@ public final class EngineInfoCommand implements Callable<Integer> {
       out.println("note: " + FlagWords.flags(why));
     }
     out.flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

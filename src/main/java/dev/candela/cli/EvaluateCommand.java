@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.EvaluationMixin;
@@ -131,6 +132,6 @@ public final class EvaluateCommand implements Callable<Integer> {
             + out.resolve(res.reports().size() == 1 ? "report.json" : "*/report.json")
             + (res.compared() ? "" : ", report.html, scores.csv"));
     err.flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

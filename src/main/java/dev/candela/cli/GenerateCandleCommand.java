@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.cli.console.ConsoleBars;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.OutFolderOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.data.ConfoundingRules;
@@ -65,6 +66,6 @@ public final class GenerateCandleCommand implements Callable<Integer> {
             + selection.seed()
             + ") in "
             + out.folder());
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

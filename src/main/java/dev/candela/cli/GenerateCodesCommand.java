@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.CodeTables;
 import dev.candela.metrics.LatentCodes;
@@ -87,6 +88,6 @@ public final class GenerateCodesCommand implements Callable<Integer> {
     CodeTables.writeCsv(out.resolve("latents.csv"), codes.latentNames(), codes.latents());
     System.err.println(
         "wrote " + out.resolve("factors.csv") + " and " + out.resolve("latents.csv"));
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

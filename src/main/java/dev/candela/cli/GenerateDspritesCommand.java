@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.cli.console.ConsoleBars;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.data.DSpritesDrawing;
 import dev.candela.evaluate.DefaultDataset;
@@ -79,7 +80,7 @@ public final class GenerateDspritesCommand implements Callable<Integer> {
     }
     ConsoleBars.writeDsprites(out, indices, n, d);
     System.out.println("wrote " + out + " (" + n + " images, drawing " + d.id() + ")");
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   /** {@code --count} indices outside the training subset of {@code --exclude-training}. */

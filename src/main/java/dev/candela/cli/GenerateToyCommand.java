@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.OutFolderOption;
 import dev.candela.cli.options.SeedOption;
 import dev.candela.synth.ToyGenerator;
@@ -42,6 +43,6 @@ public final class GenerateToyCommand implements Callable<Integer> {
             + (idx.length - written)
             + " already present in "
             + out.folder());
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

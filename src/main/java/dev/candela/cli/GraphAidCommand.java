@@ -5,6 +5,7 @@ import dev.candela.causal.graph.Aid;
 import dev.candela.causal.graph.AidResult;
 import dev.candela.causal.graph.Graph;
 import dev.candela.causal.graph.GraphIo;
+import dev.candela.cli.console.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -46,6 +47,6 @@ final class GraphAidCommand extends GraphFiles implements Callable<Integer> {
     values.put("comparisons", r.comparisons());
     values.put("nodes", r.nodes());
     write(r.metric(), values, Map.of("kind", k.name().toLowerCase(Locale.ROOT)));
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.causal.graph.GraphIo;
 import dev.candela.causal.graph.PrecisionRecall;
 import dev.candela.causal.graph.ScoreMatrix;
+import dev.candela.cli.console.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -49,6 +50,6 @@ final class GraphAuprCommand extends GraphFiles implements Callable<Integer> {
     values.put("recall", r.recall());
     values.put("thresholds", r.thresholds());
     write("aupr", values, Map.of("low_confidence_undirected", lowConfidenceUndirected));
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

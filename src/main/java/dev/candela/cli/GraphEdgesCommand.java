@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.causal.graph.EdgeStatistics;
 import dev.candela.causal.graph.Graph;
 import dev.candela.causal.graph.GraphIo;
+import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -68,7 +69,7 @@ final class GraphEdgesCommand extends GraphFiles implements Callable<Integer> {
     }
     values.put("shd_conventions", SHD_CONVENTIONS);
     write("edges", values, Map.of());
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   private static long count(EdgeStatistics.Confusion c, String k) {

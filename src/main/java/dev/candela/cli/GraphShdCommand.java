@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.graph.GraphIo;
 import dev.candela.causal.graph.Shd;
+import dev.candela.cli.console.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -45,6 +46,6 @@ final class GraphShdCommand extends GraphFiles implements Callable<Integer> {
     params.put("double_for_anticausal", doubled);
     params.put("cpdag", cpdag);
     write(cpdag ? "shd_cpdag" : "shd", Map.of("value", value), params);
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

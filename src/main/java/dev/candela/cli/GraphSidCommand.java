@@ -7,6 +7,7 @@ import dev.candela.causal.graph.Graph;
 import dev.candela.causal.graph.GraphIo;
 import dev.candela.causal.graph.Sid;
 import dev.candela.causal.graph.SidResult;
+import dev.candela.cli.console.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -45,6 +46,6 @@ final class GraphSidCommand extends GraphFiles implements Callable<Integer> {
       values.put("exact_class", r.exactClass());
     }
     write("sid", values, Map.of("cpdag", cpdag));
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

@@ -23,15 +23,6 @@ import picocli.CommandLine.Command;
     description = "Evaluate causally disentangled representations and causal models.")
 public final class Main extends UsageCommand {
 
-  /** Exit code for success ({@link ExitCodes#OK}). */
-  public static final int OK = ExitCodes.OK;
-
-  /** Exit code for a failure that is not the user's input ({@link ExitCodes#FAILURE}). */
-  public static final int FAILURE = ExitCodes.FAILURE;
-
-  /** Exit code for bad input or usage ({@link ExitCodes#BAD_INPUT}). */
-  public static final int BAD_INPUT = ExitCodes.BAD_INPUT;
-
   /** Creates the top-level command. */
   public Main() {}
 
@@ -137,7 +128,7 @@ public final class Main extends UsageCommand {
         oom.printStackTrace(err);
       }
       err.flush();
-      return FAILURE;
+      return ExitCodes.FAILURE;
     }
   }
 
@@ -230,7 +221,7 @@ public final class Main extends UsageCommand {
     }
     err.println(name + ": " + msg + " (see '" + name + " --help')");
     err.flush();
-    return BAD_INPUT;
+    return ExitCodes.BAD_INPUT;
   }
 
   /** The command's full name as typed, e.g. {@code candela dataset generate dsprites}. */
@@ -257,7 +248,7 @@ public final class Main extends UsageCommand {
       e.printStackTrace(err);
     }
     err.flush();
-    return userError ? BAD_INPUT : FAILURE;
+    return userError ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE;
   }
 
   /** Supplies {@code --version}. */

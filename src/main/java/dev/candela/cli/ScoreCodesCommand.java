@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.CodeScoringOptions;
 import dev.candela.evaluate.ScoreCodesJob;
@@ -96,6 +97,6 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       err.println("wrote " + html);
     }
     err.flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

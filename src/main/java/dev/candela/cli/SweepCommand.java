@@ -3,6 +3,7 @@ package dev.candela.cli;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.OutputLock;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.EvaluationMixin;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.data.loading.DatasetPaths;
@@ -159,7 +160,7 @@ public final class SweepCommand implements Callable<Integer> {
             + errors
             + " errors)");
     err.flush();
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   /** The tasks: checkpoints × seeds, with evaluate's default classifier per checkpoint. */

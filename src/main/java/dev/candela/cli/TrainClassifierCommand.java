@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.OutputLock;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.hosting.ComputeDevice;
@@ -130,6 +131,6 @@ public final class TrainClassifierCommand implements Callable<Integer> {
     }
     System.out.println(
         "wrote " + common.out + "; held-out accuracy " + r.card().results().get("heldOutAccuracy"));
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

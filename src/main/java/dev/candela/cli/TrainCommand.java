@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.OutputLock;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.training.TrainingLog;
@@ -96,6 +97,6 @@ public final class TrainCommand implements Callable<Integer> {
     Map<String, Double> last = r.history().get(r.history().size() - 1);
     System.out.println(
         "wrote " + common.out + " (" + r.history().size() + " epochs; last epoch " + last + ")");
-    return Main.OK;
+    return ExitCodes.OK;
   }
 }

@@ -266,7 +266,7 @@ public final class Evaluation {
             sum.perFactor(),
             report.uncertainty(),
             s.rhos().get(0),
-            String.valueOf(s.baseline()));
+            s.baseline().id());
         for (CgSummary.FactorScore fs : sum.factors()) {
           page.counterfactualGrid(
               fs,

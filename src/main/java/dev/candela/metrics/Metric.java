@@ -61,8 +61,8 @@ public enum Metric {
   CG(Kind.COUNTERFACTUAL),
   /**
    * The latent causal model against the dataset's true causal model over the factors: OD, ID, CD
-   * (Peyrard and West 2021) with standard error and null, and with a learned DAG SHD, SID and the
-   * AIDs ({@code dev.candela.causal.distance.LatentScmScore}, run by {@code evaluate}).
+   * (Peyrard and West 2021), and with a learned DAG SHD, SID and the AIDs, each with its interval
+   * ({@code dev.candela.causal.distance.LatentScmScore}, run by {@code evaluate}).
    */
   SCM(Kind.CAUSAL),
   /** The KL of the encoder posterior to the prior per latent and in total ({@link PosteriorKl}). */

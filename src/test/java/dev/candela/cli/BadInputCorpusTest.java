@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.TestDatasets;
+import dev.candela.cli.console.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BadInputCorpusTest {
   @TempDir static Path t;
 
-  static final int BAD = Main.BAD_INPUT;
+  static final int BAD = ExitCodes.BAD_INPUT;
 
   @BeforeAll
   static void fixtures() throws Exception {

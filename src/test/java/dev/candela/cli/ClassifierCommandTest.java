@@ -131,7 +131,7 @@ class ClassifierCommandTest {
   @Test
   void defaultModelDisentanglesOnHeldOutData() throws Exception {
     Path out = tmp.resolve("eval-default");
-    CliRun.ok("evaluate", "--metrics", "mig", "--bootstrap", "0", "--quiet", "--out", out);
+    CliRun.ok("evaluate", "--metrics", "mig", "--replicates", "0", "--quiet", "--out", out);
     JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
     assertTrue(
         j.get("provenance").toString().contains("heldout-90000-seed0"),

@@ -3,6 +3,7 @@ package dev.candela.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Arrays;
@@ -67,7 +68,7 @@ public record CliRun(int exit, String out, String err) {
    * @param parts what standard error must contain
    */
   public void assertBadInput(String... parts) {
-    assertEquals(Main.BAD_INPUT, exit());
+    assertEquals(ExitCodes.BAD_INPUT, exit());
     for (String part : parts) {
       assertTrue(err().contains(part), err());
     }

@@ -109,7 +109,7 @@ class ColleagueOutputTest {
               codes.resolve("latents.csv").toString(),
               "--metrics",
               "irs,mig",
-              "--bootstrap",
+              "--replicates",
               "5",
               "--json",
               out.resolve("report.json").toString(),
@@ -174,7 +174,7 @@ class ColleagueOutputTest {
                 "a,b",
                 "--metrics",
                 "irs,mig",
-                "--bootstrap",
+                "--replicates",
                 "0",
                 "--json",
                 json));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.TestDatasets;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpzWriter;
@@ -235,7 +236,7 @@ class CounterfactualsCommandTest {
     List<String> a = args(tmp.resolve("o"));
     a.set(a.indexOf(VAE.toString()), missing.toString());
     CliRun r = run(a);
-    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(ExitCodes.BAD_INPUT, r.exit());
     assertTrue(r.err().contains(missing + ": no such model directory (--model)"), r.err());
   }
 
@@ -248,7 +249,7 @@ class CounterfactualsCommandTest {
     List<String> a = args(tmp.resolve("o"));
     a.set(a.indexOf(data.toString()), bare.toString());
     CliRun r = run(a);
-    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(ExitCodes.BAD_INPUT, r.exit());
     assertTrue(r.err().contains("no 'latents_classes' array"), r.err());
     assertEquals(1, r.err().lines().count(), r.err());
   }
@@ -268,7 +269,7 @@ class CounterfactualsCommandTest {
     List<String> a = args(tmp.resolve("o"));
     a.set(a.indexOf(CLASSIFIER.toString()), clf.toString());
     CliRun r = run(a);
-    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(ExitCodes.BAD_INPUT, r.exit());
     assertTrue(
         r.err()
             .contains("classifier has no factor 'shape' (classifier factors [color, form, scale"),
@@ -279,7 +280,7 @@ class CounterfactualsCommandTest {
   @Test
   void unknownFactorIsNamed() {
     CliRun r = run(args(tmp.resolve("o"), "--factors", "shape,hue"));
-    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(ExitCodes.BAD_INPUT, r.exit());
     assertTrue(
         r.err().contains("--factors: unknown factor 'hue' (factors: [color, shape, scale,"),
         r.err());

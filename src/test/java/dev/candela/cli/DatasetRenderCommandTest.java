@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.BadInputException;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.OpenCvImages;
 import dev.candela.data.candle.CandleIds;
@@ -104,7 +105,7 @@ class DatasetRenderCommandTest {
       "--quiet"
     };
     CliRun first = CliRun.of(args);
-    assertEquals(Main.OK, first.exit(), first.out() + first.err());
+    assertEquals(ExitCodes.OK, first.exit(), first.out() + first.err());
     assertTrue(
         first.out().contains("render: 12 rendered, 0 already present, 12 selected"), first.out());
     assertTrue(first.out().contains("clean: 12 png, 12 json"), first.out());
@@ -122,7 +123,7 @@ class DatasetRenderCommandTest {
 
     FileTime before = Files.getLastModifiedTime(out.resolve("5.png"));
     CliRun second = CliRun.of(args);
-    assertEquals(Main.OK, second.exit(), second.out() + second.err());
+    assertEquals(ExitCodes.OK, second.exit(), second.out() + second.err());
     assertTrue(
         second.out().contains("render: 0 rendered, 12 already present, 12 selected"), second.out());
     assertEquals(before, Files.getLastModifiedTime(out.resolve("5.png")));
@@ -135,7 +136,7 @@ class DatasetRenderCommandTest {
     Path masks = dir.resolve("torus-masks");
     // Ids 360-365: indoor, left, torus, red, size 1.5, rotations 0, 15, 30, 45, 60, 90.
     CliRun r = render(out, masks, "360-365", "workbench");
-    assertEquals(Main.OK, r.exit(), r.out() + r.err());
+    assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
     double lowest = Double.MAX_VALUE;
     double highest = 0;
     StringBuilder seen = new StringBuilder();
@@ -161,7 +162,7 @@ class DatasetRenderCommandTest {
     Path masks = dir.resolve("cy-masks");
     // 4150: bridge, left, sphere, red, size 2, rotation 60 (DESIGN.md's example).
     CliRun r = render(out, masks, "4150", "cycles", "--samples", "4");
-    assertEquals(Main.OK, r.exit(), r.out() + r.err());
+    assertEquals(ExitCodes.OK, r.exit(), r.out() + r.err());
     assertTrue(r.out().contains("clean: 1 png, 1 json"), r.out());
     assertEquals(new TreeSet<>(List.of(4150)), ids(out, ".png"));
     JsonNode extras = checkSample(out, masks, 4150, "cycles");

@@ -81,7 +81,7 @@ class EngineBuildJniTest {
             "150",
             "--cg-samples",
             "20",
-            "--bootstrap",
+            "--replicates",
             "0",
             "--batch-size",
             "64",

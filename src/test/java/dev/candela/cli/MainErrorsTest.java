@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ class MainErrorsTest {
     StringWriter err = new StringWriter();
     cl.setErr(new PrintWriter(err, true));
     int code = cl.execute("oom", "--latents", "big.csv", "--samples", "900000");
-    assertEquals(Main.FAILURE, code);
+    assertEquals(ExitCodes.FAILURE, code);
     String e = err.toString();
     assertEquals(1, e.lines().count(), e);
     assertTrue(e.startsWith("candela oom: out of memory (Java heap space)"), e);
@@ -66,7 +67,7 @@ class MainErrorsTest {
     cl.addSubcommand(new OomPositional());
     StringWriter err = new StringWriter();
     cl.setErr(new PrintWriter(err, true));
-    assertEquals(Main.FAILURE, cl.execute("oom-validate", "data/huge.npz"));
+    assertEquals(ExitCodes.FAILURE, cl.execute("oom-validate", "data/huge.npz"));
     String e = err.toString();
     assertEquals(1, e.lines().count(), e);
     assertTrue(e.contains(" for data/huge.npz; raise the limit"), e);

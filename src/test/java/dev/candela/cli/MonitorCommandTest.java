@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.npy.NpyArray;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;
@@ -170,14 +171,14 @@ class MonitorCommandTest {
               + " latent-mi, fos, betavae, factorvae");
     }
     Run r = monitor(dir.resolve("w4"), "", "--metrics", "mig,cg");
-    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(ExitCodes.BAD_INPUT, r.exit());
     assertTrue(r.err().contains("--metrics: cg is not computed from codes"), r.err());
   }
 
   @Test
   void tooManySamplesNameTheDatasetAndItsSize() throws Exception {
     Run r = monitor(dir.resolve("w3"), "", "--samples", "5000");
-    assertEquals(Main.BAD_INPUT, r.exit());
+    assertEquals(ExitCodes.BAD_INPUT, r.exit());
     assertEquals(
         "candela monitor: " + data + ": --samples 5000 exceeds the dataset's 400 images",
         r.err().strip().lines().reduce((a, b) -> b).orElse(""));

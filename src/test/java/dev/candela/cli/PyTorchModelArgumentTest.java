@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.candela.Checkout;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.model.card.PyTorchFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,7 +124,7 @@ class PyTorchModelArgumentTest {
 
   private static String oneLine(CliRun r, String command) {
     String err = r.err().strip();
-    assertEquals(Main.BAD_INPUT, r.exit(), err);
+    assertEquals(ExitCodes.BAD_INPUT, r.exit(), err);
     assertEquals(1, err.lines().count(), err);
     assertFalse(err.contains("\tat ") || err.contains("Exception"), err);
     return err.substring(("candela " + command + ": ").length());

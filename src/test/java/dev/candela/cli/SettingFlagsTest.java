@@ -3,6 +3,7 @@ package dev.candela.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.candela.TestDatasets;
+import dev.candela.cli.console.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -95,7 +96,7 @@ class SettingFlagsTest {
     String[] real =
         Arrays.stream(args).map(a -> a.replace("@T", t.toString())).toArray(String[]::new);
     CliRun r = CliRun.of(real);
-    assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+    assertEquals(ExitCodes.BAD_INPUT, r.exit(), r.err());
     // the error is the last line (score-codes says what it read before it)
     String[] lines = r.err().strip().split("\n");
     assertEquals(line.replace("@T", t.toString()), lines[lines.length - 1]);

@@ -15,7 +15,7 @@ class ModelMetricRegistryTest {
         EnumSet.of(Metric.KL, Metric.RECONSTRUCTION, Metric.MIG_SAMPLED),
         Metric.of(Metric.Kind.MODEL));
     assertEquals(
-        List.of("kl", "reconstruction", "mig_sampled"),
+        List.of("kl", "reconstruction", "mig-sampled"),
         Metric.of(Metric.Kind.MODEL).stream().map(Metric::id).toList());
   }
 
@@ -26,7 +26,9 @@ class ModelMetricRegistryTest {
             IllegalArgumentException.class,
             () -> Metric.requireCodes(List.of(Metric.MIG, Metric.MIG_SAMPLED)));
     assertEquals(
-        "mig_sampled is not computed from codes; choose among irs, uc, mig, dci, sap, modularity",
+        "mig-sampled is not computed from codes; choose among irs, uc, mig, dci, sap, modularity,"
+            + " explicitness, mig-sup, jemmig, dcimig, sap-continuous, gaussian-tc, gaussian-wc,"
+            + " latent-mi, fos, betavae, factorvae",
         e.getMessage());
   }
 }

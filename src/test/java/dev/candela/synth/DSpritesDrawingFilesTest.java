@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
 import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.data.DSpritesDrawing;
 import dev.candela.data.npy.NpyDType;
@@ -109,7 +110,7 @@ class DSpritesDrawingFilesTest {
             "5",
             "--drawing",
             "pixelart");
-    assertEquals(Main.BAD_INPUT, code);
+    assertEquals(ExitCodes.BAD_INPUT, code);
     assertTrue(
         err.toString().contains("--drawing: unknown dSprites drawing 'pixelart'"), err.toString());
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.data.DSpritesDrawing;
 import dev.candela.data.FactorSampler;
@@ -142,7 +143,7 @@ class DSpritesGeneratorTest {
                 "50",
                 "--seed",
                 "3");
-    assertEquals(Main.OK, code);
+    assertEquals(ExitCodes.OK, code);
     try (NpzFile z = NpzFile.open(f);
         NpyArray a = z.array("latents_classes")) {
       assertArrayEquals(new long[] {50, 6}, a.shape());
@@ -150,6 +151,6 @@ class DSpritesGeneratorTest {
     int bad =
         Main.commandLine()
             .execute("dataset", "generate", "dsprites", "--out", f.toString(), "--count", "0");
-    assertEquals(Main.BAD_INPUT, bad);
+    assertEquals(ExitCodes.BAD_INPUT, bad);
   }
 }

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.candela.BadInputException;
 import dev.candela.MixedRadix;
 import dev.candela.cli.CliRun;
-import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.evaluate.DefaultDataset;
 import dev.candela.evaluate.ProgressListener;
@@ -73,7 +73,7 @@ class HeldOutDspritesTest {
     }
     args.addAll(List.of("--exclude-training", model.toString()));
     CliRun r = CliRun.of(args.toArray(String[]::new));
-    assertEquals(Main.BAD_INPUT, r.exit(), r.out());
+    assertEquals(ExitCodes.BAD_INPUT, r.exit(), r.out());
     for (String part : parts) {
       assertTrue(r.err().contains(part), r.err());
     }

@@ -76,7 +76,7 @@ public final class CodeScoringOptions {
   @Mixin IrsQuantileOption irsQuantile;
 
   @Option(
-      names = {"--replicates", "--bootstrap"},
+      names = "--replicates",
       paramLabel = "R",
       description =
           "Interval replicates: R subsampling splits for IRS and UC and 5R jackknife groups for"
@@ -84,7 +84,7 @@ public final class CodeScoringOptions {
   int replicates = CodeScorer.IntervalOptions.DEFAULT_SPLITS;
 
   @Option(
-      names = {"--refits", "--bootstrap-learned"},
+      names = "--refits",
       paramLabel = "R",
       description =
           "Refits of DCI, SAP and explicitness on complementary halves of their rows (even;"

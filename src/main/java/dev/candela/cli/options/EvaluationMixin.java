@@ -110,7 +110,7 @@ public final class EvaluationMixin {
   boolean classicFromDataset = DEFAULTS.classicFromDataset();
 
   @Option(
-      names = {"--replicates", "--bootstrap"},
+      names = "--replicates",
       paramLabel = "R",
       description =
           "Interval replicates: R subsampling splits for IRS and UC and 5R jackknife groups for"
@@ -119,7 +119,7 @@ public final class EvaluationMixin {
   int replicates = DEFAULTS.replicates();
 
   @Option(
-      names = {"--refits", "--bootstrap-learned"},
+      names = "--refits",
       paramLabel = "R",
       description =
           "Refits of DCI, SAP and explicitness on complementary halves of their rows (even;"

@@ -28,6 +28,19 @@ public enum CgBaseline {
   }
 
   /**
+   * Whether the baseline is a statistic of the evaluation set, which varies with the set (then its
+   * spread enters CG's interval, {@link CgBaselineSpread}), or a constant.
+   *
+   * @return false for {@link #ZERO}
+   */
+  public boolean varies() {
+    return switch (this) {
+      case MAX_DEVIATION, MEAN -> true;
+      case ZERO -> false;
+    };
+  }
+
+  /**
    * The baseline value for latent j of a sample whose own value is {@code own}.
    *
    * @param own the sample's value of latent j

@@ -201,13 +201,18 @@ public final class CgBaselineSpread {
       double[] max = stats.max();
       double[] mean = stats.mean();
       for (int j = 0; j < min.length; j++) {
-        if (baseline == CgBaseline.MAX_DEVIATION) {
-          double a = min[j] - low.get(j).centredDraw(rng.nextDouble());
-          double b = max[j] + high.get(j).centredDraw(rng.nextDouble());
-          min[j] = Math.min(a, b);
-          max[j] = Math.max(a, b);
-        } else if (baseline == CgBaseline.MEAN) {
-          mean[j] += meanSe[j] * rng.nextGaussian();
+        // exhaustive: a new baseline does not compile until its redraw is written
+        switch (baseline) {
+          case MAX_DEVIATION -> {
+            double a = min[j] - low.get(j).centredDraw(rng.nextDouble());
+            double b = max[j] + high.get(j).centredDraw(rng.nextDouble());
+            min[j] = Math.min(a, b);
+            max[j] = Math.max(a, b);
+          }
+          case MEAN -> mean[j] += meanSe[j] * rng.nextGaussian();
+          case ZERO -> {
+            // a constant: nothing to redraw
+          }
         }
       }
       return new LatentStats(min, max, mean, stats.count());
@@ -244,7 +249,7 @@ public final class CgBaselineSpread {
     Map<String, Uncertainty> plain = CgUncertainty.of(factorNames, terms);
     int n = terms[0].length;
     redraws = Math.min(redraws, n / MIN_GROUP);
-    if (baseline == CgBaseline.ZERO || redraws < 2) {
+    if (!baseline.varies() || redraws < 2) {
       return plain;
     }
     RandomGenerator rng = new Well19937c(seed);

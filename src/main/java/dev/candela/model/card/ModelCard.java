@@ -163,16 +163,6 @@ public record ModelCard(
   }
 
   /**
-   * This card with other weights checksums.
-   *
-   * @param newWeights file to SHA-256
-   * @return a copy
-   */
-  public ModelCard withWeights(Map<String, String> newWeights) {
-    return with(results, newWeights);
-  }
-
-  /**
    * This card with other results.
    *
    * @param newResults results

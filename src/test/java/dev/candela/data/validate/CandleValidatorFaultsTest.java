@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.candela.cli.Main;
+import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.OpenCvImages;
 import dev.candela.data.candle.CandleIds;
@@ -202,7 +203,7 @@ class CandleValidatorFaultsTest {
     } finally {
       System.setOut(old);
     }
-    assertEquals(Main.FAILURE, code);
+    assertEquals(ExitCodes.FAILURE, code);
     String out = buf.toString(StandardCharsets.UTF_8);
     assertTrue(out.contains(ids[1] + ".png: [image] image is 100x100"), out);
     assertTrue(out.contains("10 violation(s)"), out);
