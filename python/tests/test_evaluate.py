@@ -45,7 +45,7 @@ class EvaluateTest(unittest.TestCase):
         old = os.umask(0o022)
         try:
             r = candela.evaluate(SmallVae(), dataset=self.data, out=out, samples=200,
-                                 metrics=["irs", "mig"], bootstrap=10, echo=False)
+                                 metrics=["irs", "mig"], replicates=10, echo=False)
         finally:
             os.umask(old)
         self.assertEqual({"irs", "mig"}, set(r.scores))
@@ -65,11 +65,11 @@ class EvaluateTest(unittest.TestCase):
         vae = SmallVae()
         folder = candela.export_vae(vae, os.path.join(self.tmp.name, "m"))
         a = candela.evaluate(folder, dataset=self.data, out=os.path.join(self.tmp.name, "oa"),
-                             samples=150, metrics="mig", bootstrap=0, echo=False)
+                             samples=150, metrics="mig", replicates=0, echo=False)
         script = os.path.join(self.tmp.name, "vae.pt")
         torch.jit.script(vae).save(script)
         b = candela.evaluate(script, dataset=self.data, out=os.path.join(self.tmp.name, "ob"),
-                             samples=150, metrics="mig", bootstrap=0, echo=False)
+                             samples=150, metrics="mig", replicates=0, echo=False)
         self.assertEqual(a.scores, b.scores)
 
     def test_the_model_metrics_come_through_with_their_intervals(self):

@@ -61,7 +61,7 @@ class ScoreCodesTest(unittest.TestCase):
 
     def test_result_long_format(self):
         factors, latents = codes()
-        r = candela.score_codes(factors, latents, metrics=["irs", "mig"], bootstrap=10)
+        r = candela.score_codes(factors, latents, metrics=["irs", "mig"], replicates=10)
         rows = r.rows()
         self.assertEqual(["irs", "mig"], [x["metric"] for x in rows])
         for x in rows:
@@ -78,9 +78,9 @@ class ScoreCodesTest(unittest.TestCase):
             df = r.to_pandas()
             self.assertEqual(["metric", "value", "se", "ci_lo", "ci_hi"], list(df.columns))
 
-    def test_no_bootstrap_gives_nan_se_and_a_warning(self):
+    def test_no_replicates_gives_nan_se_and_a_warning(self):
         factors, latents = codes()
-        r = candela.score_codes(factors, latents, metrics="mig", bootstrap=0)
+        r = candela.score_codes(factors, latents, metrics="mig", replicates=0)
         self.assertTrue(math.isnan(r.rows()[0]["se"]))
         self.assertTrue(any("intervals off" in w for w in r.warnings), r.warnings)
 
@@ -88,7 +88,7 @@ class ScoreCodesTest(unittest.TestCase):
         factors, latents = codes()
         words = np.array([["red", "green", "blue"][k] for k in factors[:, 0]], dtype=object)
         r = candela.score_codes(words, latents, factor_names=["color"], metrics=["mig"],
-                                bootstrap=0)
+                                replicates=0)
         self.assertEqual(["color"], r.details["columns"]["factors"])
 
     def test_bad_input_raises_candelas_one_line(self):
