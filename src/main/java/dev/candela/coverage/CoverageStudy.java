@@ -113,7 +113,7 @@ public final class CoverageStudy {
   /** The toy classifier's width. */
   static final double CLASSIFIER_SIGMA = 0.3;
 
-  /** The lower end of the coverage band the study targets (issue 24: 0.93–0.97). */
+  /** The lower end of the coverage band the study targets (a 95% interval covers 0.93–0.97). */
   public static final double BAND_LOW = 0.93;
 
   /** The upper end of the coverage band the study targets. */

@@ -51,8 +51,9 @@ public final class ModelFitness {
   /**
    * Ratio of the evaluation images' reconstruction error to the card's held-out error above which
    * the evaluation images count as out of the VAE's training distribution. Held-out and evaluation
-   * errors of a model on its own distribution agree within sampling noise (256 images each); the
-   * real-data checkpoints of issue 22 reconstructed images off their training support 2–6× worse.
+   * errors of a model on its own distribution agree within sampling noise (256 images each), while
+   * a checkpoint shown images off its training support reconstructs them several times worse
+   * (docs/evaluate.md, the model checks).
    */
   public static final double OUT_OF_DISTRIBUTION_RATIO = 2.0;
 

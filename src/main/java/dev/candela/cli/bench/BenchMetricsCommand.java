@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
  * metric and for IRS + UC + MIG together, and its scores must agree with Candela's within {@link
  * #REFERENCE_TOLERANCE}. Then times {@code score-codes --metrics irs,uc,mig} on the files as the
  * command runs it, with {@code --replicates 0} and with the default intervals, and prints the ratio
- * (issue 24: at most 2).
+ * (the intervals' cost; the target is at most 2).
  */
 @Command(
     name = "metrics",
