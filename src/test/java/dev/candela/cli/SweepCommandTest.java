@@ -195,6 +195,45 @@ class SweepCommandTest {
   }
 
   @Test
+  void aRowWithNonDefaultOptionsEqualsOneEvaluateWithThemUncertaintyIncluded() throws Exception {
+    String[] options = {
+      "--seed",
+      "7",
+      "--replicates",
+      "5",
+      "--refits",
+      "4",
+      "--rho",
+      "2",
+      "--metrics",
+      "irs,uc,mig,dci"
+    };
+    Path model = tmp.resolve("a/tiny-vae");
+    Path out = tmp.resolve("options-sweep");
+    CliRun.ok(sweepArgs(model.toString(), "local[1]", out, options));
+    ObjectMapper json = new ObjectMapper();
+    JsonNode row = json.readTree(out.resolve(SparkSweep.SWEEP_JSON).toFile()).get("rows").get(0);
+    assertEquals("ok", row.get("status").asText(), row.toString());
+    JsonNode swept = json.readTree(out.resolve(row.get("report").asText()).toFile());
+
+    Path single = tmp.resolve("options-single");
+    List<String> a =
+        new java.util.ArrayList<>(
+            List.of("evaluate", "--model", model.toString(), "--dataset", data.toString()));
+    a.addAll(List.of("--classifier", classifier.toString(), "--quiet", "--out", single.toString()));
+    a.addAll(List.of(options));
+    CliRun.ok(args(a.toArray(String[]::new)));
+    JsonNode expected = json.readTree(single.resolve("report.json").toFile());
+
+    assertTrue(expected.get("scores").has("uc@2"), "ρ = 2 reached evaluate: " + expected);
+    assertEquals(5, expected.at("/uncertainty/irs/replicates").asInt(), "R = 5 reached IRS");
+    assertEquals(4, expected.at("/uncertainty/dci.disentanglement/replicates").asInt(), "4 refits");
+    TinyCheckpoints.assertSameScores(expected.get("scores"), row.get("scores"), "scores");
+    assertEquals(expected.get("scores"), swept.get("scores"), "the sweep row's report.json");
+    assertEquals(expected.get("uncertainty"), swept.get("uncertainty"), "uncertainty");
+  }
+
+  @Test
   void aGlobThatMatchesNothingIsOneLine() {
     CliRun r =
         CliRun.of(
