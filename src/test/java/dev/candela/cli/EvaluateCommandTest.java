@@ -40,7 +40,7 @@ class EvaluateCommandTest {
   }
 
   @Test
-  void theLatentCausalModelCarriesItsReplicateIntervals() throws Exception {
+  void theDefaultEvaluationGivesEveryScoreAnIntervalTheScmOnesFromItsReplicates() throws Exception {
     Path small = TestDatasets.dsprites(tmp.resolve("dsprites-3000.npz"), 3000, 9);
     Path out = tmp.resolve("scm");
     CliRun r =
@@ -50,10 +50,22 @@ class EvaluateCommandTest {
             small.toString(),
             "--model",
             MODELS.resolve("dsprites-beta-vae").toString(),
-            "--metrics",
-            "irs,scm",
             "--samples",
             "3000",
+            "--cg-samples",
+            "20",
+            "--max-train",
+            "300",
+            "--max-test",
+            "150",
+            "--classic-scale",
+            "0.005",
+            "--grid-samples",
+            "3",
+            "--replicates",
+            "4",
+            "--refits",
+            "2",
             "--device",
             "cpu",
             "--quiet",
@@ -75,6 +87,19 @@ class EvaluateCommandTest {
       // t(0.975, 2) = 4.303
       assertEquals(v - 4.302652729911275 * se, u.get("ci95").get(0).asDouble(), 1e-9, k);
     }
+    // the default evaluation: every score has an uncertainty with a 95% interval around it
+    j.get("scores")
+        .properties()
+        .forEach(
+            e -> {
+              String k = e.getKey();
+              assertFalse(k.endsWith(".se") || k.endsWith(".null"), k + " is a score");
+              JsonNode ci = j.at("/uncertainty/" + k + "/ci95");
+              assertTrue(ci.isArray() && ci.size() == 2, k + " has no interval: " + ci);
+              double v = e.getValue().asDouble();
+              assertTrue(
+                  ci.get(0).asDouble() <= v && v <= ci.get(1).asDouble(), k + ": " + v + " " + ci);
+            });
   }
 
   static String[] args(String... extra) {
