@@ -39,7 +39,7 @@ for training and the next 500 for testing.
 Run from the repository root with Debian's python3 (numpy 1.24, scipy 1.10, sklearn 1.2.1):
 
     git --git-dir=<mirror of disentanglement_lib> archive HEAD disentanglement_lib | tar -x -C /tmp/peer-dl
-    OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 nice -n 19 /usr/bin/python3 scripts/unified-fixtures.py --peer /tmp/peer-dl
+    OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 /usr/bin/python3 scripts/unified-fixtures.py --peer /tmp/peer-dl
 
 The test suite never needs Python: UnifiedPeerAgreementTest reads the committed files.
 """
@@ -198,6 +198,7 @@ def main():
         for s in range(SEEDS):
             np.random.seed(s)
             flat(us.unified_scores(x[:, :cut], y[:, :cut], x[:, cut:], y[:, cut:], fns), values)
+            print(name, "seed", s, "done", flush=True)
             if s == 0:
                 np.random.seed(0)
                 for fn in fns:
