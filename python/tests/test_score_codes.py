@@ -114,7 +114,8 @@ class ScoreCodesTest(unittest.TestCase):
         factors, latents = codes()
         r = candela.score_codes(factors, latents, metrics=["unified"], replicates=4, seed=2)
         self.assertEqual(21, len(r.scores))
-        self.assertEqual("unified.gbt.dci_disentanglement", list(r.scores)[0])
+        self.assertEqual("unified.mi.dci_disentanglement", list(r.scores)[0])
+        self.assertEqual("jackknife", r.uncertainty["unified.mi.mig"]["method"])
         self.assertEqual(list(r.scores), list(r.uncertainty))
         self.assertEqual(["gbt", "mi", "svm"],
                          [m["matrix"] for m in r.details["unified"]["matrices"]])

@@ -95,7 +95,8 @@ import java.util.stream.Stream;
  * covariance {@link #unsupervisedCovariance()}, whose TC and WC are the large-N values (b) in
  * closed form; latent MI on 10⁶ rows; subsampling), {@code fos} (FoS and randFoS: batches of 128 of
  * at most 10,000 of the N rows; the standard error of the mean over batches), {@code unified} (the
- * 21 unified scores on the learned family's split with its refit pairs).
+ * 21 unified scores: gbt and svm on the learned family's split with its refit pairs, mi on all N
+ * rows with the jackknife of the MI matrix).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -513,7 +514,8 @@ public final class CoverageStudy {
         s.forEach((k, v) -> add(out, k, v, u.get(k)));
       }
       case "unified" -> {
-        // the unified scores: refitted like "learned", on the same split
+        // the unified scores: gbt and svm refitted like "learned", on the same split; mi on all
+        // rows with the jackknife of the MI matrix
         CodeScorer.Options o =
             new CodeScorer.Options(
                 EnumSet.of(Metric.UNIFIED),
@@ -531,7 +533,11 @@ public final class CoverageStudy {
                 null,
                 o,
                 s,
-                new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
+                new CodeScorer.IntervalOptions(
+                    0,
+                    CodeScorer.IntervalOptions.DEFAULT_GROUPS,
+                    CodeScorer.IntervalOptions.DEFAULT_REFITS,
+                    0),
                 CodeScorer.Progress.NONE);
         s.forEach((k, v) -> add(out, k, v, u.get(k)));
       }

@@ -50,9 +50,10 @@ public enum Metric {
   /**
    * The unified scores of disentanglement_lib (Locatello et al. 2020): the GBT-importance, MI and
    * SVM-accuracy matrices, each with the DCI, MIG, SAP, Modularity and precision-curve aggregations
-   * ({@link Unified}).
+   * ({@link Unified}): the MI ones on all rows with the jackknife ({@link UnifiedMiMetric}), the
+   * others refitted on the split ({@link UnifiedMetric}).
    */
-  UNIFIED(Kind.CODES, new UnifiedMetric()),
+  UNIFIED(Kind.CODES, new UnifiedMiMetric(), new UnifiedMetric()),
   /**
    * The BetaVAE metric ({@link BetaVae}): sampled through the encoder by {@code evaluate}, and on a
    * code table with its batches drawn from the table's rows ({@link TableSampledMetric}).

@@ -91,6 +91,7 @@ class CodeMetricRegistryTest {
             ModularityMetric.class,
             MigSupMetric.class,
             DcimigMetric.class,
+            UnifiedMiMetric.class,
             FosMetric.class,
             DciMetric.class,
             SapMetric.class,

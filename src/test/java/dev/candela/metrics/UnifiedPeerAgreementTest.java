@@ -14,8 +14,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The unified scores agree with disentanglement_lib's own {@code unified_scores(...)} on the same
  * train and test rows (fixtures of {@code scripts/unified-fixtures.py}; no Python here): the MI
  * matrix's aggregations within 10⁻⁹; the GBT and SVM ones, whose learners the peer leaves unseeded,
- * within the peer's own spread over its seeds (see {@link #within}). Where the peer's seeds agree
- * (every SVM score of the first case, the precision maxima), so does Candela, within 10⁻⁹.
+ * within the peer's own spread over its seeds (see {@link #within}). The {@code mi} numbers are
+ * those of the MI matrix of the split's training rows, as the peer computes it (the details {@code
+ * unified.matrices[1]} of a report; its {@code unified.mi.*} scores take all rows). Where the
+ * peer's seeds agree (every SVM score of the first case, the precision maxima), so does Candela,
+ * within 10⁻⁹.
  */
 class UnifiedPeerAgreementTest {
   static final Path DIR = Path.of("src/test/resources/reference/unified");

@@ -233,6 +233,17 @@ class UnifiedTest {
   }
 
   @Test
+  void theMiKeysAreTheAggregationsOfTheMatrixTheyAreGiven() {
+    double[] h = {Math.log(2), Math.log(4)};
+    CodeMetric.Scored s = new UnifiedMiMetric().fromMutualInformation(SMALL, h, 20);
+    UnifiedMatrixScores direct = Unified.aggregate("mi", SMALL, h);
+    assertEquals(7, s.scores().size());
+    for (String a : Unified.AGGREGATIONS) {
+      assertEquals(direct.score(a), s.scores().get("unified.mi." + a), 0, a);
+    }
+  }
+
+  @Test
   void theFamilyIsOptInAndItsKeysAreTheScoresKeys() {
     assertTrue(Metric.UNIFIED.optIn());
     assertFalse(Metric.codeDefaults().contains(Metric.UNIFIED));
@@ -240,11 +251,16 @@ class UnifiedTest {
     assertTrue(Metric.fromCodeTable().contains(Metric.UNIFIED));
     UnifiedMetric m = new UnifiedMetric();
     List<String> keys = m.keys(null);
-    assertEquals(21, keys.size());
+    assertEquals(14, keys.size());
     assertEquals("unified.gbt.dci_disentanglement", keys.get(0));
-    assertEquals("unified.svm.max_precision", keys.get(20));
-    assertEquals(1, m.upperBound("unified.mi.mig"));
+    assertEquals("unified.svm.max_precision", keys.get(13));
+    UnifiedMiMetric mi = new UnifiedMiMetric();
+    assertEquals(7, mi.keys(null).size());
+    assertEquals("unified.mi.dci_disentanglement", mi.keys(null).get(0));
+    assertEquals(1, mi.upperBound("unified.mi.mig"));
+    assertEquals(Double.POSITIVE_INFINITY, mi.upperBound("unified.mi.sap"));
     assertEquals(Double.POSITIVE_INFINITY, m.upperBound("unified.gbt.area_precision"));
+    assertEquals(1, m.upperBound("unified.svm.sap"));
     assertThrows(
         IllegalArgumentException.class,
         () -> Unified.aggregate("m", SMALL, new double[] {1, 1}).score("dci"));
