@@ -156,7 +156,7 @@ def rotated(rng):
 
 
 def dsprites_beta_vae(rng):
-    """The real model's codes; the factors constant on the rows (dSprites' colour) are left out,
+    """The real model's codes; the factors constant on the rows (two of them) are left out,
     as Candela's scoring leaves them out (and the peer's GBT refuses a single class)."""
     z = np.load(os.path.join(REAL, "latents.npy"))[:1500]
     f = np.load(os.path.join(REAL, "factors.npy"))[:1500]
