@@ -110,6 +110,16 @@ class ScoreCodesTest(unittest.TestCase):
         self.assertEqual(r.scores["fos"], r.details["fos"]["fos"])
         self.assertGreater(r.details["fos"]["squared"], 0)
 
+    def test_unified_keys_come_through(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents, metrics=["unified"], replicates=4, seed=2)
+        self.assertEqual(21, len(r.scores))
+        self.assertEqual("unified.mi.dci_disentanglement", list(r.scores)[0])
+        self.assertEqual("jackknife", r.uncertainty["unified.mi.mig"]["method"])
+        self.assertEqual(list(r.scores), list(r.uncertainty))
+        self.assertEqual(["gbt", "mi", "svm"],
+                         [m["matrix"] for m in r.details["unified"]["matrices"]])
+
     def test_betavae_and_factorvae_on_the_table(self):
         factors, latents = codes()
         r = candela.score_codes(factors, latents, metrics=["betavae", "factorvae"], replicates=0)

@@ -94,7 +94,9 @@ import java.util.stream.Stream;
  * form, latent MI on all N rows of {@link #UNSUPERVISED_LATENTS} Gaussian latents with the known
  * covariance {@link #unsupervisedCovariance()}, whose TC and WC are the large-N values (b) in
  * closed form; latent MI on 10⁶ rows; subsampling), {@code fos} (FoS and randFoS: batches of 128 of
- * at most 10,000 of the N rows; the standard error of the mean over batches).
+ * at most 10,000 of the N rows; the standard error of the mean over batches), {@code unified} (the
+ * 21 unified scores: gbt and svm on the learned family's split with its refit pairs, mi on all N
+ * rows with the jackknife of the MI matrix).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -137,7 +139,8 @@ public final class CoverageStudy {
           "mi-family",
           "model",
           "unsupervised",
-          "fos");
+          "fos",
+          "unified");
 
   /**
    * What to run.
@@ -508,6 +511,34 @@ public final class CoverageStudy {
         Map<String, Uncertainty> u =
             CodeScorer.uncertainty(
                 codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
+        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+      }
+      case "unified" -> {
+        // the unified scores: gbt and svm refitted like "learned", on the same split; mi on all
+        // rows with the jackknife of the MI matrix
+        CodeScorer.Options o =
+            new CodeScorer.Options(
+                EnumSet.of(Metric.UNIFIED),
+                List.of(1),
+                EnumSet.of(UcSelection.TOPK),
+                HistogramDiscretizer.DEFAULT_BINS,
+                CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+                2000,
+                1000,
+                seed);
+        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
+        Map<String, Uncertainty> u =
+            CodeScorer.uncertainty(
+                codes,
+                null,
+                o,
+                s,
+                new CodeScorer.IntervalOptions(
+                    0,
+                    CodeScorer.IntervalOptions.DEFAULT_GROUPS,
+                    CodeScorer.IntervalOptions.DEFAULT_REFITS,
+                    0),
+                CodeScorer.Progress.NONE);
         s.forEach((k, v) -> add(out, k, v, u.get(k)));
       }
       default -> throw new IllegalArgumentException("unknown family " + family);

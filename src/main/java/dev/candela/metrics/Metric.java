@@ -48,6 +48,13 @@ public enum Metric {
   /** Factorization of support, FoS and randFoS ({@link Fos}). */
   FOS(Kind.CODES, new FosMetric()),
   /**
+   * The unified scores of disentanglement_lib (Locatello et al. 2020): the GBT-importance, MI and
+   * SVM-accuracy matrices, each with the DCI, MIG, SAP, Modularity and precision-curve aggregations
+   * ({@link Unified}): the MI ones on all rows with the jackknife ({@link UnifiedMiMetric}), the
+   * others refitted on the split ({@link UnifiedMetric}).
+   */
+  UNIFIED(Kind.CODES, new UnifiedMiMetric(), new UnifiedMetric()),
+  /**
    * The BetaVAE metric ({@link BetaVae}): sampled through the encoder by {@code evaluate}, and on a
    * code table with its batches drawn from the table's rows ({@link TableSampledMetric}).
    */
@@ -167,12 +174,13 @@ public enum Metric {
   /**
    * Whether the family is left out of the default set (all families for {@code evaluate}, the
    * {@link Kind#CODES} families for {@code score-codes}) and computed only when named: FoS, whose
-   * cost grows with the square of the latents (about 40 s at 64 latents).
+   * cost grows with the square of the latents (about 40 s at 64 latents), and the unified scores,
+   * which refit DCI's boosted trees and SAP's SVMs and report 21 scores.
    *
    * @return true for an opt-in family
    */
   public boolean optIn() {
-    return this == FOS;
+    return this == FOS || this == UNIFIED;
   }
 
   /**

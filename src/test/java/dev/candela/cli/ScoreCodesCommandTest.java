@@ -104,6 +104,30 @@ class ScoreCodesCommandTest {
   }
 
   @Test
+  void unifiedScoresAreScoredWithRefittedIntervalsAndTheirMatricesInTheDetails() throws Exception {
+    Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 300, new int[] {3, 4}, 3, "u");
+    Path json = dir.resolve("u.json");
+    CliRun.ok(
+        scoreCodes(in[0], in[1], "--metrics", "unified", "--replicates", "4", "--json", json));
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    List<String> k = keys(root.get("scores"));
+    assertEquals(21, k.size(), k.toString());
+    // the MI matrix of all rows first (a statistic of all rows), then the refitted matrices
+    assertEquals("unified.mi.dci_disentanglement", k.get(0));
+    assertEquals("unified.gbt.dci_disentanglement", k.get(7));
+    assertEquals("unified.svm.max_precision", k.get(20));
+    assertEquals(k, keys(root.get("uncertainty")), "every unified score has an interval");
+    assertEquals(
+        "jackknife", root.at("/uncertainty/unified.mi.mig/method").asText(), root.toString());
+    assertEquals(
+        "half-samples", root.at("/uncertainty/unified.gbt.mig/method").asText(), root.toString());
+    assertEquals(3, root.at("/details/unified.mi/values").size(), "all rows' MI matrix");
+    assertEquals("gbt", root.at("/details/unified/matrices/0/matrix").asText());
+    assertEquals(3, root.at("/details/unified/matrices/1/values").size(), "one row per latent");
+    assertEquals(2.0, root.at("/scores/unified.mi.max_precision").asDouble());
+  }
+
+  @Test
   void allMetricsWriteTableJsonAndHtml() throws Exception {
     Path[] in = codes(SyntheticCodes.Kind.DISENTANGLED, 600, new int[] {3, 4, 5}, 5, "d");
     Path json = dir.resolve("r.json");

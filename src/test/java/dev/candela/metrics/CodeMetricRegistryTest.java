@@ -65,8 +65,10 @@ class CodeMetricRegistryTest {
     assertEquals(table, Metric.fromCodeTable());
     java.util.EnumSet<Metric> defaults = Metric.of(Metric.Kind.CODES);
     defaults.remove(Metric.FOS);
-    assertEquals(defaults, Metric.codeDefaults(), "FoS is opt-in");
+    defaults.remove(Metric.UNIFIED);
+    assertEquals(defaults, Metric.codeDefaults(), "FoS and the unified scores are opt-in");
     assertFalse(Metric.evaluationDefaults().contains(Metric.FOS));
+    assertFalse(Metric.evaluationDefaults().contains(Metric.UNIFIED));
     assertTrue(CodeScorer.Options.defaults().metrics().contains(Metric.EXPLICITNESS));
     assertEquals(List.of("explicitness"), Metric.EXPLICITNESS.codeMetrics().get(0).keys(options()));
   }
@@ -89,11 +91,13 @@ class CodeMetricRegistryTest {
             ModularityMetric.class,
             MigSupMetric.class,
             DcimigMetric.class,
+            UnifiedMiMetric.class,
             FosMetric.class,
             DciMetric.class,
             SapMetric.class,
             ExplicitnessMetric.class,
-            SapContinuousMetric.class),
+            SapContinuousMetric.class,
+            UnifiedMetric.class),
         order);
   }
 
