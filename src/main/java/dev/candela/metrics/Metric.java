@@ -48,6 +48,11 @@ public enum Metric {
   /** Factorization of support, FoS and randFoS ({@link Fos}). */
   FOS(Kind.CODES, new FosMetric()),
   /**
+   * Downstream-task accuracy: per factor a cross-validated logistic regression on the raw latents
+   * of 10, 100, 1000 and 10000 training rows, tested on other rows ({@link Downstream}).
+   */
+  DOWNSTREAM(Kind.CODES, new DownstreamMetric()),
+  /**
    * The BetaVAE metric ({@link BetaVae}): sampled through the encoder by {@code evaluate}, and on a
    * code table with its batches drawn from the table's rows ({@link TableSampledMetric}).
    */
@@ -167,12 +172,13 @@ public enum Metric {
   /**
    * Whether the family is left out of the default set (all families for {@code evaluate}, the
    * {@link Kind#CODES} families for {@code score-codes}) and computed only when named: FoS, whose
-   * cost grows with the square of the latents (about 40 s at 64 latents).
+   * cost grows with the square of the latents (about 40 s at 64 latents), and the downstream task,
+   * which fits 51 logistic regressions per factor and training size (minutes at 10⁴ training rows).
    *
    * @return true for an opt-in family
    */
   public boolean optIn() {
-    return this == FOS;
+    return this == FOS || this == DOWNSTREAM;
   }
 
   /**
