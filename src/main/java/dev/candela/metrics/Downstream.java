@@ -53,7 +53,7 @@ public final class Downstream {
    * The study's training sizes that fit into N rows beside the {@link #numTest} test rows.
    *
    * @param n N
-   * @return the sizes, increasing (empty when N &lt; 20)
+   * @return the sizes, increasing (empty when N &lt; 19)
    */
   public static int[] sizes(int n) {
     int m = numTest(n);
@@ -66,7 +66,7 @@ public final class Downstream {
    * @param codes the rows (every factor with two or more values)
    * @param seed seeds the permutations (size i takes {@code seed + i})
    * @return the result
-   * @throws IllegalArgumentException when no study size fits (N &lt; 20) or a factor has a single
+   * @throws IllegalArgumentException when no study size fits (N &lt; 19) or a factor has a single
    *     value
    */
   public static DownstreamResult compute(LatentCodes codes, long seed) {
@@ -74,7 +74,8 @@ public final class Downstream {
     int[] sizes = sizes(n);
     if (sizes.length == 0) {
       throw new IllegalArgumentException(
-          "downstream accuracy needs at least 20 rows (10 training and 10 test rows), got " + n);
+          "downstream accuracy needs at least 19 rows (10 training rows beside ⌊N/2⌋ test rows), got "
+              + n);
     }
     return compute(codes, sizes, seed);
   }
