@@ -94,7 +94,9 @@ import java.util.stream.Stream;
  * form, latent MI on all N rows of {@link #UNSUPERVISED_LATENTS} Gaussian latents with the known
  * covariance {@link #unsupervisedCovariance()}, whose TC and WC are the large-N values (b) in
  * closed form; latent MI on 10⁶ rows; subsampling), {@code fos} (FoS and randFoS: batches of 128 of
- * at most 10,000 of the N rows; the standard error of the mean over batches).
+ * at most 10,000 of the N rows; the standard error of the mean over batches), {@code downstream}
+ * (the downstream-task accuracies at the study sizes that fit, min(5,000, N/2) test rows; repeats
+ * with fresh training and test draws inflated by the finite-population factors).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -137,7 +139,8 @@ public final class CoverageStudy {
           "mi-family",
           "model",
           "unsupervised",
-          "fos");
+          "fos",
+          "downstream");
 
   /**
    * What to run.
@@ -504,6 +507,14 @@ public final class CoverageStudy {
       }
       case "fos" -> {
         CodeScorer.Options o = CodeScorer.Options.defaults(EnumSet.of(Metric.FOS), seed);
+        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
+        Map<String, Uncertainty> u =
+            CodeScorer.uncertainty(
+                codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
+        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+      }
+      case "downstream" -> {
+        CodeScorer.Options o = CodeScorer.Options.defaults(EnumSet.of(Metric.DOWNSTREAM), seed);
         Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
         Map<String, Uncertainty> u =
             CodeScorer.uncertainty(

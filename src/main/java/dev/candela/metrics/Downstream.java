@@ -156,7 +156,7 @@ public final class Downstream {
       train.add(accuracy(model.predict(xTrain), yTrain));
       testAcc[k] = accuracy(model.predict(xTest), yTest);
       test.add(testAcc[k]);
-      cs.add(model.c());
+      cs.add(Double.isNaN(model.c()) ? null : model.c());
     }
     double mean = Arrays.stream(testAcc).sum() / f;
     double min = Arrays.stream(testAcc).min().orElseThrow();

@@ -28,7 +28,7 @@ public record DownstreamResult(
    * @param factors the factors, in order
    * @param trainAccuracy per factor, the accuracy on its training rows
    * @param testAccuracy per factor, the accuracy on the test rows
-   * @param chosenC per factor, the C cross-validation chose ({@code NaN} when the training rows
+   * @param chosenC per factor, the C cross-validation chose ({@code null} when the training rows
    *     held one value of the factor, which is then predicted)
    */
   public record Size(
@@ -45,7 +45,7 @@ public record DownstreamResult(
       factors = List.copyOf(factors);
       trainAccuracy = List.copyOf(trainAccuracy);
       testAccuracy = List.copyOf(testAccuracy);
-      chosenC = List.copyOf(chosenC);
+      chosenC = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(chosenC));
     }
   }
 
