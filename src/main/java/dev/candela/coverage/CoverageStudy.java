@@ -224,7 +224,8 @@ public final class CoverageStudy {
     }
   }
 
-  private record Result(
+  /** One score of one repetition with its interval (package-private for the family tests). */
+  record Result(
       String key, double score, double se, double lo, double hi, String method, double bias) {
     /** The work file's CSV row of this result in repetition {@code rep}. */
     String row(int rep) {
