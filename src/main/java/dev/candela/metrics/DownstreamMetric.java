@@ -13,16 +13,21 @@ import java.util.Map;
  * {@code downstream.<n>.min} (the smallest) for each study size n ∈ {10, 100, 1000, 10000} that
  * fits into the table, seeded by the options' seed; details under {@code downstream}.
  *
- * <p>Interval ({@link CodeMetric.Repeated}): the score varies with the training rows drawn (the
- * classifier) and with the test rows (binomially); R = {@link #REPEATS} runs with fresh seeds (the
- * score's and R − 1 more, each drawing new disjoint training and test rows) give the sample
- * variance s²_R of both parts among the table's rows. Drawn without replacement from N rows, n
- * training and m test rows vary less than draws from the population: by the finite-population
- * factors 1 − n/N (training rows) and 1 − m/(N − n) (test rows, drawn from the rest), so SE² =
- * κ·s²_R with κ = 1 / min(1 − n/N, 1 − m/(N − n)), interval score ± t₀.₉₇₅,R−1·SE, method {@code
- * repeats}, bias = mean of the R runs − score. A size whose rows take the whole table (n + m = N)
- * gets no interval (every run uses every row). When all runs agree, the interval is the Wilson
- * interval of R·m test rows.
+ * <p>Interval ({@link CodeMetric.Repeated}): the score's variance is V_S + V_T, the spread over
+ * training draws (the classifier) and the test rows' binomial spread. R = {@link #REPEATS} runs
+ * with fresh seeds (the score's and R − 1 more, each drawing new disjoint training and test rows
+ * from the table) give the sample variance s²_R, which estimates V_S(1 − n/N) + V_T(1 − φ), φ =
+ * m/(N − n): drawn without replacement from the table's N rows, the rows vary less than draws from
+ * the population by these finite-population factors. V_T is estimated binomially from the score's
+ * per-factor test accuracies p_f: Σ_f p_f(1 − p_f)/(F²m) for the mean (test errors of different
+ * factors taken as independent), p(1 − p)/m of the smallest accuracy for the minimum. Then
+ *
+ * <pre>
+ *   SE² = s²_R + φ·V̂_T + (n/N)/(1 − n/N) · max(0, s²_R − (1 − φ)·V̂_T),
+ * </pre>
+ *
+ * interval score ± t₀.₉₇₅,R−1·SE, method {@code repeats}, bias = mean of the R runs − score. When
+ * all runs agree, the interval is the Wilson interval of R·m test rows.
  */
 final class DownstreamMetric implements CodeMetric.Repeated {
   /** Runs behind the interval, the score's included. */
@@ -72,11 +77,11 @@ final class DownstreamMetric implements CodeMetric.Repeated {
     Map<String, Uncertainty> out = new LinkedHashMap<>();
     for (int i = 0; i < sizes.length; i++) {
       int size = sizes[i];
-      double kappa = inflation(size, m, n);
+      DownstreamResult.Size own = first.sizes().get(i);
       for (boolean min : new boolean[] {false, true}) {
         String k = min ? minKey(size) : key(size);
         Double centre = scores.get(k);
-        if (centre == null || !Double.isFinite(kappa)) {
+        if (centre == null) {
           continue;
         }
         int at = i;
@@ -88,7 +93,8 @@ final class DownstreamMetric implements CodeMetric.Repeated {
                             ? run.sizes().get(at).minTestAccuracy()
                             : run.sizes().get(at).meanTestAccuracy())
                 .toArray();
-        Uncertainty u = of(centre, v, kappa, m, n);
+        double binomial = min ? binomialOfMin(own, m) : binomialOfMean(own, m);
+        Uncertainty u = of(centre, v, binomial, size, m, n);
         if (u != null) {
           out.put(k, u);
         }
@@ -97,39 +103,57 @@ final class DownstreamMetric implements CodeMetric.Repeated {
     return out;
   }
 
+  /** V̂_T of the mean: Σ_f p_f(1 − p_f) / (F² m). */
+  static double binomialOfMean(DownstreamResult.Size s, int test) {
+    double sum = 0;
+    for (double p : s.testAccuracy()) {
+      sum += p * (1 - p);
+    }
+    int f = s.testAccuracy().size();
+    return sum / ((double) f * f * test);
+  }
+
+  /** V̂_T of the minimum: p(1 − p)/m of the smallest accuracy. */
+  static double binomialOfMin(DownstreamResult.Size s, int test) {
+    double p = s.minTestAccuracy();
+    return p * (1 - p) / test;
+  }
+
   /**
-   * κ = 1 / min(1 − n/N, 1 − m/(N − n)), infinite when the rows take the whole table.
+   * SE² = s²_R + φ·V̂_T + (n/N)/(1 − n/N)·max(0, s²_R − (1 − φ)·V̂_T), φ = m/(N − n).
    *
+   * @param repeats s²_R
+   * @param binomial V̂_T
    * @param train n
    * @param test m
    * @param rows N
-   * @return κ ≥ 1
+   * @return the variance
    */
-  static double inflation(int train, int test, int rows) {
-    if (train + test >= rows) {
-      return Double.POSITIVE_INFINITY;
-    }
-    double fTrain = 1 - (double) train / rows;
-    double fTest = 1 - (double) test / (rows - train);
-    return 1 / Math.min(fTrain, fTest);
+  static double variance(double repeats, double binomial, int train, int test, int rows) {
+    double phi = (double) test / (rows - train);
+    double fTrain = (double) train / rows;
+    return repeats
+        + phi * binomial
+        + fTrain / (1 - fTrain) * Math.max(0, repeats - (1 - phi) * binomial);
   }
 
   /** The interval of one key from its R run values. */
-  static Uncertainty of(double centre, double[] runs, double kappa, int test, int rows) {
+  static Uncertainty of(
+      double centre, double[] runs, double binomial, int train, int test, int rows) {
     double mean = Arrays.stream(runs).average().orElseThrow();
     double ss = 0;
     for (double x : runs) {
       ss += (x - mean) * (x - mean);
     }
-    double var = ss / (runs.length - 1);
-    if (var == 0) {
+    double s2 = ss / (runs.length - 1);
+    if (s2 == 0) {
       Uncertainty w = Uncertainty.binomial(centre, runs.length * test);
       double se = (w.ci95().get(1) - w.ci95().get(0)) / (2 * Uncertainty.Z95);
       return new Uncertainty(se, w.ci95(), Uncertainty.REPEATS, runs.length, mean - centre, rows);
     }
     return Uncertainty.symmetric(
         centre,
-        Math.sqrt(kappa * var),
+        Math.sqrt(variance(s2, binomial, train, test, rows)),
         runs.length - 1,
         Uncertainty.REPEATS,
         runs.length,

@@ -121,14 +121,33 @@ class DownstreamTest {
   }
 
   @Test
-  void theIntervalInflatesTheRepeatsByTheFinitePopulationFactors() {
-    // n = 100, m = 1000 of N = 3000: 1 − 100/3000 = 0.9667, 1 − 1000/2900 = 0.6552 → κ = 2900/1900
-    assertEquals(2900.0 / 1900, DownstreamMetric.inflation(100, 1000, 3000), 1e-12);
-    assertEquals(Double.POSITIVE_INFINITY, DownstreamMetric.inflation(5000, 5000, 10_000), 0);
-    // runs 0.5, 0.6 (×5 each): s² = 10·0.0025/9, SE = √(κ s²)
+  void theIntervalAddsWhatTheTablesRowsHideFromTheRepeats() {
+    // n = 100, m = 1000 of N = 3000: φ = 1000/2900, n/N = 1/30
+    double phi = 1000.0 / 2900;
+    double s2 = 4e-4;
+    double vt = 2e-4;
+    double expected = s2 + phi * vt + (1.0 / 30) / (29.0 / 30) * (s2 - (1 - phi) * vt);
+    assertEquals(expected, DownstreamMetric.variance(s2, vt, 100, 1000, 3000), 1e-18);
+    // the binomial part larger than the repeats: no training part
+    assertEquals(1e-5 + phi * 1e-3, DownstreamMetric.variance(1e-5, 1e-3, 100, 1000, 3000), 1e-18);
+    // per-factor accuracies 0.5 and 0.9 on m = 100: (0.25 + 0.09) / (4 · 100)
+    DownstreamResult.Size size =
+        new DownstreamResult.Size(
+            10,
+            0.7,
+            0.5,
+            1.0,
+            java.util.List.of("a", "b"),
+            java.util.List.of(1.0, 1.0),
+            java.util.List.of(0.5, 0.9),
+            java.util.List.of(1.0, 1.0));
+    assertEquals(0.34 / 400, DownstreamMetric.binomialOfMean(size, 100), 1e-15);
+    assertEquals(0.25 / 100, DownstreamMetric.binomialOfMin(size, 100), 1e-15);
+    // runs 0.5, 0.6 (×5 each): s² = 10·0.0025/9
     double[] runs = {0.5, 0.6, 0.5, 0.6, 0.5, 0.6, 0.5, 0.6, 0.5, 0.6};
-    Uncertainty u = DownstreamMetric.of(0.5, runs, 2.0, 100, 1000);
-    assertEquals(Math.sqrt(2.0 * 10 * 0.0025 / 9), u.se(), 1e-12);
+    Uncertainty u = DownstreamMetric.of(0.5, runs, vt, 100, 1000, 3000);
+    assertEquals(
+        Math.sqrt(DownstreamMetric.variance(10 * 0.0025 / 9, vt, 100, 1000, 3000)), u.se(), 1e-12);
     assertEquals(0.05, u.bias(), 1e-12);
     assertEquals(Uncertainty.REPEATS, u.method());
   }
