@@ -9,8 +9,8 @@ import java.util.SplittableRandom;
 
 /**
  * Downstream-task accuracy (Locatello et al. 2019, "Challenging common assumptions in the
- * unsupervised learning of disentangled representations", ICML, section 5 / appendix: "downstream
- * task"), as disentanglement_lib's {@code downstream_task.py} computes it with the study's {@code
+ * unsupervised learning of disentangled representations", ICML, the section on downstream tasks),
+ * as disentanglement_lib's {@code downstream_task.py} computes it with the study's {@code
  * downstream_task_logistic_regression.gin}: per factor f, a classifier trained on the raw latents
  * of n training rows predicts f on m other rows, and
  *
