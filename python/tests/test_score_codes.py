@@ -119,6 +119,16 @@ class ScoreCodesTest(unittest.TestCase):
         self.assertEqual(list(r.scores), list(r.uncertainty))
         self.assertEqual(["gbt", "mi", "svm"],
                          [m["matrix"] for m in r.details["unified"]["matrices"]])
+    def test_downstream_keys_come_through(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents, metrics=["downstream"], replicates=5, seed=2)
+        # 300 rows: 150 test rows, training sizes 10 and 100
+        self.assertEqual(["downstream.10", "downstream.10.min", "downstream.100",
+                          "downstream.100.min"], list(r.scores))
+        self.assertEqual("repeats", r.uncertainty["downstream.100"]["method"])
+        d = r.details["downstream"]
+        self.assertEqual(150, d["numTest"])
+        self.assertEqual(r.scores["downstream.100"], d["sizes"][1]["meanTestAccuracy"])
 
     def test_betavae_and_factorvae_on_the_table(self):
         factors, latents = codes()

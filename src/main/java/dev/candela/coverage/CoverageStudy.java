@@ -96,7 +96,9 @@ import java.util.stream.Stream;
  * closed form; latent MI on 10⁶ rows; subsampling), {@code fos} (FoS and randFoS: batches of 128 of
  * at most 10,000 of the N rows; the standard error of the mean over batches), {@code unified} (the
  * 21 unified scores: gbt and svm on the learned family's split with its refit pairs, mi on all N
- * rows with the jackknife of the MI matrix).
+ * rows with the jackknife of the MI matrix), {@code downstream} (the downstream-task accuracies at
+ * the study sizes that fit, min(5,000, N/2) test rows; repeats with fresh training and test draws
+ * inflated by the finite-population factors).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -140,7 +142,8 @@ public final class CoverageStudy {
           "model",
           "unsupervised",
           "fos",
-          "unified");
+          "unified",
+          "downstream");
 
   /**
    * What to run.
@@ -224,7 +227,8 @@ public final class CoverageStudy {
     }
   }
 
-  private record Result(
+  /** One score of one repetition with its interval (package-private for the family tests). */
+  record Result(
       String key, double score, double se, double lo, double hi, String method, double bias) {
     /** The work file's CSV row of this result in repetition {@code rep}. */
     String row(int rep) {
@@ -539,6 +543,14 @@ public final class CoverageStudy {
                     CodeScorer.IntervalOptions.DEFAULT_REFITS,
                     0),
                 CodeScorer.Progress.NONE);
+        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+      }
+      case "downstream" -> {
+        CodeScorer.Options o = CodeScorer.Options.defaults(EnumSet.of(Metric.DOWNSTREAM), seed);
+        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
+        Map<String, Uncertainty> u =
+            CodeScorer.uncertainty(
+                codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
         s.forEach((k, v) -> add(out, k, v, u.get(k)));
       }
       default -> throw new IllegalArgumentException("unknown family " + family);

@@ -48,7 +48,9 @@ public sealed interface CodeMetric
   Scored score(CodeContext context);
 
   /**
-   * The report keys it scores under some options (in the order {@link #score} returns them).
+   * The report keys it scores under some options (in the order {@link #score} returns them). A
+   * metric whose keys also depend on the rows (the downstream task's training sizes that fit into
+   * N) declares every key it can score and scores those the rows allow, in the same order.
    *
    * @param options the options
    * @return the keys

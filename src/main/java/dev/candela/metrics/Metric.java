@@ -54,6 +54,13 @@ public enum Metric {
    * others refitted on the split ({@link UnifiedMetric}).
    */
   UNIFIED(Kind.CODES, new UnifiedMiMetric(), new UnifiedMetric()),
+
+  /**
+   * Downstream-task accuracy: per factor a cross-validated logistic regression on the raw latents
+   * of 10, 100, 1000 and 10000 training rows, tested on other rows ({@link Downstream}).
+   */
+  DOWNSTREAM(Kind.CODES, new DownstreamMetric()),
+
   /**
    * The BetaVAE metric ({@link BetaVae}): sampled through the encoder by {@code evaluate}, and on a
    * code table with its batches drawn from the table's rows ({@link TableSampledMetric}).
@@ -174,13 +181,14 @@ public enum Metric {
   /**
    * Whether the family is left out of the default set (all families for {@code evaluate}, the
    * {@link Kind#CODES} families for {@code score-codes}) and computed only when named: FoS, whose
-   * cost grows with the square of the latents (about 40 s at 64 latents), and the unified scores,
-   * which refit DCI's boosted trees and SAP's SVMs and report 21 scores.
+   * cost grows with the square of the latents (about 40 s at 64 latents), the unified scores, which
+   * refit DCI's boosted trees and SAP's SVMs and report 21 scores, and the downstream task, which
+   * fits 51 logistic regressions per factor and training size (minutes at 10⁴ training rows).
    *
    * @return true for an opt-in family
    */
   public boolean optIn() {
-    return this == FOS || this == UNIFIED;
+    return this == FOS || this == UNIFIED || this == DOWNSTREAM;
   }
 
   /**

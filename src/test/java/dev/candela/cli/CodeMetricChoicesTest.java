@@ -47,16 +47,18 @@ class CodeMetricChoicesTest {
   @Test
   void scoreCodesAndMonitorOfferOnlyTheFamiliesComputedFromCodes() {
     String codes =
-        among(List.copyOf(Metric.fromCodeTable()), "all but fos, unified, betavae and factorvae");
+        among(
+            List.copyOf(Metric.fromCodeTable()),
+            "all but fos, unified, downstream, betavae and factorvae");
     assertEquals(
         "Metrics among IRS, UC, MIG, DCI, SAP, MODULARITY, EXPLICITNESS, MIG_SUP, JEMMIG, DCIMIG,"
-            + " SAP_CONTINUOUS, GAUSSIAN_TC, GAUSSIAN_WC, LATENT_MI, FOS, UNIFIED, BETAVAE,"
-            + " FACTORVAE (default: all but fos, unified, betavae and factorvae).",
+            + " SAP_CONTINUOUS, GAUSSIAN_TC, GAUSSIAN_WC, LATENT_MI, FOS, UNIFIED, DOWNSTREAM, BETAVAE,"
+            + " FACTORVAE (default: all but fos, unified, downstream, betavae and factorvae).",
         codes);
     assertEquals(codes, metricsHelp("score-codes"));
     assertEquals(codes, metricsHelp("monitor"));
     assertEquals(
-        among(Arrays.asList(Metric.values()), "all but the opt-in fos and unified"),
+        among(Arrays.asList(Metric.values()), "all but the opt-in fos, unified and downstream"),
         metricsHelp("evaluate"));
   }
 

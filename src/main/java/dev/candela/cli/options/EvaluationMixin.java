@@ -27,7 +27,7 @@ public final class EvaluationMixin {
       split = ",",
       paramLabel = "M",
       description =
-          "Metrics among ${COMPLETION-CANDIDATES} (default: all but the opt-in fos and unified).")
+          "Metrics among ${COMPLETION-CANDIDATES} (default: all but the opt-in fos, unified and downstream).")
   List<Metric> metrics = new ArrayList<>(DEFAULTS.metrics());
 
   @Option(
