@@ -78,6 +78,45 @@ public final class BenchMetricsCommand implements Callable<Integer> {
   @Option(names = "--no-reference", description = "Do not run the numpy reference.")
   boolean noReference;
 
+  @Option(
+      names = "--families",
+      split = ",",
+      paramLabel = "METRIC",
+      description =
+          "Time only these code metrics (default: every registered one; e.g."
+              + " mig_sup,jemmig,dcimig,gaussian_tc,gaussian_wc,latent_mi).")
+  List<String> families;
+
+  @Option(
+      names = "--dci-learners",
+      split = ",",
+      paramLabel = "LEARNER",
+      description = "The DCI learners timed (default: all).")
+  List<String> dciLearners;
+
+  @Option(
+      names = "--peers",
+      paramLabel = "DIR",
+      description =
+          "A folder of the peers' checkouts (scripts/peer-timings.py names them): times each"
+              + " newer metric's peer on the same rows and prints it beside Candela's time.")
+  Path peers;
+
+  @Option(
+      names = "--peer-metrics",
+      split = ",",
+      paramLabel = "NAME",
+      description = "The peer timings to run (default: all of scripts/peer-timings.py's table).")
+  List<String> peerMetrics;
+
+  @Option(
+      names = "--peer-budget",
+      paramLabel = "SECONDS",
+      description =
+          "Seconds a peer may take at one size before it is stopped at the largest size it"
+              + " finished (default ${DEFAULT-VALUE}).")
+  double peerBudget = 120;
+
   /** Creates the command. */
   public BenchMetricsCommand() {}
 
@@ -93,11 +132,21 @@ public final class BenchMetricsCommand implements Callable<Integer> {
    * @return report keys of each metric to its seconds, in the order they ran
    */
   private Map<List<String>, Double> perMetric(
-      List<String[]> rows, int n, LatentCodes codes, double read, Reference ref)
+      List<String[]> rows,
+      int n,
+      LatentCodes codes,
+      double read,
+      Reference ref,
+      Map<String, Double> stageSeconds,
+      Map<String, Double> allScores)
       throws CandelaException {
     CodeScorer.Options o =
-        CodeScorer.Options.defaults(Metric.of(Metric.Kind.CODES), 0) // the opt-in FoS too
+        CodeScorer.Options.defaults(timedFamilies(), 0) // the opt-in FoS too
             .withUc(List.of(1, 2), java.util.EnumSet.of(UcSelection.TOPK));
+    List<DciLearner> learners = timedLearners();
+    if (!learners.isEmpty()) {
+      o = o.withDciLearner(learners.get(0));
+    }
     Map<List<String>, Double> times = new LinkedHashMap<>();
     CodeScorer.Scores scores =
         CodeScorer.score(
@@ -107,27 +156,38 @@ public final class BenchMetricsCommand implements Callable<Integer> {
             times::put);
     for (Map.Entry<List<String>, Double> e : times.entrySet()) {
       String stage = String.join(",", e.getKey());
-      if (stage.startsWith("dci") || stage.startsWith("sap") || stage.startsWith("explicitness")) {
+      if (stage.startsWith("dci.") || stage.startsWith("sap") || stage.startsWith("explicitness")) {
         stage += " (capped split)";
       }
       add(rows, n, stage, e.getValue(), read, ref == null ? null : ref.time(e.getKey()));
+      stageSeconds.put(stage, e.getValue());
+      if (stage.startsWith("dci.")) { // also under its learner's name, as the other learners
+        stageSeconds.put("dci " + o.dciLearner().id() + " (capped split)", e.getValue());
+      }
     }
-    if (!skipLearned) {
-      for (DciLearner learner : DciLearner.values()) {
+    allScores.putAll(comparable(scores));
+    for (Map.Entry<String, Double> e : scores.scores().entrySet()) {
+      if (e.getKey().startsWith("dci.")) {
+        allScores.put("dci " + o.dciLearner().id() + ":" + e.getKey(), e.getValue());
+      }
+    }
+    if (!skipLearned && o.metrics().contains(Metric.DCI)) {
+      for (DciLearner learner : learners) {
         if (learner != o.dciLearner()) {
           CodeScorer.Options other = o.withDciLearner(learner);
           long t0 = System.nanoTime();
-          CodeScorer.score(
-              new CodeContext(codes, null, other),
-              CodeScorer.registered(java.util.EnumSet.of(Metric.DCI)),
-              true);
-          add(
-              rows,
-              n,
-              "dci " + learner.id() + " (capped split)",
-              Timing.secondsSince(t0),
-              read,
-              null);
+          CodeScorer.Scores s =
+              CodeScorer.score(
+                  new CodeContext(codes, null, other),
+                  CodeScorer.registered(java.util.EnumSet.of(Metric.DCI)),
+                  true);
+          double seconds = Timing.secondsSince(t0);
+          String stage = "dci " + learner.id();
+          add(rows, n, stage + " (capped split)", seconds, read, null);
+          stageSeconds.put(stage + " (capped split)", seconds);
+          for (Map.Entry<String, Double> e : s.scores().entrySet()) {
+            allScores.put(stage + ":" + e.getKey(), e.getValue());
+          }
         }
       }
     }
@@ -170,6 +230,210 @@ public final class BenchMetricsCommand implements Callable<Integer> {
           });
     }
     return times;
+  }
+
+  /**
+   * The scores a peer's value is compared with: the scores, and MIG-sup's normalisation by the
+   * latents' entropies (ubisoft's {@code mig_sup.py}) under {@code mig_sup (latent-normalised)}.
+   */
+  private static Map<String, Double> comparable(CodeScorer.Scores scores) {
+    Map<String, Double> out = new LinkedHashMap<>(scores.scores());
+    if (scores.details().get("mig_sup") instanceof dev.candela.metrics.MigSupResult r) {
+      out.put("mig_sup (latent-normalised)", r.latentNormalisedScore());
+    }
+    return out;
+  }
+
+  /**
+   * Candela on the first {@code rows} rows of the codes (written and read back, as the full files
+   * are): the metrics on all rows, timed per stage, for the peers that stopped short of N.
+   */
+  private PeerTimings.Candela prefix(
+      Path dir, LatentCodes codes, int rows, java.util.Set<Metric> families)
+      throws CandelaException {
+    LatentCodes p = codes.rows(range(0, rows));
+    Path lat = dir.resolve("prefix-latents-" + rows + ".npy");
+    Path fac = dir.resolve("prefix-factors-" + rows + ".npy");
+    writeRowMajor(lat, NpyDType.F4, p.latents());
+    writeRowMajor(fac, NpyDType.I8, p.factors());
+    long t0 = System.nanoTime();
+    CodeTables.NumericTable lt = CodeTables.readLatents(lat);
+    CodeTables.FactorTable ft = CodeTables.readFactors(fac);
+    double read = Timing.secondsSince(t0);
+    LatentCodes back = new LatentCodes(lt.values(), ft.codes(), lt.columns(), ft.columns());
+    Map<String, Double> stages = new LinkedHashMap<>();
+    Map<String, Double> scores = new LinkedHashMap<>();
+    alone(back, families, stages, scores);
+    try {
+      Files.deleteIfExists(lat);
+      Files.deleteIfExists(fac);
+    } catch (IOException e) {
+      throw new CandelaException("cannot delete " + lat + ": " + e.getMessage(), e);
+    }
+    return new PeerTimings.Candela(rows, read, stages, scores);
+  }
+
+  /**
+   * Times each family on its own fresh context, so that it pays the shared statistics it reads (the
+   * mutual information, the covariance), as its peer does: the cost set beside a peer's. (The main
+   * table times them on one shared context, as {@code score-codes} runs them.)
+   */
+  private static void alone(
+      LatentCodes codes,
+      java.util.Set<Metric> families,
+      Map<String, Double> stages,
+      Map<String, Double> scores) {
+    for (Metric family : families) {
+      CodeScorer.Options o =
+          CodeScorer.Options.defaults(java.util.EnumSet.of(family), 0)
+              .withUc(List.of(1, 2), java.util.EnumSet.of(UcSelection.TOPK));
+      long t0 = System.nanoTime();
+      List<String> keys = new ArrayList<>();
+      CodeScorer.Scores s =
+          CodeScorer.score(
+              new CodeContext(codes, null, o),
+              CodeScorer.registered(o.metrics()),
+              false,
+              (k, sec) -> keys.add(String.join(",", k)));
+      double seconds = Timing.secondsSince(t0);
+      if (keys.size() == 1) {
+        stages.put(keys.get(0), seconds);
+      }
+      scores.putAll(comparable(s));
+    }
+  }
+
+  /**
+   * The families on all rows the peers' lines stand beside (the first key of each stage is its
+   * family's id); the learned ones on the capped split are left to the main run.
+   */
+  private static java.util.Set<Metric> rowFamilies(List<PeerTimings.Line> lines) {
+    java.util.Set<Metric> out = java.util.EnumSet.noneOf(Metric.class);
+    for (PeerTimings.Line l : lines) {
+      for (String stage : l.stages()) {
+        if (!stage.endsWith("(capped split)")) {
+          String first = stage.split(",")[0];
+          int at = first.indexOf('@');
+          out.add(Metric.parse(at < 0 ? first : first.substring(0, at)));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Runs {@code scripts/peer-timings.py} on the files as a child with one thread, or says in one
+   * line why it cannot and returns {@code null}.
+   */
+  private List<PeerTimings.Line> peerTimings(
+      Path dir, Path factors, Path latents, LatentCodes codes)
+      throws IOException, CandelaException {
+    Path script = dev.candela.Checkout.root().resolve("scripts").resolve(PEER_SCRIPT);
+    if (!Files.isRegularFile(script)) {
+      System.err.println("bench metrics: no peer timings (" + script + " is missing)");
+      return null;
+    }
+    CodeScorer.Options o = CodeScorer.Options.defaults(Metric.of(Metric.Kind.CODES), 0);
+    CodeContext.Split split = new CodeContext(codes, null, o).split();
+    int nTrain = split.train().numSamples();
+    int nTest = split.test().numSamples();
+    Path train = dir.resolve("train-rows.npy");
+    Path test = dir.resolve("test-rows.npy");
+    writeIndices(train, java.util.Arrays.copyOfRange(split.perm(), 0, nTrain));
+    writeIndices(
+        test, java.util.Arrays.copyOfRange(split.perm(), split.cut(), split.cut() + nTest));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                python.toString(),
+                script.toString(),
+                "--peers",
+                peers.toString(),
+                "--codes",
+                latents.toString(),
+                "--factors",
+                factors.toString(),
+                "--train-rows",
+                train.toString(),
+                "--test-rows",
+                test.toString(),
+                "--budget",
+                Double.toString(peerBudget)));
+    if (peerMetrics != null && !peerMetrics.isEmpty()) {
+      cmd.add("--metrics");
+      cmd.add(String.join(",", peerMetrics));
+    }
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().put("OMP_NUM_THREADS", "1");
+    pb.environment().put("OPENBLAS_NUM_THREADS", "1");
+    pb.environment().put("MKL_NUM_THREADS", "1");
+    pb.redirectError(ProcessBuilder.Redirect.INHERIT);
+    Process p;
+    try {
+      p = pb.start();
+    } catch (IOException e) {
+      System.err.println("bench metrics: no peer timings (" + python + ": " + e.getMessage() + ")");
+      return null;
+    }
+    String out =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    int rc;
+    try {
+      rc = p.waitFor();
+    } catch (InterruptedException e) {
+      p.destroy();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while the peer timings ran", e);
+    }
+    Files.deleteIfExists(train);
+    Files.deleteIfExists(test);
+    if (rc != 0) {
+      System.err.println(
+          "bench metrics: the peer timings exited with status " + rc + "; Candela's times alone");
+      return null;
+    }
+    return PeerTimings.parseAll(out);
+  }
+
+  /** The peers' timing script under the checkout's {@code scripts/}. */
+  static final String PEER_SCRIPT = "peer-timings.py";
+
+  private static void writeIndices(Path file, int[] rows) throws CandelaException {
+    try (NpyWriter w = NpyWriter.create(file, NpyDType.I8, new long[] {rows.length}, false)) {
+      long[] v = new long[rows.length];
+      for (int i = 0; i < rows.length; i++) {
+        v[i] = rows[i];
+      }
+      w.writeLongs(v, 0, v.length);
+    }
+  }
+
+  /** The code families timed: {@code --families}, or every one (the opt-in FoS too). */
+  private java.util.Set<Metric> timedFamilies() {
+    if (families == null || families.isEmpty()) {
+      return Metric.of(Metric.Kind.CODES);
+    }
+    java.util.Set<Metric> out = java.util.EnumSet.noneOf(Metric.class);
+    for (String f : families) {
+      out.add(Metric.parse(f.strip()));
+    }
+    return out;
+  }
+
+  /** The DCI learners timed, the first scored with the other metrics. */
+  private List<DciLearner> timedLearners() {
+    if (dciLearners == null || dciLearners.isEmpty()) {
+      List<DciLearner> all = new ArrayList<>(List.of(DciLearner.values()));
+      DciLearner d = CodeScorer.Options.defaults().dciLearner();
+      all.remove(d);
+      all.add(0, d);
+      return all;
+    }
+    List<DciLearner> out = new ArrayList<>();
+    for (String l : dciLearners) {
+      out.add(DciLearner.parse(l.strip()));
+    }
+    return out;
   }
 
   /** The families the numpy reference computes. */
@@ -279,6 +543,8 @@ public final class BenchMetricsCommand implements Callable<Integer> {
 
   private String referenceVersions;
 
+  private final List<String> peerTables = new ArrayList<>();
+
   /** The reference script under the checkout's {@code scripts/}. */
   static final String REFERENCE_SCRIPT = "numpy-reference-metrics.py";
 
@@ -339,7 +605,33 @@ public final class BenchMetricsCommand implements Callable<Integer> {
 
         if (!intervalsOnly) {
           Reference ref = noReference ? null : reference(fac, lat);
-          perMetric(rows, n, codes, read, ref);
+          Map<String, Double> stageSeconds = new LinkedHashMap<>();
+          Map<String, Double> allScores = new LinkedHashMap<>();
+          perMetric(rows, n, codes, read, ref, stageSeconds, allScores);
+          if (peers != null) {
+            List<PeerTimings.Line> lines = peerTimings(dir, fac, lat, codes);
+            if (lines != null) {
+              java.util.Set<Metric> rowFamilies = rowFamilies(lines);
+              alone(codes, rowFamilies, stageSeconds, allScores);
+              Map<Integer, PeerTimings.Candela> atRows = new LinkedHashMap<>();
+              for (int r : PeerTimings.shortRows(lines)) {
+                atRows.put(r, prefix(dir, codes, r, rowFamilies));
+              }
+              peerTables.add(
+                  "N = "
+                      + n
+                      + ": each peer on the rows Candela timed (all N, or Candela's capped split"
+                      + " or cap; \"a of b\": the peer stopped at a rows and Candela is timed"
+                      + " on the same first a rows; Candela's time is each metric alone, paying the"
+                      + " shared statistics it reads, as the peer does)");
+              peerTables.add(
+                  TextTable.render(
+                      PeerTimings.table(
+                          lines,
+                          new PeerTimings.Candela(n, read, stageSeconds, allScores),
+                          atRows)));
+            }
+          }
         }
         codes = null;
         double plain = scoreCodes(fac, lat, 0);
@@ -376,6 +668,21 @@ public final class BenchMetricsCommand implements Callable<Integer> {
               + REFERENCE_TOLERANCE);
     }
     System.out.print(TextTable.render(rows));
+    if (peers == null) {
+      if (!intervalsOnly) {
+        System.out.println(
+            "peers' times beside these: bench metrics --peers DIR, DIR holding the peers'"
+                + " checkouts (scripts/"
+                + PEER_SCRIPT
+                + " names them; docs/metrics-speed.md)");
+      }
+    } else {
+      System.out.println(
+          "peers: scripts/" + PEER_SCRIPT + " on " + peers + " (one thread, " + python + ")");
+      for (String t : peerTables) {
+        System.out.println(t);
+      }
+    }
     return ExitCodes.OK;
   }
 
