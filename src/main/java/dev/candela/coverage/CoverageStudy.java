@@ -94,7 +94,9 @@ import java.util.stream.Stream;
  * form, latent MI on all N rows of {@link #UNSUPERVISED_LATENTS} Gaussian latents with the known
  * covariance {@link #unsupervisedCovariance()}, whose TC and WC are the large-N values (b) in
  * closed form; latent MI on 10⁶ rows; subsampling), {@code fos} (FoS and randFoS: batches of 128 of
- * at most 10,000 of the N rows; the standard error of the mean over batches).
+ * at most 10,000 of the N rows; the standard error of the mean over batches), {@code dci-es}
+ * (DCI-ES with the authors' probes on a split of {@link #DCI_ES_TRAIN} and {@link #DCI_ES_TEST}
+ * rows; its refit pairs).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -125,6 +127,12 @@ public final class CoverageStudy {
   /** Rows of the large-N UC and CG. */
   public static final int LARGE_N = 1_000_000;
 
+  /** Training rows of the {@code dci-es} family (its 11 fits of 60 forests each are costly). */
+  static final int DCI_ES_TRAIN = 500;
+
+  /** Test rows of the {@code dci-es} family. */
+  static final int DCI_ES_TEST = 250;
+
   /** The families. */
   public static final List<String> FAMILIES =
       List.of(
@@ -137,7 +145,8 @@ public final class CoverageStudy {
           "mi-family",
           "model",
           "unsupervised",
-          "fos");
+          "fos",
+          "dci-es");
 
   /**
    * What to run.
@@ -508,6 +517,28 @@ public final class CoverageStudy {
         Map<String, Uncertainty> u =
             CodeScorer.uncertainty(
                 codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
+        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+      }
+      case "dci-es" -> {
+        CodeScorer.Options o =
+            new CodeScorer.Options(
+                EnumSet.of(Metric.DCI_ES),
+                List.of(1),
+                EnumSet.of(UcSelection.TOPK),
+                HistogramDiscretizer.DEFAULT_BINS,
+                CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+                DCI_ES_TRAIN,
+                DCI_ES_TEST,
+                seed);
+        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
+        Map<String, Uncertainty> u =
+            CodeScorer.uncertainty(
+                codes,
+                null,
+                o,
+                s,
+                new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
+                CodeScorer.Progress.NONE);
         s.forEach((k, v) -> add(out, k, v, u.get(k)));
       }
       default -> throw new IllegalArgumentException("unknown family " + family);

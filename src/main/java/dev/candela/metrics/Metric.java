@@ -48,6 +48,11 @@ public enum Metric {
   /** Factorization of support, FoS and randFoS ({@link Fos}). */
   FOS(Kind.CODES, new FosMetric()),
   /**
+   * DCI-ES: explicitness from the loss-capacity curves of random-forest probes of increasing depth,
+   * size, and D, C, I of the best probe ({@link DciEs}).
+   */
+  DCI_ES(Kind.CODES, new DciEsMetric()),
+  /**
    * The BetaVAE metric ({@link BetaVae}): sampled through the encoder by {@code evaluate}, and on a
    * code table with its batches drawn from the table's rows ({@link TableSampledMetric}).
    */
@@ -167,12 +172,13 @@ public enum Metric {
   /**
    * Whether the family is left out of the default set (all families for {@code evaluate}, the
    * {@link Kind#CODES} families for {@code score-codes}) and computed only when named: FoS, whose
-   * cost grows with the square of the latents (about 40 s at 64 latents).
+   * cost grows with the square of the latents (about 40 s at 64 latents), and DCI-ES, which fits 12
+   * forests of 100 trees per factor.
    *
    * @return true for an opt-in family
    */
   public boolean optIn() {
-    return this == FOS;
+    return this == FOS || this == DCI_ES;
   }
 
   /**

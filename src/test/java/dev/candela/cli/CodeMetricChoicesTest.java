@@ -46,16 +46,18 @@ class CodeMetricChoicesTest {
 
   @Test
   void scoreCodesAndMonitorOfferOnlyTheFamiliesComputedFromCodes() {
-    String codes = among(List.copyOf(Metric.fromCodeTable()), "all but fos, betavae and factorvae");
+    String codes =
+        among(List.copyOf(Metric.fromCodeTable()), "all but fos, dci-es, betavae and factorvae");
     assertEquals(
         "Metrics among IRS, UC, MIG, DCI, SAP, MODULARITY, EXPLICITNESS, MIG_SUP, JEMMIG, DCIMIG,"
-            + " SAP_CONTINUOUS, GAUSSIAN_TC, GAUSSIAN_WC, LATENT_MI, FOS, BETAVAE, FACTORVAE"
-            + " (default: all but fos, betavae and factorvae).",
+            + " SAP_CONTINUOUS, GAUSSIAN_TC, GAUSSIAN_WC, LATENT_MI, FOS, DCI_ES, BETAVAE,"
+            + " FACTORVAE (default: all but fos, dci-es, betavae and factorvae).",
         codes);
     assertEquals(codes, metricsHelp("score-codes"));
     assertEquals(codes, metricsHelp("monitor"));
     assertEquals(
-        among(Arrays.asList(Metric.values()), "all but the opt-in fos"), metricsHelp("evaluate"));
+        among(Arrays.asList(Metric.values()), "all but the opt-in fos and dci-es"),
+        metricsHelp("evaluate"));
   }
 
   private Path[] tables() throws Exception {

@@ -24,8 +24,8 @@ public final class CodeScoringOptions {
       paramLabel = "M",
       completionCandidates = CodeMetrics.class,
       description =
-          "Metrics among ${COMPLETION-CANDIDATES} (default: all but fos, betavae and"
-              + " factorvae).")
+          "Metrics among ${COMPLETION-CANDIDATES} (default: all but fos, dci-es, betavae"
+              + " and factorvae).")
   List<Metric> metrics = new ArrayList<>(Metric.codeDefaults());
 
   @Option(names = "--rho", split = ",", paramLabel = "ρ", description = "UC sizes ρ (default: 1).")

@@ -26,7 +26,9 @@ public final class EvaluationMixin {
       names = "--metrics",
       split = ",",
       paramLabel = "M",
-      description = "Metrics among ${COMPLETION-CANDIDATES} (default: all but the opt-in fos).")
+      description =
+          "Metrics among ${COMPLETION-CANDIDATES} (default: all but the opt-in fos and"
+              + " dci-es).")
   List<Metric> metrics = new ArrayList<>(DEFAULTS.metrics());
 
   @Option(
