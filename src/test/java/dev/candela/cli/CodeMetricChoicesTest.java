@@ -136,6 +136,27 @@ class CodeMetricChoicesTest {
   }
 
   @Test
+  void dciEsReachesItsKeysTheCurvesAndThePage() throws Exception {
+    Path[] in = tables();
+    Path html = dir.resolve("dci-es.html");
+    JsonNode r = scores(in, "--metrics", "dci-es", "--refits", "0", "--html", html);
+    assertEquals(
+        List.of(
+            "dci_es.explicitness",
+            "dci_es.size",
+            "dci_es.disentanglement",
+            "dci_es.completeness",
+            "dci_es.informativeness"),
+        keys(r.get("scores")));
+    // 2 factors, 3 latents
+    assertEquals(2.0 / 3.0, r.at("/scores/dci_es.size").asDouble(), 1e-15);
+    assertEquals(12, r.at("/details/dci_es/capacities").size());
+    assertEquals(2, r.at("/details/dci_es/losses").size());
+    String page = java.nio.file.Files.readString(html);
+    assertTrue(page.contains("DCI-ES: loss-capacity curves"), "no DCI-ES section on the page");
+  }
+
+  @Test
   void aBadIrsQuantileIsOneLineNamingTheValue() throws Exception {
     Path[] in = tables();
     for (String q : List.of("0", "-1", "1.5", "NaN")) {
