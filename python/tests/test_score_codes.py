@@ -129,6 +129,16 @@ class ScoreCodesTest(unittest.TestCase):
         d = r.details["downstream"]
         self.assertEqual(150, d["numTest"])
         self.assertEqual(r.scores["downstream.100"], d["sizes"][1]["meanTestAccuracy"])
+    def test_dci_es_keys_and_curves_come_through(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents, metrics=["dci-es"], replicates=0, seed=1)
+        self.assertEqual(["dci_es.explicitness", "dci_es.size", "dci_es.disentanglement",
+                          "dci_es.completeness", "dci_es.informativeness"], list(r.scores))
+        self.assertAlmostEqual(2 / 3, r.scores["dci_es.size"], places=12)
+        d = r.details["dci_es"]
+        self.assertEqual([1, 2, 3, 4, 8, 10, 12, 14, 16, 18, 20, 32], d["capacities"])
+        self.assertEqual(2, len(d["losses"]))
+        self.assertEqual(r.scores["dci_es.explicitness"], d["explicitness"])
 
     def test_betavae_and_factorvae_on_the_table(self):
         factors, latents = codes()

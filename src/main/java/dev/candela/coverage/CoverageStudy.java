@@ -98,7 +98,8 @@ import java.util.stream.Stream;
  * 21 unified scores: gbt and svm on the learned family's split with its refit pairs, mi on all N
  * rows with the jackknife of the MI matrix), {@code downstream} (the downstream-task accuracies at
  * the study sizes that fit, min(5,000, N/2) test rows; repeats with fresh training and test draws
- * inflated by the finite-population factors).
+ * inflated by the finite-population factors), {@code dci-es} (DCI-ES with the authors' probes on a
+ * split of {@link #DCI_ES_TRAIN} and {@link #DCI_ES_TEST} rows; its refit pairs).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -116,6 +117,12 @@ public final class CoverageStudy {
 
   /** The toy classifier's width. */
   static final double CLASSIFIER_SIGMA = 0.3;
+
+  /** Training rows of the {@code dci-es} family (its 11 fits of 60 forests each are costly). */
+  static final int DCI_ES_TRAIN = 500;
+
+  /** Test rows of the {@code dci-es} family. */
+  static final int DCI_ES_TEST = 250;
 
   /** The lower end of the coverage band the study targets (a 95% interval covers 0.93–0.97). */
   public static final double BAND_LOW = 0.93;
@@ -143,7 +150,8 @@ public final class CoverageStudy {
           "unsupervised",
           "fos",
           "unified",
-          "downstream");
+          "downstream",
+          "dci-es");
 
   /**
    * What to run.
@@ -551,6 +559,28 @@ public final class CoverageStudy {
         Map<String, Uncertainty> u =
             CodeScorer.uncertainty(
                 codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
+        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+      }
+      case "dci-es" -> {
+        CodeScorer.Options o =
+            new CodeScorer.Options(
+                EnumSet.of(Metric.DCI_ES),
+                List.of(1),
+                EnumSet.of(UcSelection.TOPK),
+                HistogramDiscretizer.DEFAULT_BINS,
+                CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+                DCI_ES_TRAIN,
+                DCI_ES_TEST,
+                seed);
+        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
+        Map<String, Uncertainty> u =
+            CodeScorer.uncertainty(
+                codes,
+                null,
+                o,
+                s,
+                new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
+                CodeScorer.Progress.NONE);
         s.forEach((k, v) -> add(out, k, v, u.get(k)));
       }
       default -> throw new IllegalArgumentException("unknown family " + family);

@@ -62,6 +62,12 @@ public enum Metric {
   DOWNSTREAM(Kind.CODES, new DownstreamMetric()),
 
   /**
+   * DCI-ES: explicitness from the loss-capacity curves of random-forest probes of increasing depth,
+   * size, and D, C, I of the best probe ({@link DciEs}).
+   */
+  DCI_ES(Kind.CODES, new DciEsMetric()),
+
+  /**
    * The BetaVAE metric ({@link BetaVae}): sampled through the encoder by {@code evaluate}, and on a
    * code table with its batches drawn from the table's rows ({@link TableSampledMetric}).
    */
@@ -182,13 +188,14 @@ public enum Metric {
    * Whether the family is left out of the default set (all families for {@code evaluate}, the
    * {@link Kind#CODES} families for {@code score-codes}) and computed only when named: FoS, whose
    * cost grows with the square of the latents (about 40 s at 64 latents), the unified scores, which
-   * refit DCI's boosted trees and SAP's SVMs and report 21 scores, and the downstream task, which
-   * fits 51 logistic regressions per factor and training size (minutes at 10⁴ training rows).
+   * refit DCI's boosted trees and SAP's SVMs and report 21 scores, the downstream task, which fits
+   * 51 logistic regressions per factor and training size (minutes at 10⁴ training rows), and
+   * DCI-ES, which fits 12 forests of 100 trees per factor.
    *
    * @return true for an opt-in family
    */
   public boolean optIn() {
-    return this == FOS || this == UNIFIED || this == DOWNSTREAM;
+    return this == FOS || this == UNIFIED || this == DOWNSTREAM || this == DCI_ES;
   }
 
   /**

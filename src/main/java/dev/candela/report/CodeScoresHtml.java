@@ -152,6 +152,19 @@ public final class CodeScoresHtml {
           codes.latentNames(),
           fos.pairMean());
     }
+    if (scores.details().get("dci_es") instanceof dev.candela.metrics.DciEsResult es) {
+      List<String> depths =
+          Arrays.stream(es.capacities()).mapToObj(c -> "depth " + (int) c).toList();
+      page.matrix(
+          "DCI-ES: loss-capacity curves, 1 − test R² of random forests of "
+              + es.trees()
+              + " trees per factor × maximum depth (baseline loss "
+              + es.baselineLoss()
+              + ")",
+          es.factorNames(),
+          depths,
+          es.losses());
+    }
     return page;
   }
 

@@ -49,16 +49,18 @@ class CodeMetricChoicesTest {
     String codes =
         among(
             List.copyOf(Metric.fromCodeTable()),
-            "all but fos, unified, downstream, betavae and factorvae");
+            "all but fos, unified, downstream, dci-es, betavae and factorvae");
     assertEquals(
         "Metrics among IRS, UC, MIG, DCI, SAP, MODULARITY, EXPLICITNESS, MIG_SUP, JEMMIG, DCIMIG,"
-            + " SAP_CONTINUOUS, GAUSSIAN_TC, GAUSSIAN_WC, LATENT_MI, FOS, UNIFIED, DOWNSTREAM, BETAVAE,"
-            + " FACTORVAE (default: all but fos, unified, downstream, betavae and factorvae).",
+            + " SAP_CONTINUOUS, GAUSSIAN_TC, GAUSSIAN_WC, LATENT_MI, FOS, UNIFIED, DOWNSTREAM, DCI_ES, BETAVAE,"
+            + " FACTORVAE (default: all but fos, unified, downstream, dci-es, betavae and factorvae).",
         codes);
     assertEquals(codes, metricsHelp("score-codes"));
     assertEquals(codes, metricsHelp("monitor"));
     assertEquals(
-        among(Arrays.asList(Metric.values()), "all but the opt-in fos, unified and downstream"),
+        among(
+            Arrays.asList(Metric.values()),
+            "all but the opt-in fos, unified, downstream and dci-es"),
         metricsHelp("evaluate"));
   }
 
@@ -135,6 +137,27 @@ class CodeMetricChoicesTest {
               learner.equals("lasso") ? "DCI (lasso regression" : "DCI (random-forest regression"),
           learner);
     }
+  }
+
+  @Test
+  void dciEsReachesItsKeysTheCurvesAndThePage() throws Exception {
+    Path[] in = tables();
+    Path html = dir.resolve("dci-es.html");
+    JsonNode r = scores(in, "--metrics", "dci-es", "--refits", "0", "--html", html);
+    assertEquals(
+        List.of(
+            "dci_es.explicitness",
+            "dci_es.size",
+            "dci_es.disentanglement",
+            "dci_es.completeness",
+            "dci_es.informativeness"),
+        keys(r.get("scores")));
+    // 2 factors, 3 latents
+    assertEquals(2.0 / 3.0, r.at("/scores/dci_es.size").asDouble(), 1e-15);
+    assertEquals(12, r.at("/details/dci_es/capacities").size());
+    assertEquals(2, r.at("/details/dci_es/losses").size());
+    String page = java.nio.file.Files.readString(html);
+    assertTrue(page.contains("DCI-ES: loss-capacity curves"), "no DCI-ES section on the page");
   }
 
   @Test

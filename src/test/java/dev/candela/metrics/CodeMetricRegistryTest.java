@@ -67,13 +67,15 @@ class CodeMetricRegistryTest {
     defaults.remove(Metric.FOS);
     defaults.remove(Metric.UNIFIED);
     defaults.remove(Metric.DOWNSTREAM);
+    defaults.remove(Metric.DCI_ES);
     assertEquals(
         defaults,
         Metric.codeDefaults(),
-        "FoS, the unified scores and the downstream task are opt-in");
+        "FoS, the unified scores, the downstream task and DCI-ES are opt-in");
     assertFalse(Metric.evaluationDefaults().contains(Metric.FOS));
     assertFalse(Metric.evaluationDefaults().contains(Metric.UNIFIED));
     assertFalse(Metric.evaluationDefaults().contains(Metric.DOWNSTREAM));
+    assertFalse(Metric.evaluationDefaults().contains(Metric.DCI_ES));
     assertTrue(CodeScorer.Options.defaults().metrics().contains(Metric.EXPLICITNESS));
     assertEquals(List.of("explicitness"), Metric.EXPLICITNESS.codeMetrics().get(0).keys(options()));
   }
@@ -103,7 +105,8 @@ class CodeMetricRegistryTest {
             ExplicitnessMetric.class,
             SapContinuousMetric.class,
             UnifiedMetric.class,
-            DownstreamMetric.class),
+            DownstreamMetric.class,
+            DciEsMetric.class),
         order);
   }
 

@@ -36,7 +36,7 @@ public final class BenchCoverageCommand implements Callable<Integer> {
               + " baseline), dci-regressors (DCI with the lasso and random-forest learners),"
               + " mi-family (MIG-sup, JEMMIG, DCIMIG, SAP continuous), model (KL, sampled MIG on"
               + " synthetic posteriors), unsupervised (Gaussian TC and WC, latent MI), fos (FoS,"
-              + " randFoS), unified (the unified scores), downstream (downstream-task accuracy) (default all).")
+              + " randFoS), unified (the unified scores), downstream (downstream-task accuracy), dci-es (DCI-ES's random-forest probes) (default all).")
   List<String> families = CoverageStudy.FAMILIES;
 
   @Option(

@@ -1,0 +1,101 @@
+package dev.candela.metrics;
+
+import dev.candela.metrics.stats.Arrays2;
+import java.util.List;
+
+/**
+ * The result of {@link DciEs}: explicitness and size with D, C and I of the best probe, and the
+ * loss-capacity curves behind them (DCI-ES, Eastwood et al., ICLR 2023).
+ *
+ * @param explicitness E, the mean over factors of E_k
+ * @param size S = K / L
+ * @param disentanglement D of the importances at {@code bestDepth}
+ * @param completeness C of the importances at {@code bestDepth}
+ * @param informativeness I, the largest mean test R² over the capacities
+ * @param explicitnessPerFactor E_k, one per factor
+ * @param capacities κ, the probes' maximum depths, ascending
+ * @param losses {@code [factor][capacity]}: 1 − R² of the probe on the test rows
+ * @param baselineLoss ℓ_b
+ * @param bestDepth the capacity of I, D and C
+ * @param importance {@code [latent][factor]}: the forests' importances at {@code bestDepth}
+ * @param trees trees per forest
+ * @param latentNames one per latent
+ * @param factorNames one per factor
+ * @param seed the forests' seed
+ * @param numTrain training rows
+ * @param numTest test rows
+ */
+public record DciEsResult(
+    double explicitness,
+    double size,
+    double disentanglement,
+    double completeness,
+    double informativeness,
+    double[] explicitnessPerFactor,
+    double[] capacities,
+    double[][] losses,
+    double baselineLoss,
+    int bestDepth,
+    double[][] importance,
+    int trees,
+    List<String> latentNames,
+    List<String> factorNames,
+    long seed,
+    int numTrain,
+    int numTest) {
+
+  /** Copies the arrays and checks that the curves match the factors and capacities. */
+  public DciEsResult {
+    explicitnessPerFactor = explicitnessPerFactor.clone();
+    capacities = capacities.clone();
+    losses = Arrays2.deepCopy(losses);
+    importance = Arrays2.deepCopy(importance);
+    latentNames = List.copyOf(latentNames);
+    factorNames = List.copyOf(factorNames);
+    LearnedMetricInputs.requirePerFactor(
+        factorNames.size(), explicitnessPerFactor.length, losses.length);
+    for (double[] curve : losses) {
+      if (curve.length != capacities.length) {
+        throw new IllegalArgumentException(
+            "a loss curve has "
+                + curve.length
+                + " points but there are "
+                + capacities.length
+                + " capacities");
+      }
+    }
+    LearnedMetricInputs.requireColumns("importance", importance, factorNames.size());
+  }
+
+  /**
+   * @return a copy of E_k
+   */
+  @Override
+  public double[] explicitnessPerFactor() {
+    return explicitnessPerFactor.clone();
+  }
+
+  /**
+   * @return a copy of the capacities
+   */
+  @Override
+  public double[] capacities() {
+    return capacities.clone();
+  }
+
+  /**
+   * @return a deep copy of the losses
+   */
+  @Override
+  public double[][] losses() {
+    return Arrays2.deepCopy(losses);
+  }
+
+  /**
+   * @return a deep copy of the importances
+   */
+  @Override
+  public double[][] importance() {
+    return Arrays2.deepCopy(importance);
+  }
+}
