@@ -105,8 +105,8 @@ class CodeMetricRegistryTest {
             ExplicitnessMetric.class,
             SapContinuousMetric.class,
             UnifiedMetric.class,
-            DownstreamMetric.class,
-            DciEsMetric.class),
+            DciEsMetric.class,
+            DownstreamMetric.class),
         order);
   }
 
