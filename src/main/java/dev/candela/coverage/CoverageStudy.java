@@ -481,26 +481,12 @@ public final class CoverageStudy {
                 CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0),
                 CodeScorer.Progress.NONE);
         s.forEach((k, v) -> add(out, k, v, u.get(k)));
-        CodeScorer.Options sapc =
-            new CodeScorer.Options(
-                EnumSet.of(Metric.SAP_CONTINUOUS),
-                List.of(1),
-                EnumSet.of(UcSelection.TOPK),
-                HistogramDiscretizer.DEFAULT_BINS,
-                CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-                2000,
-                1000,
-                seed);
-        Map<String, Double> sc = CodeScorer.score(codes, null, sapc).scores();
-        Map<String, Uncertainty> uc =
-            CodeScorer.uncertainty(
-                codes,
-                null,
-                sapc,
-                sc,
-                new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
-                CodeScorer.Progress.NONE);
-        sc.forEach((k, v) -> add(out, k, v, uc.get(k)));
+        CodeScorer.Options sapc = onSplit(Metric.SAP_CONTINUOUS, 2000, 1000, seed);
+        scoreInto(
+            out,
+            codes,
+            sapc,
+            new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0));
       }
       case "model" -> {
         float[][][] post = posteriors(codes, seed + 5);
@@ -519,69 +505,33 @@ public final class CoverageStudy {
       }
       case "fos" -> {
         CodeScorer.Options o = CodeScorer.Options.defaults(EnumSet.of(Metric.FOS), seed);
-        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
-        Map<String, Uncertainty> u =
-            CodeScorer.uncertainty(
-                codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
-        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+        scoreInto(out, codes, o, CodeScorer.IntervalOptions.defaults());
       }
       case "unified" -> {
         // the unified scores: gbt and svm refitted like "learned", on the same split; mi on all
         // rows with the jackknife of the MI matrix
-        CodeScorer.Options o =
-            new CodeScorer.Options(
-                EnumSet.of(Metric.UNIFIED),
-                List.of(1),
-                EnumSet.of(UcSelection.TOPK),
-                HistogramDiscretizer.DEFAULT_BINS,
-                CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-                2000,
-                1000,
-                seed);
-        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
-        Map<String, Uncertainty> u =
-            CodeScorer.uncertainty(
-                codes,
-                null,
-                o,
-                s,
-                new CodeScorer.IntervalOptions(
-                    0,
-                    CodeScorer.IntervalOptions.DEFAULT_GROUPS,
-                    CodeScorer.IntervalOptions.DEFAULT_REFITS,
-                    0),
-                CodeScorer.Progress.NONE);
-        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+        CodeScorer.Options o = onSplit(Metric.UNIFIED, 2000, 1000, seed);
+        scoreInto(
+            out,
+            codes,
+            o,
+            new CodeScorer.IntervalOptions(
+                0,
+                CodeScorer.IntervalOptions.DEFAULT_GROUPS,
+                CodeScorer.IntervalOptions.DEFAULT_REFITS,
+                0));
       }
       case "downstream" -> {
         CodeScorer.Options o = CodeScorer.Options.defaults(EnumSet.of(Metric.DOWNSTREAM), seed);
-        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
-        Map<String, Uncertainty> u =
-            CodeScorer.uncertainty(
-                codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
-        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+        scoreInto(out, codes, o, CodeScorer.IntervalOptions.defaults());
       }
       case "dci-es" -> {
-        CodeScorer.Options o =
-            new CodeScorer.Options(
-                EnumSet.of(Metric.DCI_ES),
-                List.of(1),
-                EnumSet.of(UcSelection.TOPK),
-                HistogramDiscretizer.DEFAULT_BINS,
-                CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-                DCI_ES_TRAIN,
-                DCI_ES_TEST,
-                seed);
-        Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
-        Map<String, Uncertainty> u =
-            CodeScorer.uncertainty(
-                codes,
-                null,
-                o,
-                s,
-                new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
-                CodeScorer.Progress.NONE);
-        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+        CodeScorer.Options o = onSplit(Metric.DCI_ES, DCI_ES_TRAIN, DCI_ES_TEST, seed);
+        scoreInto(
+            out,
+            codes,
+            o,
+            new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0));
       }
       default -> throw new IllegalArgumentException("unknown family " + family);
     }
@@ -692,6 +642,36 @@ public final class CoverageStudy {
         dev.candela.metrics.LatentMi.compute(big.latents(), HistogramDiscretizer.DEFAULT_BINS)
             .score());
     return out;
+  }
+
+  /**
+   * Options of one family on the learned metrics' split capped at {@code maxTrain} and {@code
+   * maxTest} rows (UC's defaults, the default bins and train fraction).
+   */
+  private static CodeScorer.Options onSplit(Metric metric, int maxTrain, int maxTest, long seed) {
+    return new CodeScorer.Options(
+        EnumSet.of(metric),
+        List.of(1),
+        EnumSet.of(UcSelection.TOPK),
+        HistogramDiscretizer.DEFAULT_BINS,
+        CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+        maxTrain,
+        maxTest,
+        seed);
+  }
+
+  /**
+   * Scores the codes with the options and adds every key with its interval of {@code intervals}.
+   */
+  private static void scoreInto(
+      List<Result> out,
+      LatentCodes codes,
+      CodeScorer.Options options,
+      CodeScorer.IntervalOptions intervals) {
+    Map<String, Double> s = CodeScorer.score(codes, null, options).scores();
+    Map<String, Uncertainty> u =
+        CodeScorer.uncertainty(codes, null, options, s, intervals, CodeScorer.Progress.NONE);
+    s.forEach((k, v) -> add(out, k, v, u.get(k)));
   }
 
   /** One repetition of the {@code unsupervised} family. */
