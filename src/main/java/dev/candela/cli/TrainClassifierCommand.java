@@ -87,6 +87,16 @@ public final class TrainClassifierCommand implements Callable<Integer> {
               + " and --train-count images are drawn from all the others with --seed.")
   java.nio.file.Path initFrom;
 
+  @Option(
+      names = "--degrade",
+      paramLabel = "KIND",
+      defaultValue = ClassifierTrainingConfig.DEGRADE_NONE,
+      description =
+          "none (default) or vae-like: degrade each training image like a VAE reconstruction"
+              + " (Gaussian blur up to 3 px, contrast 0.4-1, grey offset up to 0.1, noise up to"
+              + " 0.05, a fifth left clean), so that the classifier reads reconstructions.")
+  String degrade;
+
   @Mixin TrainingOptions common;
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -115,7 +125,8 @@ public final class TrainClassifierCommand implements Callable<Integer> {
             testCount,
             architecture,
             lrDropEpoch,
-            lrDropFactor);
+            lrDropFactor,
+            degrade);
     ComputeDevice dev = common.parsedDevice();
     String command = TrainingOptions.invocation(spec);
     ClassifierTrainer.Result r;

@@ -7,6 +7,7 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
 import ai.djl.training.GradientCollector;
 import ai.djl.training.Trainer;
+import dev.candela.data.ImageDegradation;
 import dev.candela.model.card.ModelCard;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,9 @@ import java.util.SplittableRandom;
  * epoch, the configuration's learning rate of that epoch. Loss: the sum over factors of the softmax
  * cross-entropy (head {@code softmax}), or the binary cross-entropy of one sigmoid per factor value
  * against the multi-hot target summed over values (head {@code sigmoid}, the CANDLE authors'
- * classifier), averaged over the batch.
+ * classifier), averaged over the batch. With {@code --degrade vae-like} each image is degraded
+ * ({@link ImageDegradation#drawVaeLike}) from the epoch's random stream, after the permutation, so
+ * a run is reproducible and a resumed epoch sees the same images.
  */
 final class ClassifierStep implements TrainingLoop.Step {
   private final Trainer trainer;
@@ -59,10 +62,14 @@ final class ClassifierStep implements TrainingLoop.Step {
     ModelCard.Shape in = train.input;
     int vol = in.volume();
     float[] x = new float[b * vol];
+    int[] shape = {in.channels(), in.height(), in.width()};
     float[] target = new float[b * total];
     for (int i = 0; i < b; i++) {
       int r = order[s * b + i];
       System.arraycopy(train.images, r * vol, x, i * vol, vol);
+      if (cfg.degraded()) {
+        ImageDegradation.drawVaeLike(rng).apply(x, i, 1, shape, rng);
+      }
       int off = 0;
       for (int f = 0; f < factors.size(); f++) {
         target[i * total + off + train.codes[r][f]] = 1f;

@@ -1,5 +1,6 @@
 package dev.candela.model.training;
 
+import dev.candela.data.ImageDegradation;
 import dev.candela.model.arch.Architectures;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,6 +19,9 @@ import java.util.Map;
  * @param lrDropEpoch the 0-based epoch from which the learning rate is multiplied by {@code
  *     lrDropFactor} (0 = a constant rate)
  * @param lrDropFactor that factor, in (0, 1]
+ * @param degrade {@code none} or {@code vae-like}: each training image is degraded by {@link
+ *     ImageDegradation#drawVaeLike} (blur, contrast, offset, noise drawn per image from the epoch's
+ *     random stream), so that the classifier reads VAE reconstructions; held-out images stay clean
  */
 public record ClassifierTrainingConfig(
     String head,
@@ -29,7 +33,14 @@ public record ClassifierTrainingConfig(
     int testCount,
     String architecture,
     int lrDropEpoch,
-    double lrDropFactor) {
+    double lrDropFactor,
+    String degrade) {
+  /** The value of {@code degrade} that trains on clean images. */
+  public static final String DEGRADE_NONE = "none";
+
+  /** The value of {@code degrade} that trains on VAE-like degraded images. */
+  public static final String DEGRADE_VAE_LIKE = "vae-like";
+
   /** Configuration key of the epoch from which the learning rate is dropped. */
   static final String LR_DROP_EPOCH = "lrDropEpoch";
 
@@ -70,11 +81,55 @@ public record ClassifierTrainingConfig(
         testCount,
         architecture,
         0,
-        DEFAULT_LR_DROP_FACTOR);
+        DEFAULT_LR_DROP_FACTOR,
+        DEGRADE_NONE);
+  }
+
+  /**
+   * A configuration on clean images.
+   *
+   * @param head softmax or sigmoid
+   * @param epochs epochs
+   * @param batchSize batch size
+   * @param seed seed
+   * @param learningRate Adam's learning rate
+   * @param trainCount training images (0 = all but the test images)
+   * @param testCount held-out images
+   * @param architecture the architecture
+   * @param lrDropEpoch the epoch of the learning-rate drop (0 = none)
+   * @param lrDropFactor the drop's factor
+   */
+  public ClassifierTrainingConfig(
+      String head,
+      int epochs,
+      int batchSize,
+      long seed,
+      double learningRate,
+      int trainCount,
+      int testCount,
+      String architecture,
+      int lrDropEpoch,
+      double lrDropFactor) {
+    this(
+        head,
+        epochs,
+        batchSize,
+        seed,
+        learningRate,
+        trainCount,
+        testCount,
+        architecture,
+        lrDropEpoch,
+        lrDropFactor,
+        DEGRADE_NONE);
   }
 
   /** Validates; messages name the setting and value. */
   public ClassifierTrainingConfig {
+    if (!DEGRADE_NONE.equals(degrade) && !DEGRADE_VAE_LIKE.equals(degrade)) {
+      throw new IllegalArgumentException(
+          "degrade must be " + DEGRADE_NONE + " or " + DEGRADE_VAE_LIKE + ", got " + degrade);
+    }
     if (lrDropEpoch < 0) {
       throw new IllegalArgumentException(
           "learning rate drop epoch must be >= 0, got " + lrDropEpoch);
@@ -125,7 +180,33 @@ public record ClassifierTrainingConfig(
       m.put(LR_DROP_EPOCH, lrDropEpoch);
       m.put(LR_DROP_FACTOR, lrDropFactor);
     }
+    if (degraded()) {
+      m.put(
+          "degrade",
+          Map.of(
+              "kind",
+              degrade,
+              "maxBlurSigma",
+              ImageDegradation.VAE_LIKE_MAX_BLUR,
+              "minContrast",
+              ImageDegradation.VAE_LIKE_MIN_CONTRAST,
+              "maxOffset",
+              ImageDegradation.VAE_LIKE_MAX_OFFSET,
+              "maxNoiseSd",
+              ImageDegradation.VAE_LIKE_MAX_NOISE,
+              "cleanShare",
+              ImageDegradation.VAE_LIKE_CLEAN_SHARE));
+    }
     return m;
+  }
+
+  /**
+   * Whether training images are degraded.
+   *
+   * @return true for {@code vae-like}
+   */
+  public boolean degraded() {
+    return DEGRADE_VAE_LIKE.equals(degrade);
   }
 
   /**
