@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       BenchCausalCommand.class,
       BenchCgCommand.class,
       BenchCgMemoryCommand.class,
+      BenchCgTruthCommand.class,
       BenchCodeTableMemoryCommand.class,
       BenchModelsCommand.class,
       BenchSweepCommand.class,
