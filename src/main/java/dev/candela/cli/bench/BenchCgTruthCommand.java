@@ -315,7 +315,11 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
   private static String markdown(List<String[]> t) {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < t.size(); i++) {
-      sb.append("| ").append(String.join(" | ", t.get(i))).append(" |\n");
+      List<String> cells = new ArrayList<>();
+      for (String c : t.get(i)) {
+        cells.add(c.replace("|", "\\|"));
+      }
+      sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
       if (i == 0) {
         sb.append("|").append("---|".repeat(t.get(0).length)).append('\n');
       }
