@@ -240,21 +240,34 @@ public final class CgJob {
   }
 
   /**
-   * CG's options: the selection's sets and factors, the evaluated ones, the baseline and the engine
-   * batch.
+   * CG's options: the selection's sets and factors, the evaluated ones (never an excluded factor,
+   * {@link SelectionPass#excluded}), the baseline and the engine batch.
    *
    * @param sel the selection
-   * @param evaluated indices into the selection's factors
+   * @param evaluated indices into the selection's factors, or null for all
    * @param baseline the baseline
    * @param batchSize images per engine call
    * @return the options
+   * @throws BadInputException when every factor left is excluded
    */
   public static CgOptions options(
-      SelectionPass sel, int[] evaluated, CgBaseline baseline, int batchSize) {
+      SelectionPass sel, int[] evaluated, CgBaseline baseline, int batchSize)
+      throws BadInputException {
+    int[] scored = sel.scoredFactors();
+    int[] kept =
+        evaluated == null
+            ? scored
+            : Arrays.stream(evaluated).filter(k -> Arrays.binarySearch(scored, k) >= 0).toArray();
+    if (kept.length == 0) {
+      throw new BadInputException(
+          "no factor left for CG: "
+              + sel.excluded().keySet()
+              + " are carried only by latents the decoder does not use (see the warnings)");
+    }
     return CgOptions.builder()
         .setSets(sel.sets())
         .optFactorNames(sel.factorNames())
-        .optFactors(evaluated)
+        .optFactors(kept)
         .optBaseline(baseline)
         .optMaxBatch(Math.max(batchSize, 1))
         .build();
