@@ -61,6 +61,12 @@ public final class CounterfactualJob {
   /** Name of the summary file. */
   public static final String SUMMARY = "summary.json";
 
+  /**
+   * The image checks of the chunks computed by the run that wrote it ({@code CgImageChecks}; not
+   * written by a run that computed no chunk).
+   */
+  public static final String IMAGE_CHECKS = "image-checks.json";
+
   /** Name of the parameters file. */
   public static final String JOB = "job.json";
 
@@ -413,6 +419,13 @@ public final class CounterfactualJob {
     out.put("chunkSize", options.chunkSize());
     out.put("chunks", total);
     out.put("factors", summary.factors());
+    if (options.provenance() != null) {
+      out.put("provenance", options.provenance());
+    }
+    Path summaryFile = dir.resolve(SUMMARY);
+    JsonReports.writeValue(out, summaryFile);
+    // Image checks in a file of their own: summary.json stays the same on a resumed run, while
+    // the checks cover only the chunks decoded in this run.
     CgImageChecks images = acc.imageChecks();
     if (images != null) {
       Map<String, Object> ic = new LinkedHashMap<>();
@@ -420,17 +433,12 @@ public final class CounterfactualJob {
           "note",
           "covers the "
               + images.samples()
-              + " samples of the chunks computed in this run; chunks read back from files are not"
-              + " decoded again");
+              + " samples of the chunks computed in the run that wrote this file; chunks read back"
+              + " from files are not decoded again");
       ic.put("samples", images.samples());
       ic.put("factors", images.factors());
-      out.put("imageChecks", ic);
+      JsonReports.writeValue(ic, dir.resolve(IMAGE_CHECKS));
     }
-    if (options.provenance() != null) {
-      out.put("provenance", options.provenance());
-    }
-    Path summaryFile = dir.resolve(SUMMARY);
-    JsonReports.writeValue(out, summaryFile);
     return new Result(summary, computed, skipped, summaryFile, images);
   }
 
