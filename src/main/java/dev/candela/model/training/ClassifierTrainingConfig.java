@@ -181,21 +181,14 @@ public record ClassifierTrainingConfig(
       m.put(LR_DROP_FACTOR, lrDropFactor);
     }
     if (degraded()) {
-      m.put(
-          "degrade",
-          Map.of(
-              "kind",
-              degrade,
-              "maxBlurSigma",
-              ImageDegradation.VAE_LIKE_MAX_BLUR,
-              "minContrast",
-              ImageDegradation.VAE_LIKE_MIN_CONTRAST,
-              "maxOffset",
-              ImageDegradation.VAE_LIKE_MAX_OFFSET,
-              "maxNoiseSd",
-              ImageDegradation.VAE_LIKE_MAX_NOISE,
-              "cleanShare",
-              ImageDegradation.VAE_LIKE_CLEAN_SHARE));
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("kind", degrade);
+      d.put("maxBlurSigma", ImageDegradation.VAE_LIKE_MAX_BLUR);
+      d.put("minContrast", ImageDegradation.VAE_LIKE_MIN_CONTRAST);
+      d.put("maxOffset", ImageDegradation.VAE_LIKE_MAX_OFFSET);
+      d.put("maxNoiseSd", ImageDegradation.VAE_LIKE_MAX_NOISE);
+      d.put("cleanShare", ImageDegradation.VAE_LIKE_CLEAN_SHARE);
+      m.put("degrade", d);
     }
     return m;
   }

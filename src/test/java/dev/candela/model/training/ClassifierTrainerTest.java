@@ -100,6 +100,45 @@ class ClassifierTrainerTest {
   }
 
   @Test
+  void aDegradedRunRecordsItsRangesAndAnUnknownKindIsNamed() {
+    ClassifierTrainingConfig cfg =
+        new ClassifierTrainingConfig(
+            "softmax",
+            1,
+            32,
+            0,
+            1e-3,
+            0,
+            10,
+            CONV3,
+            0,
+            0.1,
+            ClassifierTrainingConfig.DEGRADE_VAE_LIKE);
+    assertTrue(cfg.degraded());
+    assertEquals(
+        java.util.Map.of(
+            "kind", "vae-like",
+            "maxBlurSigma", 3.0,
+            "minContrast", 0.4,
+            "maxOffset", 0.1,
+            "maxNoiseSd", 0.05,
+            "cleanShare", 0.2),
+        cfg.toMap().get("degrade"));
+    assertTrue(
+        !new ClassifierTrainingConfig("softmax", 1, 32, 0, 1e-3, 0, 10, CONV3)
+            .toMap()
+            .containsKey("degrade"));
+    assertEquals(
+        "degrade must be none or vae-like, got blur",
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    new ClassifierTrainingConfig(
+                        "softmax", 1, 32, 0, 1e-3, 0, 10, CONV3, 0, 0.1, "blur"))
+            .getMessage());
+  }
+
+  @Test
   void resumeContinuesToTheSameWeightsAsAnUninterruptedRun() throws Exception {
     Path full = tmp.resolve("clf-full");
     Path part = tmp.resolve("clf-part");
