@@ -5,13 +5,15 @@ import dev.candela.CandelaException;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
 import dev.candela.data.ImageDegradation;
+import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.Cg;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgNeighbourhoods;
 import dev.candela.metrics.cg.CgOptions;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.CgResult;
 import dev.candela.metrics.cg.CgSummary;
-import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.truth.ConstructedDecoder;
 import dev.candela.metrics.cg.truth.GroundTruthCg;
 import dev.candela.metrics.cg.truth.TruthCase;
@@ -46,9 +48,6 @@ public final class CgTruthBenchmark {
   /** The tolerance on the overall CG: |Candela's CG − true CG| ≤ 0.05 passes. */
   public static final double TOLERANCE = 0.05;
 
-  /** The read-out of the classifier's probabilities (the only one today: the true value's). */
-  public static final String EXACT_READOUT = "exact";
-
   /** ρ of the UC selection, as {@code evaluate}'s default. */
   public static final int RHO = 1;
 
@@ -80,9 +79,14 @@ public final class CgTruthBenchmark {
       List<Path> classifiers,
       ComputeDevice device,
       int batchSize,
-      List<String> factors) {
+      List<String> factors,
+      List<CgReadout> readouts) {
     /** Validates and copies. */
     public Options {
+      readouts = List.copyOf(readouts);
+      if (readouts.isEmpty()) {
+        throw new IllegalArgumentException("need at least one read-out");
+      }
       factors = List.copyOf(factors);
       int last = -1;
       for (String f : factors) {
@@ -160,12 +164,15 @@ public final class CgTruthBenchmark {
    * @param baseline the baseline
    * @param classifier the classifier folder
    * @param samples the samples
-   * @param trueCg the true CG
-   * @param candelaCg Candela's CG
+   * @param trueCg the true CG over the factors Candela scores (its evaluated factors less the ones
+   *     its selection excluded as carried only by latents the decoder ignores)
+   * @param trueCgAll the true CG over every evaluated factor
+   * @param candelaCg Candela's CG (NaN when it excluded every factor)
    * @param absDelta {@code |candelaCg − trueCg|}
    * @param pass {@code absDelta ≤} {@link #TOLERANCE}
-   * @param uc Candela's UC(1) on the encoder's latents
-   * @param factors per factor
+   * @param uc Candela's UC(1) on the encoder's latents (all latents)
+   * @param excluded the evaluated factors Candela's selection excluded
+   * @param factors per evaluated factor (Candela's entries NaN and its set empty when excluded)
    */
   public record Row(
       String decoder,
@@ -175,13 +182,16 @@ public final class CgTruthBenchmark {
       String classifier,
       int samples,
       double trueCg,
+      double trueCgAll,
       double candelaCg,
       double absDelta,
       boolean pass,
       double uc,
+      List<String> excluded,
       List<FactorRow> factors) {
-    /** Copies the factors. */
+    /** Copies the lists. */
     public Row {
+      excluded = List.copyOf(excluded);
       factors = List.copyOf(factors);
     }
   }
@@ -240,7 +250,7 @@ public final class CgTruthBenchmark {
   }
 
   /**
-   * Options with every factor evaluated.
+   * Options with every factor evaluated under both read-outs.
    *
    * @param samples samples per case
    * @param seed the seed
@@ -270,7 +280,8 @@ public final class CgTruthBenchmark {
         classifiers,
         device,
         batchSize,
-        ConstructedDecoder.FACTOR_NAMES);
+        ConstructedDecoder.FACTOR_NAMES,
+        List.of(CgReadout.EXACT, CgReadout.TOLERANT));
   }
 
   /** Told about each finished row (to write it at once) and about progress. */
@@ -314,57 +325,84 @@ public final class CgTruthBenchmark {
           o.cases().size()
               * o.degradations().size()
               * o.baselines().size()
+              * o.readouts().size()
               * o.classifiers().size();
       for (TruthCase tc : o.cases()) {
         TruthCase.Samples s = tc.sample(o.samples(), o.seed());
-        SelectionPass sel =
-            SelectionPass.compute(s.z(), datasetCodes(s.codes()), space, RHO, UcSelection.TOPK);
-        if (!sel.factorNames().equals(names)) {
-          throw new BadInputException(
-              tc.name()
-                  + ": the selection has factors "
-                  + sel.factorNames()
-                  + ", need all of "
-                  + names
-                  + " (too few samples?)");
+        int[][] dsCodes = datasetCodes(s.codes());
+        LatentStats stats = LatentStats.of(s.z());
+        int[] datasetIndex = new int[names.size()];
+        for (int k = 0; k < datasetIndex.length; k++) {
+          datasetIndex[k] = space.names().indexOf(names.get(k));
         }
-        Map<CgBaseline, CgResult> truth = new LinkedHashMap<>();
+        CgNeighbourhoods nb = CgJob.neighbourhoods(space, datasetIndex, dsCodes);
+        Map<List<Object>, CgResult> truth = new LinkedHashMap<>();
         for (CgBaseline b : o.baselines()) {
-          truth.put(
-              b, GroundTruthCg.compute(tc.decoder(), s.z(), s.codes(), b, sel.stats(), evaluated));
+          for (CgReadout r : o.readouts()) {
+            truth.put(
+                List.of(b, r),
+                GroundTruthCg.compute(tc.decoder(), s.z(), s.codes(), b, stats, evaluated, r, nb));
+          }
         }
-        for (int c = 0; c < clfs.size(); c++) {
-          FactorProbabilities probs = clfs.get(c).probabilities(input);
-          for (ImageDegradation d : o.degradations()) {
-            ConstructedDecoder dec =
-                tc.decoder().withDegradation(d, o.seed() + DEGRADATION_SEED_OFFSET);
-            for (CgBaseline b : o.baselines()) {
-              CgOptions co = CgJob.options(sel, evaluated, b, o.batchSize());
-              CgResult cand = Cg.compute(s.z(), s.codes(), dec, probs, co, sel.stats());
-              Row row =
-                  row(
-                      tc.name(),
-                      d,
-                      b,
-                      o.classifiers().get(c),
-                      o.samples(),
-                      truth.get(b),
-                      cand,
-                      sel);
-              rows.add(row);
-              listener.row(row);
-              listener.message(
-                  String.format(
-                      Locale.ROOT,
-                      "bench cg-truth: %d/%d %s, %s, %s, %s: true %.4f, candela %.4f",
-                      rows.size(),
-                      total,
-                      row.decoder(),
-                      row.degradation(),
-                      row.baseline(),
-                      row.classifier(),
-                      row.trueCg(),
-                      row.candelaCg()));
+        for (ImageDegradation d : o.degradations()) {
+          ConstructedDecoder dec =
+              tc.decoder().withDegradation(d, o.seed() + DEGRADATION_SEED_OFFSET);
+          for (CgBaseline b : o.baselines()) {
+            // evaluate's selection: IRS + UC(1) on the encoder latents, among the latents the
+            // decoder uses (measured on this decoder with this baseline)
+            SelectionPass sel =
+                SelectionPass.compute(
+                    s.z(), dsCodes, space, RHO, UcSelection.TOPK, dec, b, o.batchSize());
+            if (!sel.factorNames().equals(names)) {
+              throw new BadInputException(
+                  tc.name()
+                      + ": the selection has factors "
+                      + sel.factorNames()
+                      + ", need all of "
+                      + names
+                      + " (too few samples?)");
+            }
+            for (CgReadout r : o.readouts()) {
+              CgOptions co;
+              try {
+                co = CgJob.options(sel, evaluated, b, r, nb, o.batchSize());
+              } catch (BadInputException e) {
+                co = null; // every evaluated factor excluded: no Candela CG
+              }
+              for (int c = 0; c < clfs.size(); c++) {
+                CgResult cand =
+                    co == null
+                        ? null
+                        : Cg.compute(
+                            s.z(), s.codes(), dec, clfs.get(c).probabilities(input), co, stats);
+                Row row =
+                    row(
+                        tc.name(),
+                        d,
+                        b,
+                        r,
+                        o.classifiers().get(c),
+                        o.samples(),
+                        truth.get(List.of(b, r)),
+                        cand,
+                        sel);
+                rows.add(row);
+                listener.row(row);
+                listener.message(
+                    String.format(
+                        Locale.ROOT,
+                        "bench cg-truth: %d/%d %s, %s, %s, %s, %s: true %.4f, candela %.4f%s",
+                        rows.size(),
+                        total,
+                        row.decoder(),
+                        row.degradation(),
+                        row.baseline(),
+                        row.readout(),
+                        row.classifier(),
+                        row.trueCg(),
+                        row.candelaCg(),
+                        row.excluded().isEmpty() ? "" : " (excluded " + row.excluded() + ")"));
+              }
             }
           }
         }
@@ -435,38 +473,58 @@ public final class CgTruthBenchmark {
       String name,
       ImageDegradation d,
       CgBaseline b,
+      CgReadout r,
       Path classifier,
       int samples,
       CgResult truth,
       CgResult cand,
       SelectionPass sel) {
     List<FactorRow> fs = new ArrayList<>();
-    for (int k = 0; k < truth.summary().factors().size(); k++) {
-      CgSummary.FactorScore t = truth.summary().factors().get(k);
-      CgSummary.FactorScore c = cand.summary().factors().get(k);
+    List<String> excluded = new ArrayList<>();
+    double trueScored = 0;
+    int scored = 0;
+    for (CgSummary.FactorScore t : truth.summary().factors()) {
+      CgSummary.FactorScore c = null;
+      if (cand != null) {
+        for (CgSummary.FactorScore x : cand.summary().factors()) {
+          if (x.name().equals(t.name())) {
+            c = x;
+          }
+        }
+      }
+      if (c == null) {
+        excluded.add(t.name());
+      } else {
+        trueScored += t.cg();
+        scored++;
+      }
       fs.add(
           new FactorRow(
               t.name(),
               IntStream.of(t.set()).boxed().toList(),
-              IntStream.of(c.set()).boxed().toList(),
+              c == null ? List.of() : IntStream.of(c.set()).boxed().toList(),
               t.cg(),
-              c.cg(),
-              c.meanIceIntervened(),
-              c.meanIceComplement()));
+              c == null ? Double.NaN : c.cg(),
+              c == null ? Double.NaN : c.meanIceIntervened(),
+              c == null ? Double.NaN : c.meanIceComplement()));
     }
-    double delta = Math.abs(cand.score() - truth.score());
+    double trueCg = scored == 0 ? truth.score() : trueScored / scored;
+    double candCg = cand == null ? Double.NaN : cand.score();
+    double delta = Math.abs(candCg - trueCg);
     return new Row(
         name,
         d.describe(),
-        EXACT_READOUT,
+        r.id(),
         b.id(),
         classifier.toString(),
         samples,
+        trueCg,
         truth.score(),
-        cand.score(),
+        candCg,
         delta,
         delta <= TOLERANCE,
         sel.uc().score(),
+        excluded,
         fs);
   }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.candela.CandelaException;
 import dev.candela.data.ImageDegradation;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.truth.ConstructedDecoder;
 import dev.candela.metrics.cg.truth.TruthCase;
 import dev.candela.model.hosting.ComputeDevice;
@@ -15,6 +16,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The ground-truth CG benchmark at a small size with the shipped dSprites classifier: on the
@@ -31,7 +34,8 @@ class CgTruthBenchmarkTest {
   static final List<String> READABLE = List.of("shape", "scale", "posX", "posY");
 
   static CgTruthBenchmark.Result run(
-      List<TruthCase> cases, ImageDegradation d, List<String> factors) throws CandelaException {
+      List<TruthCase> cases, ImageDegradation d, List<String> factors, CgReadout readout)
+      throws CandelaException {
     CgTruthBenchmark.Options o =
         new CgTruthBenchmark.Options(
             64,
@@ -42,7 +46,8 @@ class CgTruthBenchmarkTest {
             List.of(CLASSIFIER),
             ComputeDevice.CPU,
             256,
-            factors);
+            factors,
+            List.of(readout));
     List<CgTruthBenchmark.Row> seen = new ArrayList<>();
     CgTruthBenchmark.Result r =
         CgTruthBenchmark.run(
@@ -60,8 +65,10 @@ class CgTruthBenchmarkTest {
     return r;
   }
 
-  @Test
-  void undegradedDecodersAgreeWithTheTruthInValueAndOrder() throws CandelaException {
+  @ParameterizedTest
+  @EnumSource(CgReadout.class)
+  void undegradedDecodersAgreeWithTheTruthInValueAndOrder(CgReadout readout)
+      throws CandelaException {
     CgTruthBenchmark.Result r =
         run(
             List.of(
@@ -69,7 +76,8 @@ class CgTruthBenchmarkTest {
                 TruthCase.of(ConstructedDecoder.leak(0.25)),
                 TruthCase.of(ConstructedDecoder.leak(0.5))),
             ImageDegradation.NONE,
-            READABLE);
+            READABLE,
+            readout);
     assertEquals(3, r.rows().size());
     CgTruthBenchmark.Row dis = r.rows().get(0);
     // by hand: a disentangled decoder under max-deviation has CG 1 exactly
@@ -81,6 +89,7 @@ class CgTruthBenchmarkTest {
       assertTrue(posX.trueCg() < 0.1, "posX truth " + posX.trueCg());
     }
     for (CgTruthBenchmark.Row row : r.rows()) {
+      assertEquals(List.of(), row.excluded(), row.decoder());
       assertTrue(
           row.absDelta() <= CgTruthBenchmark.TOLERANCE,
           row.decoder() + ": true " + row.trueCg() + ", candela " + row.candelaCg());
@@ -113,7 +122,20 @@ class CgTruthBenchmarkTest {
     List<CgTruthBenchmark.Row> two = new ArrayList<>(rows);
     two.add(
         new CgTruthBenchmark.Row(
-            "a", "blur", "exact", "max-deviation", "clf", 10, 1, 0, 1, false, 0, List.of()));
+            "a",
+            "blur",
+            "exact",
+            "max-deviation",
+            "clf",
+            10,
+            1,
+            1,
+            0,
+            1,
+            false,
+            0,
+            List.of(),
+            List.of()));
     assertEquals(2, CgTruthBenchmark.orders(two).size());
   }
 
@@ -132,7 +154,8 @@ class CgTruthBenchmarkTest {
                     List.of(CLASSIFIER),
                     ComputeDevice.CPU,
                     256,
-                    List.of("posX", "shape")));
+                    List.of("posX", "shape"),
+                    List.of(CgReadout.EXACT)));
     assertEquals(
         "factors must be among [shape, scale, orientation, posX, posY] in that order without"
             + " repeats, got [posX, shape]",
@@ -163,10 +186,12 @@ class CgTruthBenchmarkTest {
         "clf",
         10,
         truth,
+        truth,
         candela,
         d,
         d <= CgTruthBenchmark.TOLERANCE,
         0,
+        List.of(),
         List.of());
   }
 }

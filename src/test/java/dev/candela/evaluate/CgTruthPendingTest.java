@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.CandelaException;
 import dev.candela.data.ImageDegradation;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.truth.ConstructedDecoder;
 import dev.candela.metrics.cg.truth.TruthCase;
 import java.util.List;
@@ -48,7 +49,8 @@ class CgTruthPendingTest {
                 TruthCase.of(ConstructedDecoder.disentangled()),
                 TruthCase.of(ConstructedDecoder.inertCopy(0.5))),
             ImageDegradation.NONE,
-            CgTruthBenchmarkTest.READABLE));
+            CgTruthBenchmarkTest.READABLE,
+            CgReadout.DEFAULT));
   }
 
   /** Blurred like a VAE (σ = 2 px, contrast 0.8, offset 0.05, noise 0.02): truth 1.0. */
@@ -60,7 +62,8 @@ class CgTruthPendingTest {
                 TruthCase.of(ConstructedDecoder.disentangled()),
                 TruthCase.of(ConstructedDecoder.leak(0.5))),
             new ImageDegradation(2, 0.8, 0.05, 0.02),
-            CgTruthBenchmarkTest.READABLE));
+            CgTruthBenchmarkTest.READABLE,
+            CgReadout.DEFAULT));
   }
 
   /** With orientation among the factors (truth 1.0 for the disentangled decoder). */
@@ -70,6 +73,7 @@ class CgTruthPendingTest {
         CgTruthBenchmarkTest.run(
             List.of(TruthCase.of(ConstructedDecoder.disentangled())),
             ImageDegradation.NONE,
-            ConstructedDecoder.FACTOR_NAMES));
+            ConstructedDecoder.FACTOR_NAMES,
+            CgReadout.DEFAULT));
   }
 }

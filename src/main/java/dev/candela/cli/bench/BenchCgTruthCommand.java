@@ -9,6 +9,7 @@ import dev.candela.cli.options.DeviceOption;
 import dev.candela.data.ImageDegradation;
 import dev.candela.evaluate.CgTruthBenchmark;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.truth.ConstructedDecoder;
 import dev.candela.metrics.cg.truth.TruthCase;
 import dev.candela.report.TextTable;
@@ -84,6 +85,12 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
   List<String> baselines = List.of("max-deviation", "mean", "zero");
 
   @Option(
+      names = "--readouts",
+      split = ",",
+      description = "Classifier read-outs (default exact,tolerant; the truth uses the same).")
+  List<String> readouts = List.of("exact", "tolerant");
+
+  @Option(
       names = "--factors",
       split = ",",
       description =
@@ -127,7 +134,16 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
     }
     CgTruthBenchmark.Options o =
         new CgTruthBenchmark.Options(
-            samples, seed, cases, degs, bs, clfs, device.device(), batchSize, factorList());
+            samples,
+            seed,
+            cases,
+            degs,
+            bs,
+            clfs,
+            device.device(),
+            batchSize,
+            factorList(),
+            readoutList());
     PrintWriter err = spec.commandLine().getErr();
     Files files = out == null ? null : new Files(out, o);
     CgTruthBenchmark.Result res =
@@ -154,7 +170,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
     w.printf(
         Locale.ROOT,
         "bench cg-truth: %d samples per decoder, seed %d, UC(%d) top-k selection on the encoder"
-            + " latents; tolerance |Δ| <= %.2f on the overall CG; per factor: true/candela"
+            + " latents among those the decoder uses; tolerance |Δ| <= %.2f on the overall CG; per factor: true/candela"
             + " (sets true/candela)%n",
         samples,
         seed,
@@ -190,6 +206,18 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
     }
     w.flush();
     return ExitCodes.OK;
+  }
+
+  private List<CgReadout> readoutList() throws BadInputException {
+    List<CgReadout> out = new ArrayList<>();
+    for (String r : readouts) {
+      try {
+        out.add(CgReadout.fromId(r));
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException("--readouts: " + e.getMessage(), e);
+      }
+    }
+    return out;
   }
 
   private List<String> factorList() throws BadInputException {
@@ -295,6 +323,10 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
                   f3(r.absDelta()),
                   r.pass() ? "yes" : "NO"));
       for (CgTruthBenchmark.FactorRow f : r.factors()) {
+        if (f.candelaSet().isEmpty()) {
+          c.add(f3(f.trueCg()) + "/excluded");
+          continue;
+        }
         c.add(
             f3(f.trueCg())
                 + "/"
@@ -344,12 +376,13 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
       params.put("samples", o.samples());
       params.put("seed", o.seed());
       params.put("rho", CgTruthBenchmark.RHO);
-      params.put("ucSelection", "topk");
+      params.put("ucSelection", "topk among the latents the decoder uses");
       params.put("factors", o.factors());
       params.put("tolerance", CgTruthBenchmark.TOLERANCE);
       params.put("decoders", o.cases().stream().map(TruthCase::name).toList());
       params.put(
           "degradations", o.degradations().stream().map(ImageDegradation::describe).toList());
+      params.put("readouts", o.readouts().stream().map(CgReadout::id).toList());
       params.put("baselines", o.baselines().stream().map(CgBaseline::id).toList());
       params.put("classifiers", o.classifiers().stream().map(Path::toString).toList());
       try {
@@ -357,7 +390,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
         StringBuilder h =
             new StringBuilder(
                 "decoder,degradation,readout,baseline,classifier,samples,true_cg,candela_cg,"
-                    + "abs_delta,pass,uc");
+                    + "abs_delta,pass,uc,true_cg_all,excluded");
         for (String f : o.factors()) {
           h.append(",true_cg.").append(f).append(",candela_cg.").append(f);
           h.append(",true_set.").append(f).append(",candela_set.").append(f);
@@ -385,7 +418,9 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
               Double.toString(r.candelaCg()),
               Double.toString(r.absDelta()),
               Boolean.toString(r.pass()),
-              Double.toString(r.uc())));
+              Double.toString(r.uc()),
+              Double.toString(r.trueCgAll()),
+              csv(String.join(" ", r.excluded()))));
       for (CgTruthBenchmark.FactorRow f : r.factors()) {
         line.append(',').append(f.trueCg()).append(',').append(f.candelaCg());
         line.append(',').append(csv(f.trueSet().toString()));

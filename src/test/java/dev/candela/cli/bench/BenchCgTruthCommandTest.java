@@ -32,6 +32,8 @@ class BenchCgTruthCommandTest {
             "max-deviation,zero",
             "--factors",
             "shape,posX",
+            "--readouts",
+            "exact",
             "--device",
             "cpu",
             "--out",
@@ -60,6 +62,8 @@ class BenchCgTruthCommandTest {
         .assertBadInput("--degradation '2,1.5,0,0': contrast must be in (0, 1], got 1.5");
     CliRun.of("bench", "cg-truth", "--baselines", "median")
         .assertBadInput("--baselines: unknown baseline 'median'");
+    CliRun.of("bench", "cg-truth", "--readouts", "fuzzy")
+        .assertBadInput("--readouts: unknown CG read-out 'fuzzy' (choices: exact, tolerant)");
     CliRun.of("bench", "cg-truth", "--factors", "hue")
         .assertBadInput("--factors: unknown factor 'hue'");
   }
