@@ -12,13 +12,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * PENDING (issue 36): ground-truth CG cases that Candela's CG gets wrong today. They run only with
- * {@code -Dcandela.cgTruthPending=true}; the lead enables them (removes the condition) once the
- * fixes are merged: the decoder-aware latent selection (cg-latents) for the inert latent, the
- * tolerant read-out and the classifier trained on degraded images (cg-readout,
- * dsprites-classifier-vae) for the degraded decoder and for orientation. Measured on 2026-12-03
- * before those merges (64 samples, max-deviation, shipped classifier): all three fail, see the
- * cg-truth report and docs/cg.md.
+ * PENDING (issue 36): the ground-truth CG case that Candela's CG still gets wrong with the shipped
+ * classifier: a disentangled decoder blurred like a VAE. It runs only with {@code
+ * -Dcandela.cgTruthPending=true}; the lead enables it (removes the condition) once a classifier
+ * that reads degraded images ({@code train-classifier --degrade vae-like}, e.g. {@code
+ * models/dsprites-classifier-vae}) is shipped as the default. Measured on 2026-12-03 after the
+ * cg-latents and cg-readout merges (64 samples, max-deviation, tolerant read-out, shipped
+ * classifier): true 1.0, Candela 0.834; see docs/cg.md. (The inert-latent and orientation checks
+ * that were pending before those merges now pass and are in {@code CgTruthBenchmarkTest}.)
  */
 @EnabledIfSystemProperty(named = "candela.cgTruthPending", matches = "true")
 class CgTruthPendingTest {
@@ -40,19 +41,6 @@ class CgTruthPendingTest {
     r.orders().forEach(o -> assertTrue(o.agrees(), o.violations().toString()));
   }
 
-  /** An inert clean copy of posX must not be taken for posX (truth 0.75 with the 0.5 leak). */
-  @Test
-  void inertLatentIsNotSelected() throws CandelaException {
-    assertWithinTolerance(
-        CgTruthBenchmarkTest.run(
-            List.of(
-                TruthCase.of(ConstructedDecoder.disentangled()),
-                TruthCase.of(ConstructedDecoder.inertCopy(0.5))),
-            ImageDegradation.NONE,
-            CgTruthBenchmarkTest.READABLE,
-            CgReadout.DEFAULT));
-  }
-
   /** Blurred like a VAE (σ = 2 px, contrast 0.8, offset 0.05, noise 0.02): truth 1.0. */
   @Test
   void degradedDisentangledDecoderKeepsItsCg() throws CandelaException {
@@ -63,17 +51,6 @@ class CgTruthPendingTest {
                 TruthCase.of(ConstructedDecoder.leak(0.5))),
             new ImageDegradation(2, 0.8, 0.05, 0.02),
             CgTruthBenchmarkTest.READABLE,
-            CgReadout.DEFAULT));
-  }
-
-  /** With orientation among the factors (truth 1.0 for the disentangled decoder). */
-  @Test
-  void orientationIsReadAsTheTruth() throws CandelaException {
-    assertWithinTolerance(
-        CgTruthBenchmarkTest.run(
-            List.of(TruthCase.of(ConstructedDecoder.disentangled())),
-            ImageDegradation.NONE,
-            ConstructedDecoder.FACTOR_NAMES,
             CgReadout.DEFAULT));
   }
 }
