@@ -34,8 +34,13 @@ import java.util.stream.IntStream;
  * structure is known by construction ({@link TruthCase}, {@link ConstructedDecoder}), the TRUE CG
  * ({@link GroundTruthCg}: CG's formula with the oracle classifier and the latent sets the decoder
  * reads) beside Candela's CG as {@code evaluate} computes it: IRS and UC(1) top-k selection on the
- * encoder's latents ({@link SelectionPass#compute}), the baseline statistics of all samples, and
- * {@link Cg#compute} with a real factor classifier loaded and matched by {@link CgJob.Classifier}.
+ * encoder's latents among the latents the decoder uses, with its exclusions ({@link
+ * SelectionPass#compute(float[][], int[][], dev.candela.data.FactorSpace, int, UcSelection,
+ * dev.candela.metrics.cg.LatentDecoder, CgBaseline, int)}, measured on the degraded decoder with
+ * the row's baseline), the baseline statistics of all samples, the read-out's neighbourhoods of the
+ * dSprites factor space ({@link CgJob#neighbourhoods}), and {@link Cg#compute} with a real factor
+ * classifier loaded and matched by {@link CgJob.Classifier}. The truth reads its oracle through the
+ * same read-out and neighbourhoods, and is averaged over the factors Candela scores.
  *
  * <p>One row per case × degradation × read-out × baseline × classifier, with the overall and
  * per-factor CG of both, {@code |Δ|} on the overall CG and whether it is within {@link #TOLERANCE}.
