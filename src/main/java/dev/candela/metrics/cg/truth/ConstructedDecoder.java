@@ -29,8 +29,9 @@ import java.util.SplittableRandom;
  * where {@code value_k} interpolates the factor's dSprites values linearly between neighbouring
  * codes (scale 0.5..1, orientation 0..2π, positions 0..1). Because {@code W·E = I}, the decoder
  * redraws every sample's factors up to the encoder noise. An optional {@link ImageDegradation}
- * (blur, contrast, offset, noise) is applied to each image; its noise is seeded from the row's
- * latent values, so the same row always gives the same image whatever else is in the batch.
+ * (blur, contrast, offset, noise) is applied to each image; its noise is seeded from the drawn
+ * continuous codes {@code c_k}, so the same row always gives the same image whatever else is in the
+ * batch, and a latent the decoder does not read changes no pixel, degraded or not.
  *
  * <p><b>Oracle.</b> Each {@link #decode} call records, per row, the codes the drawing was given
  * ({@code round(c_k)}, the nearest code of each continuous value). {@link #oracle()} is a {@link
@@ -422,7 +423,7 @@ public final class ConstructedDecoder implements LatentDecoder {
         images[off + p] = pixels[p];
       }
       if (!degradation.isNone()) {
-        degradation.apply(images, r, 1, IMAGE_SHAPE, new SplittableRandom(rowSeed(z[r])));
+        degradation.apply(images, r, 1, IMAGE_SHAPE, new SplittableRandom(rowSeed(c)));
       }
     }
     lastCodes = codes;
@@ -484,10 +485,11 @@ public final class ConstructedDecoder implements LatentDecoder {
     return a + (c - lo) * (b - a);
   }
 
-  private long rowSeed(float[] row) {
+  /** The noise seed of an image: from the drawn continuous codes, so unread latents change none. */
+  private long rowSeed(double[] codes) {
     long h = seed;
-    for (float v : row) {
-      h = h * 0x9E3779B97F4A7C15L + Float.floatToIntBits(v);
+    for (double v : codes) {
+      h = h * 0x9E3779B97F4A7C15L + Double.doubleToLongBits(v);
     }
     return h;
   }

@@ -88,6 +88,20 @@ class ConstructedDecoderTest {
   }
 
   @Test
+  void inertLatentChangesNoPixelOfADegradedImage() {
+    ConstructedDecoder d =
+        ConstructedDecoder.inertCopy(0.5)
+            .withDegradation(new ImageDegradation(2, 0.8, 0.05, 0.02), 3);
+    TruthCase.Samples s = TruthCase.of(d).sample(20, 1);
+    float[][] moved = new float[20][];
+    for (int i = 0; i < 20; i++) {
+      moved[i] = s.z()[i].clone();
+      moved[i][5] = -7f;
+    }
+    assertArrayEquals(d.decode(s.z()), d.decode(moved), 0f);
+  }
+
+  @Test
   void oracleIsTheOneHotOfTheLastCall() {
     ConstructedDecoder d = ConstructedDecoder.disentangled();
     TruthCase.Samples s = TruthCase.of(d).sample(7, 2);
