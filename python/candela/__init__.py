@@ -267,7 +267,8 @@ def evaluate(model, dataset=None, out=None, echo=True, export_options=None, **op
     OUT/model). dataset: the dataset path (default: Candela's generated dSprites data). out: the
     output folder (default: a new temporary folder). echo: copy Candela's progress and messages
     to sys.stderr. options: evaluate's long options (samples=600, metrics=["irs", "mig"],
-    replicates=0, classifier="models/dsprites-classifier", ...).
+    replicates=0, classifier="models/dsprites-classifier", cg_baseline="mean",
+    cg_readout="exact" for the paper's CG read-out instead of the tolerant default, ...).
     """
     out = os.path.abspath(os.fspath(out)) if out is not None else tempfile.mkdtemp(
         prefix="candela-evaluate-")

@@ -17,6 +17,11 @@ class OptionsTest(unittest.TestCase):
                              "quiet": True, "verbose": False, "seed": None,
                              "factor_bins": "none", "rho": (1, 2)}))
 
+    def test_cg_settings_become_their_options(self):
+        self.assertEqual(
+            ["--cg-readout", "exact", "--cg-baseline", "mean"],
+            _runner.options({"cg_readout": "exact", "cg_baseline": "mean"}))
+
 
 def fake_java(folder, version_line):
     """A `java` script that prints a version line, as `java -version` does, to stderr."""

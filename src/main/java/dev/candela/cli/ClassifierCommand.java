@@ -140,24 +140,29 @@ public final class ClassifierCommand implements Runnable {
             ClassifierQuality.summarize(res, ModelFitness.RELIABLE_ACCURACY, v != null);
         List<String> warnings = sum.warnings();
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(
-            Locale.ROOT,
-            "%-14s %22s %22s %22s%n",
-            "factor",
-            "accuracy [95% CI]",
-            "symmetry-aware",
-            v == null ? "" : "on reconstructions");
+        // Each column says how it counts a prediction as right: exactly, up to the dataset's
+        // symmetries ("-" for a factor without one), or within the tolerant CG read-out's
+        // neighbourhood (one grid step or a symmetric copy), the accuracy CG's gate reads.
+        List<String> header =
+            new java.util.ArrayList<>(
+                List.of("factor", "exact [95% CI]", "symmetry-aware", "tolerant"));
+        if (v != null) {
+          header.addAll(List.of("recon. exact", "recon. symmetry-aware", "recon. tolerant"));
+        }
+        String fmt = "%-14s" + " %22s".repeat(header.size() - 1) + "%n";
+        out.printf(Locale.ROOT, fmt, header.toArray());
         for (ClassifierQuality.FactorResult r : res) {
-          out.printf(
-              Locale.ROOT,
-              "%-14s %22s %22s %22s%n",
-              r.factor(),
-              cell(r.accuracy()),
-              cell(r.symmetric()),
-              cell(
-                  r.reconstructedSymmetric() != null
-                      ? r.reconstructedSymmetric()
-                      : r.reconstructed()));
+          List<String> row =
+              new java.util.ArrayList<>(
+                  List.of(r.factor(), cell(r.accuracy()), cell(r.symmetric()), cell(r.tolerant())));
+          if (v != null) {
+            row.addAll(
+                List.of(
+                    cell(r.reconstructed()),
+                    cell(r.reconstructedSymmetric()),
+                    cell(r.reconstructedTolerant())));
+          }
+          out.printf(Locale.ROOT, fmt, row.toArray());
         }
         if (!clf.card().dataset().equals(ds.space().name())) {
           warnings.add(

@@ -5,6 +5,7 @@ import dev.candela.OutputLock;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.FlagWords;
 import dev.candela.cli.options.CgBaselineConverter;
+import dev.candela.cli.options.CgReadoutConverter;
 import dev.candela.cli.options.CounterfactualEngineOptions;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.cli.options.SeedOption;
@@ -13,6 +14,7 @@ import dev.candela.evaluate.CounterfactualDriver;
 import dev.candela.evaluate.CounterfactualSettings;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgReadout;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -64,6 +66,13 @@ public final class CounterfactualsCommand implements Callable<Integer> {
       converter = CgBaselineConverter.class,
       description = "max-deviation, mean or zero (default ${DEFAULT-VALUE}).")
   CgBaseline cgBaseline;
+
+  @Option(
+      names = "--cg-readout",
+      converter = CgReadoutConverter.class,
+      description =
+          "tolerant (one grid step, symmetric copies) or exact (default ${DEFAULT-VALUE}).")
+  CgReadout cgReadout = CgReadout.DEFAULT;
 
   @Option(names = "--chunk-size", description = "Samples per chunk (default ${DEFAULT-VALUE}).")
   int chunkSize = 1000;
@@ -124,6 +133,7 @@ public final class CounterfactualsCommand implements Callable<Integer> {
                     .rho(rho)
                     .ucSelection(ucSelection)
                     .baseline(cgBaseline)
+                    .readout(cgReadout)
                     .chunkSize(chunkSize)
                     .limit(limit)
                     .samples(samples)

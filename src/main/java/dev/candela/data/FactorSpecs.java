@@ -23,16 +23,21 @@ import java.util.Objects;
  *   "image": {"channels": 1, "height": 64, "width": 64} }
  * }</pre>
  *
- * Factor order is the dataset's factor order; a value's code is its position in {@code values}.
- * JSON integers become {@link Integer}, other numbers {@link Double}, strings stay strings. The
- * built-in specifications live on the class path at {@code datasets/specs/<name>.json} (source of
- * truth: {@code src/main/resources/datasets/specs/}; the repository folder {@code datasets/specs/}
- * holds copies that a test keeps equal).
+ * Factor order is the dataset's factor order; a value's code is its position in {@code values}. A
+ * factor may declare {@code "ordinal": false}: its values are numbers that name categories
+ * (3dshapes' {@code shape}), so no value is near another (the tolerant CG read-out, {@link
+ * FactorNeighbourhoods}); {@code "ordinal": true} is the default for numbers, and text values are
+ * always categories. JSON integers become {@link Integer}, other numbers {@link Double}, strings
+ * stay strings. The built-in specifications live on the class path at {@code
+ * datasets/specs/<name>.json} (source of truth: {@code src/main/resources/datasets/specs/}; the
+ * repository folder {@code datasets/specs/} holds copies that a test keeps equal).
  *
  * @param space the factor space
  * @param image the image shape
+ * @param categorical the factors declared {@code "ordinal": false}
  */
-public record FactorSpecs(FactorSpace space, FactorDataset.ImageShape image) {
+public record FactorSpecs(
+    FactorSpace space, FactorDataset.ImageShape image, java.util.Set<String> categorical) {
 
   /** The class-path folder of the built-in specifications. */
   public static final String RESOURCE_DIR = "datasets/specs/";
@@ -43,6 +48,32 @@ public record FactorSpecs(FactorSpace space, FactorDataset.ImageShape image) {
   public FactorSpecs {
     Objects.requireNonNull(space, "space");
     Objects.requireNonNull(image, "image");
+    categorical = java.util.Set.copyOf(categorical);
+  }
+
+  /**
+   * A specification without factors declared categorical.
+   *
+   * @param space the factor space
+   * @param image the image shape
+   */
+  public FactorSpecs(FactorSpace space, FactorDataset.ImageShape image) {
+    this(space, image, java.util.Set.of());
+  }
+
+  /**
+   * The factors of a built-in dataset declared {@code "ordinal": false}, or none when there is no
+   * such specification.
+   *
+   * @param dataset the dataset name
+   * @return the factor names
+   * @throws BadInputException when the built-in specification is malformed
+   */
+  public static java.util.Set<String> categoricalFactors(String dataset) throws BadInputException {
+    if (FactorSpecs.class.getClassLoader().getResource(RESOURCE_DIR + dataset + ".json") == null) {
+      return java.util.Set.of();
+    }
+    return fromResource(dataset).categorical();
   }
 
   /**
@@ -114,6 +145,7 @@ public record FactorSpecs(FactorSpace space, FactorDataset.ImageShape image) {
           source + ": \"factors\" must be a non-empty array, got " + factors);
     }
     List<FactorSpace.Factor> list = new ArrayList<>();
+    java.util.Set<String> categorical = new java.util.LinkedHashSet<>();
     for (JsonNode f : factors) {
       JsonNode fn = f.get("name");
       JsonNode vals = f.get("values");
@@ -149,6 +181,18 @@ public record FactorSpecs(FactorSpace space, FactorDataset.ImageShape image) {
         throw new BadInputException(
             source + ": factor '" + fn.asText() + "' has duplicate values " + vals);
       }
+      JsonNode ordinal = f.get("ordinal");
+      if (ordinal != null && !ordinal.isBoolean()) {
+        throw new BadInputException(
+            source
+                + ": factor '"
+                + fn.asText()
+                + "': \"ordinal\" must be true or false, got "
+                + ordinal);
+      }
+      if (ordinal != null && !ordinal.booleanValue()) {
+        categorical.add(fn.asText());
+      }
       list.add(new FactorSpace.Factor(fn.asText(), values));
     }
     JsonNode img = root.get("image");
@@ -168,7 +212,8 @@ public record FactorSpecs(FactorSpace space, FactorDataset.ImageShape image) {
     try {
       return new FactorSpecs(
           new FactorSpace(name.asText(), list),
-          new FactorDataset.ImageShape(dims[0], dims[1], dims[2]));
+          new FactorDataset.ImageShape(dims[0], dims[1], dims[2]),
+          categorical);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(source + ": " + e.getMessage(), e);
     }

@@ -3,12 +3,15 @@ package dev.candela.evaluate;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.FactorNeighbourhoods;
 import dev.candela.data.FactorSpace;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgBatch;
+import dev.candela.metrics.cg.CgNeighbourhoods;
 import dev.candela.metrics.cg.CgOptions;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ComputeDevice;
@@ -241,17 +244,25 @@ public final class CgJob {
 
   /**
    * CG's options: the selection's sets and factors, the evaluated ones (never an excluded factor,
-   * {@link SelectionPass#excluded}), the baseline and the engine batch.
+   * {@link SelectionPass#excluded}), the baseline, the read-out with its neighbourhoods and the
+   * engine batch.
    *
    * @param sel the selection
    * @param evaluated indices into the selection's factors, or null for all
    * @param baseline the baseline
+   * @param readout the read-out
+   * @param neighbourhoods the tolerant read-out's neighbourhoods ({@link #neighbourhoods})
    * @param batchSize images per engine call
    * @return the options
    * @throws BadInputException when every factor left is excluded
    */
   public static CgOptions options(
-      SelectionPass sel, int[] evaluated, CgBaseline baseline, int batchSize)
+      SelectionPass sel,
+      int[] evaluated,
+      CgBaseline baseline,
+      CgReadout readout,
+      CgNeighbourhoods neighbourhoods,
+      int batchSize)
       throws BadInputException {
     int[] scored = sel.scoredFactors();
     int[] kept =
@@ -269,8 +280,39 @@ public final class CgJob {
         .optFactorNames(sel.factorNames())
         .optFactors(kept)
         .optBaseline(baseline)
+        .optReadout(readout)
+        .optNeighbourhoods(neighbourhoods)
         .optMaxBatch(Math.max(batchSize, 1))
         .build();
+  }
+
+  /**
+   * The tolerant read-out's neighbourhoods over the selection's factors: those of the dataset's
+   * factor space ({@link FactorNeighbourhoods#forSpace}), a sample's selection codes completed with
+   * the evaluation samples' single value of every other dataset factor (a symmetry's {@code
+   * periodBy} factor may be one of them).
+   *
+   * @param space the dataset's factors
+   * @param datasetIndex per selection factor, its dataset factor index
+   * @param codes the evaluation samples' codes {@code [dataset factor][row]}
+   * @return the neighbourhoods, indexed like the selection's factors
+   * @throws CandelaException when the dataset's specification is malformed
+   */
+  public static CgNeighbourhoods neighbourhoods(
+      FactorSpace space, int[] datasetIndex, int[][] codes) throws CandelaException {
+    FactorNeighbourhoods nb = FactorNeighbourhoods.forSpace(space);
+    int[] constant = new int[space.numFactors()];
+    for (int f = 0; f < constant.length; f++) {
+      constant[f] = codes[f].length == 0 ? 0 : codes[f][0];
+    }
+    int[] index = datasetIndex.clone();
+    return (factor, trueCodes, numValues) -> {
+      int[] full = constant.clone();
+      for (int k = 0; k < index.length; k++) {
+        full[index[k]] = trueCodes[k];
+      }
+      return nb.of(index[factor], full);
+    };
   }
 
   /**
@@ -418,12 +460,14 @@ public final class CgJob {
      * @param idx the evaluation samples
      * @param vae the VAE whose reconstructions CG classifies
      * @param batchSize images per engine call
+     * @param readout how CG reads the classifier (the check reads it the same way)
      * @return the check
      * @throws CandelaException when the dataset cannot be read
      */
     public ModelFitness.ClassifierCheck check(
-        FactorDataset ds, long[] idx, VaeModel vae, int batchSize) throws CandelaException {
-      return ModelFitness.classifier(model, dir, ds, idx, vae, batchSize, names);
+        FactorDataset ds, long[] idx, VaeModel vae, int batchSize, CgReadout readout)
+        throws CandelaException {
+      return ModelFitness.classifier(model, dir, ds, idx, vae, batchSize, names, readout);
     }
 
     @Override

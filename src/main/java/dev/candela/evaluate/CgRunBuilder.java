@@ -2,18 +2,21 @@ package dev.candela.evaluate;
 
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.model.hosting.DeviceChoice;
 
 /**
  * The settings that {@link EvaluationOptions.Builder} and {@link CounterfactualSettings.Builder}
  * share, each starting at {@code evaluate}'s default: how CG's latent sets are chosen, CG's
- * baseline, the images per engine call, the device and the samples of the counterfactual grids.
+ * baseline and read-out, the images per engine call, the device and the samples of the
+ * counterfactual grids.
  *
  * @param <B> the builder itself, which the setters return
  */
 public abstract class CgRunBuilder<B extends CgRunBuilder<B>> {
   UcSelection ucSelection = UcSelection.TOPK;
   CgBaseline baseline = CgBaseline.MAX_DEVIATION;
+  CgReadout readout = CgReadout.DEFAULT;
   int batchSize = 256;
   DeviceChoice device = DeviceChoice.AUTO;
   int gridSamples = 8;
@@ -40,6 +43,15 @@ public abstract class CgRunBuilder<B extends CgRunBuilder<B>> {
    */
   public B baseline(CgBaseline v) {
     baseline = v;
+    return self();
+  }
+
+  /**
+   * @param v how CG reads the classifier (default {@link CgReadout#DEFAULT}, tolerant)
+   * @return this
+   */
+  public B readout(CgReadout v) {
+    readout = v;
     return self();
   }
 

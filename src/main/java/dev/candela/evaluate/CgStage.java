@@ -96,9 +96,17 @@ final class CgStage {
                     Math.max(1, s.batchSize())));
     try (CgJob.Classifier clf =
         CgJob.Classifier.load(s.classifier(), device, s.batchSize(), names, space)) {
-      ModelFitness.ClassifierCheck clfCheck = clf.check(dataset, idx, vae, s.batchSize());
+      ModelFitness.ClassifierCheck clfCheck =
+          clf.check(dataset, idx, vae, s.batchSize(), s.readout());
       int[] datasetIndex = sel.datasetIndex(space);
-      CgOptions co = CgJob.options(sel, null, s.baseline(), s.batchSize());
+      CgOptions co =
+          CgJob.options(
+              sel,
+              null,
+              s.baseline(),
+              s.readout(),
+              CgJob.neighbourhoods(space, datasetIndex, codes),
+              s.batchSize());
       // The factors CG scores: the selection's, less the excluded ones.
       List<String> scored = new ArrayList<>();
       for (int f : co.factors()) {
@@ -177,6 +185,7 @@ final class CgStage {
       cgDetails.put("rho", rho);
       cgDetails.put("samples", nc);
       cgDetails.put("ucSelection", s.ucSelection().name().toLowerCase(Locale.ROOT));
+      cgDetails.put("readout", s.readout().id());
       cgDetails.put("summary", sum);
       cgDetails.put("iceFile", Evaluation.ICE_CSV);
       cgDetails.put("latentStats", stats);
@@ -431,12 +440,13 @@ final class CgStage {
             "cg." + f,
             String.format(
                 Locale.ROOT,
-                "classifier accuracy: held-out %s, on reconstructions %.3f%s",
+                "classifier accuracy: held-out %s, on reconstructions %.3f (%s read-out%s)",
                 a.get("card") instanceof Number c
                     ? String.format(Locale.ROOT, "%.3f", c.doubleValue())
                     : "n/a",
                 ((ClassifierQuality.Accuracy) a.get("reconstructions")).value(),
-                Boolean.TRUE.equals(a.get("symmetryAware")) ? " (symmetry-aware)" : ""));
+                a.get("readout"),
+                Boolean.TRUE.equals(a.get("symmetryAware")) ? ", symmetry-aware" : ""));
       }
     }
     return notes;

@@ -199,8 +199,15 @@ public final class CounterfactualDriver {
           ModelFitness.VaeCheck[] vaeCheck = new ModelFitness.VaeCheck[1];
           warnings.addAll(fitness(s, data, vae, clf, decoder, idx, vaeCheck));
           int[] evaluated = CgJob.evaluatedFactors(sel.factorNames(), space, s.factors(), listener);
-          CgOptions co = CgJob.options(sel, evaluated, s.baseline(), s.batchSize());
           int[] datasetIndex = sel.datasetIndex(space);
+          CgOptions co =
+              CgJob.options(
+                  sel,
+                  evaluated,
+                  s.baseline(),
+                  s.readout(),
+                  CgJob.neighbourhoods(space, datasetIndex, codes),
+                  s.batchSize());
           long[] ids = new long[nc];
           int[] rowsAll = new int[nc];
           for (int k = 0; k < nc; k++) {
@@ -329,7 +336,7 @@ public final class CounterfactualDriver {
             idx,
             (images, m) -> Evaluation.inDecoderShape(data, images, m, decoder));
     vaeOut[0] = v;
-    ModelFitness.ClassifierCheck c = clf.check(data, idx, vae, s.batchSize());
+    ModelFitness.ClassifierCheck c = clf.check(data, idx, vae, s.batchSize(), s.readout());
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("vae", v);
     doc.put("classifier", c);

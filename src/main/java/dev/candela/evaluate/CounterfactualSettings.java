@@ -2,6 +2,7 @@ package dev.candela.evaluate;
 
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.model.hosting.DeviceChoice;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.Objects;
  * @param rho latents per factor in Z_I
  * @param ucSelection how the sets Z_I are chosen from the IRS matrix
  * @param baseline CG's baseline
+ * @param readout how CG (and the classifier check) reads the classifier
  * @param chunkSize samples per chunk
  * @param limit the population is the first {@code limit} samples of the dataset, or null for all
  * @param samples evaluation samples drawn from the population (Z_I and the baseline statistics come
@@ -39,6 +41,7 @@ public record CounterfactualSettings(
     int rho,
     UcSelection ucSelection,
     CgBaseline baseline,
+    CgReadout readout,
     int chunkSize,
     Integer limit,
     Integer samples,
@@ -57,6 +60,7 @@ public record CounterfactualSettings(
     Objects.requireNonNull(out, "out");
     Objects.requireNonNull(ucSelection, "ucSelection");
     Objects.requireNonNull(baseline, "baseline");
+    Objects.requireNonNull(readout, "readout");
     Objects.requireNonNull(device, "device");
     SettingChecks.atLeast(rho, 1, "rho");
     SettingChecks.atLeast(chunkSize, 1, "chunk size");
@@ -83,6 +87,7 @@ public record CounterfactualSettings(
     params.put("rho", rho);
     params.put("ucSelection", ucSelection.name().toLowerCase(Locale.ROOT));
     params.put("cgBaseline", baseline.id());
+    params.put("cgReadout", readout.id());
     params.put("chunkSize", chunkSize);
     params.put("limit", limit);
     params.put("samples", samples);
@@ -207,6 +212,7 @@ public record CounterfactualSettings(
           rho,
           ucSelection,
           baseline,
+          readout,
           chunkSize,
           limit,
           samples,

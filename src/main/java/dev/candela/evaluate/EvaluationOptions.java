@@ -5,6 +5,7 @@ import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.model.hosting.DeviceChoice;
 import java.io.Serializable;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ import java.util.Objects;
  * @param rhos UC sizes ρ (≥ 1); the first is used for CG's latent sets
  * @param ucSelection how the latent sets are chosen from the IRS matrix
  * @param baseline CG's baseline
+ * @param readout how CG (and the classifier check that gates it) reads the classifier
  * @param batchSize images per encoder/decoder/classifier call (≥ 1)
  * @param device {@code auto}, {@code cpu}, {@code gpu} or {@code gpu:K}
  * @param maxTrain cap on training rows of DCI/SAP/explicitness
@@ -53,6 +55,7 @@ public record EvaluationOptions(
     List<Integer> rhos,
     UcSelection ucSelection,
     CgBaseline baseline,
+    CgReadout readout,
     int batchSize,
     DeviceChoice device,
     int maxTrain,
@@ -83,6 +86,7 @@ public record EvaluationOptions(
   public EvaluationOptions {
     Objects.requireNonNull(ucSelection, "ucSelection");
     Objects.requireNonNull(baseline, "baseline");
+    Objects.requireNonNull(readout, "readout");
     Objects.requireNonNull(device, "device");
     Objects.requireNonNull(dciLearner, "dciLearner");
     Objects.requireNonNull(scm, "scm");
@@ -107,9 +111,9 @@ public record EvaluationOptions(
 
   /**
    * A builder with {@code evaluate}'s defaults: every metric, 1,000 samples, ρ = 1, top-k UC sets,
-   * the max-deviation CG baseline, batch 256, device {@code auto}, 2,000 / 1,000 learned-metric
-   * rows, classic scale 0.1, 8 grid samples, 500 CG samples, the default DCI learner, {@value
-   * #DEFAULT_REPLICATES} replicates, {@value #DEFAULT_REFITS} refits, {@link
+   * the max-deviation CG baseline, the tolerant CG read-out, batch 256, device {@code auto}, 2,000
+   * / 1,000 learned-metric rows, classic scale 0.1, 8 grid samples, 500 CG samples, the default DCI
+   * learner, {@value #DEFAULT_REPLICATES} replicates, {@value #DEFAULT_REFITS} refits, {@link
    * ScmSettings#defaults()}.
    *
    * @return the builder
@@ -140,6 +144,7 @@ public record EvaluationOptions(
     b.rhos = new ArrayList<>(rhos);
     b.ucSelection = ucSelection;
     b.baseline = baseline;
+    b.readout = readout;
     b.batchSize = batchSize;
     b.device = device;
     b.maxTrain = maxTrain;
@@ -181,6 +186,7 @@ public record EvaluationOptions(
     m.put("rho", rhos);
     m.put("ucSelection", ucSelection.name().toLowerCase(Locale.ROOT));
     m.put("cgBaseline", baseline.id());
+    m.put("cgReadout", readout.id());
     m.put("batchSize", batchSize);
     m.put("maxTrain", maxTrain);
     m.put("maxTest", maxTest);
@@ -343,6 +349,7 @@ public record EvaluationOptions(
           rhos,
           ucSelection,
           baseline,
+          readout,
           batchSize,
           device,
           maxTrain,

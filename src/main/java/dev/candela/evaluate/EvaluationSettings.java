@@ -4,6 +4,7 @@ import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.model.hosting.DeviceChoice;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -66,6 +67,13 @@ public record EvaluationSettings(
    */
   public CgBaseline baseline() {
     return options.baseline();
+  }
+
+  /**
+   * @return how CG reads the classifier
+   */
+  public CgReadout readout() {
+    return options.readout();
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ClassifierQuality;
 import dev.candela.model.hosting.FactorClassifier;
@@ -20,10 +21,11 @@ import java.util.Map;
  * beside the numbers:
  *
  * <ul>
- *   <li>a factor whose classifier accuracy (the card's held-out accuracy, symmetry-aware where the
- *       dataset declares a symmetry, and the accuracy measured here on the VAE's reconstructions)
- *       is below {@value #RELIABLE_ACCURACY}: its CG is unreliable, since CG compares the
- *       classifier's probability of the true value across interventions;
+ *   <li>a factor whose classifier accuracy (the card's held-out accuracy, and the accuracy measured
+ *       here on dataset images and on the VAE's reconstructions, each read as CG reads the
+ *       classifier: exact, or tolerant of one-step near misses and symmetric copies, {@link
+ *       CgReadout}) is below {@value #RELIABLE_ACCURACY}: its CG is unreliable, since CG compares
+ *       the classifier's probability of the true value across interventions;
  *   <li>a collapsed VAE: its reconstructions are no better than the mean image of the same images
  *       (mean squared error ratio at least {@value #COLLAPSE_RATIO}), or fewer than one latent is
  *       active (mean KL(q(z_j|x) ‖ N(0, 1)) above {@value #ACTIVE_KL} nats);
@@ -141,9 +143,14 @@ public final class ModelFitness {
   /**
    * The classifier check.
    *
-   * @param accuracy per factor: {@code card} (held-out accuracy from the card, symmetry-aware where
-   *     recorded), {@code data} and {@code reconstructions} (measured here, each with its Wilson
-   *     interval), {@code deciding} (the lowest of them) and {@code reliable}
+   * @param accuracy per factor: {@code readout} (how CG reads the classifier, and so how these
+   *     accuracies count), {@code card} (held-out accuracy from the card: raw for the exact
+   *     read-out, symmetry-aware where recorded for the tolerant one), {@code data} and {@code
+   *     reconstructions} (measured here with the read-out, each with its Wilson interval), {@code
+   *     symmetryAware} (whether they count symmetric copies as right), {@code exact}, {@code
+   *     symmetric} (where declared) and {@code tolerant} (the three views on data and
+   *     reconstructions), {@code deciding} (the lowest of card, data and reconstructions) and
+   *     {@code reliable}
    * @param unreliable the factors whose CG is unreliable
    * @param warnings what the user must read
    */
@@ -306,7 +313,7 @@ public final class ModelFitness {
   /**
    * Checks a classifier for the factors CG scores: the card's held-out accuracy and the accuracy
    * measured on {@value #CHECK_IMAGES} evaluation images ({@link #spread}) and on the VAE's
-   * reconstructions of them.
+   * reconstructions of them, each read as CG reads the classifier ({@code readout}).
    *
    * @param clf the classifier
    * @param dir its folder, for messages
@@ -315,6 +322,7 @@ public final class ModelFitness {
    * @param vae the VAE whose reconstructions CG classifies
    * @param batchSize images per batch
    * @param factors the factors CG scores
+   * @param readout how CG reads the classifier
    * @return the check
    * @throws CandelaException when the dataset cannot be read or the factors do not match
    */
@@ -325,7 +333,8 @@ public final class ModelFitness {
       long[] idx,
       VaeModel vae,
       int batchSize,
-      List<String> factors)
+      List<String> factors,
+      CgReadout readout)
       throws CandelaException {
     List<String> warnings = new ArrayList<>();
     ModelCard card = clf.card();
@@ -339,7 +348,8 @@ public final class ModelFitness {
               + ds.space().name()
               + "' scored here: its probabilities, and so CG, may not mean what they say");
     }
-    Map<String, Double> cardAcc = cardAccuracy(card);
+    Map<String, Double> cardAcc =
+        readout == CgReadout.EXACT ? cardAccuracy(card, false) : cardAccuracy(card);
     long[] part = spread(idx);
     List<ClassifierQuality.FactorResult> measured =
         ClassifierQuality.check(clf, dir, ds, part, vae, batchSize, k -> {});
@@ -350,17 +360,23 @@ public final class ModelFitness {
         continue;
       }
       Map<String, Object> m = new LinkedHashMap<>();
-      double deciding = r.deciding();
+      double deciding = r.deciding(readout);
       Double c = cardAcc.get(r.factor());
+      m.put("readout", readout.id());
       if (c != null) {
         m.put("card", c);
         deciding = Math.min(deciding, c);
       }
-      m.put("data", r.symmetric() != null ? r.symmetric() : r.accuracy());
-      m.put(
-          "reconstructions",
-          r.reconstructedSymmetric() != null ? r.reconstructedSymmetric() : r.reconstructed());
-      m.put("symmetryAware", r.symmetric() != null);
+      ClassifierQuality.Accuracy onRec = r.onReconstructions(readout);
+      m.put("data", r.onImages(readout));
+      m.put("reconstructions", onRec);
+      boolean symmetryAware = readout == CgReadout.TOLERANT && r.symmetric() != null;
+      m.put("symmetryAware", symmetryAware);
+      m.put("exact", views(r.accuracy(), r.reconstructed()));
+      if (r.symmetric() != null) {
+        m.put("symmetric", views(r.symmetric(), r.reconstructedSymmetric()));
+      }
+      m.put("tolerant", views(r.tolerant(), r.reconstructedTolerant()));
       m.put("deciding", deciding);
       m.put("reliable", deciding >= RELIABLE_ACCURACY);
       acc.put(r.factor(), m);
@@ -370,20 +386,28 @@ public final class ModelFitness {
             String.format(
                 Locale.ROOT,
                 "cg.%s is unreliable: the classifier recognises '%s' with accuracy %.3f < %.2f"
-                    + " (card %s, on %d reconstructions %.3f%s)",
+                    + " (card %s, on %d reconstructions %.3f; %s read-out%s)",
                 r.factor(),
                 r.factor(),
                 deciding,
                 RELIABLE_ACCURACY,
                 c == null ? "n/a" : String.format(Locale.ROOT, "%.3f", c),
                 part.length,
-                r.reconstructedSymmetric() != null
-                    ? r.reconstructedSymmetric().value()
-                    : r.reconstructed().value(),
-                r.symmetric() != null ? ", symmetry-aware" : ""));
+                (onRec != null ? onRec : r.onImages(readout)).value(),
+                readout.id(),
+                symmetryAware ? ", symmetry-aware" : ""));
       }
     }
     return new ClassifierCheck(acc, unreliable, warnings);
+  }
+
+  /** One view of the accuracy on images and on reconstructions (null without a VAE). */
+  private static Map<String, Object> views(
+      ClassifierQuality.Accuracy data, ClassifierQuality.Accuracy reconstructions) {
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("data", data);
+    v.put("reconstructions", reconstructions);
+    return v;
   }
 
   /**
@@ -393,12 +417,27 @@ public final class ModelFitness {
    * @return factor to accuracy (empty when the card records none)
    */
   public static Map<String, Double> cardAccuracy(ModelCard card) {
+    return cardAccuracy(card, true);
+  }
+
+  /**
+   * A classifier card's held-out accuracy per factor.
+   *
+   * @param card the classifier card
+   * @param symmetric whether the symmetry-aware accuracy replaces the raw one where recorded
+   * @return factor to accuracy (empty when the card records none)
+   */
+  public static Map<String, Double> cardAccuracy(ModelCard card, boolean symmetric) {
     Map<String, Double> out = new LinkedHashMap<>();
     Map<String, Object> res = card.results();
     if (res == null) {
       return out;
     }
-    for (String key : List.of("heldOutAccuracy", "heldOutAccuracySymmetric")) {
+    List<String> keys =
+        symmetric
+            ? List.of("heldOutAccuracy", "heldOutAccuracySymmetric")
+            : List.of("heldOutAccuracy");
+    for (String key : keys) {
       if (res.get(key) instanceof Map<?, ?> m) {
         for (Map.Entry<?, ?> e : m.entrySet()) {
           if (e.getValue() instanceof Number v) {

@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -75,6 +76,25 @@ class ClassifierCommandTest {
     double sym = s.get("accuracy_symmetric.orientation").asDouble();
     assertTrue(sym >= raw, s.toString());
     assertFalse(s.has("accuracy_symmetric.shape"), s.toString());
+    // tolerant: within one step of the truth or of a symmetric copy, so at least the other two
+    double tol = s.get("accuracy_tolerant.orientation").asDouble();
+    assertTrue(tol >= sym, s.toString());
+    assertTrue(s.get("accuracy_tolerant.posX").asDouble() >= s.get("accuracy.posX").asDouble());
+    // shape is categorical: its tolerant accuracy is the exact one
+    assertEquals(s.get("accuracy.shape").asDouble(), s.get("accuracy_tolerant.shape").asDouble());
+    assertTrue(s.has("accuracy_reconstructed_tolerant.posX"), s.toString());
+    // every column says how it counts a prediction as right
+    String header = r.out().lines().findFirst().orElse("");
+    for (String col :
+        List.of(
+            "exact [95% CI]",
+            "symmetry-aware",
+            "tolerant",
+            "recon. exact",
+            "recon. symmetry-aware",
+            "recon. tolerant")) {
+      assertTrue(header.contains(col), header);
+    }
     // a random VAE's reconstructions carry no shape: the classifier cannot recognise them
     assertTrue(s.get("accuracy_reconstructed.shape").asDouble() < SHAPE_FLOOR, s.toString());
     assertTrue(r.err().contains("warning: factor 'shape'"), r.err());

@@ -156,6 +156,7 @@ class CounterfactualsCommandTest {
     assertEquals(6, params.get("limit").asInt());
     assertEquals(6, params.get("samplesUsed").asInt());
     assertEquals("max-deviation", params.get("cgBaseline").asText());
+    assertEquals("tolerant", params.get("cgReadout").asText());
     assertEquals("topk", params.get("ucSelection").asText());
     assertEquals(1, params.get("rho").asInt());
     assertEquals(256, params.get("batchSize").asInt());
@@ -228,6 +229,33 @@ class CounterfactualsCommandTest {
     }
     JsonNode selection = JsonReports.mapper().readTree(out.resolve("selection.json").toFile());
     assertEquals(10, selection.get("samples").asInt(), "selection pass over the limited range");
+  }
+
+  @Test
+  void aResumeWithAnotherReadoutIsRefused() throws Exception {
+    Path out = tmp.resolve("readout");
+    CliRun first = run(args(out, "--limit", "6", "--chunk-size", "6", "--grid-samples", "0"));
+    assertEquals(0, first.exit(), first.err());
+    JsonNode summary = JsonReports.mapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals("tolerant", summary.get("readout").asText());
+    CliRun second =
+        run(
+            args(
+                out,
+                "--limit",
+                "6",
+                "--chunk-size",
+                "6",
+                "--grid-samples",
+                "0",
+                "--cg-readout",
+                "exact"));
+    assertEquals(ExitCodes.BAD_INPUT, second.exit(), second.err());
+    assertTrue(
+        second
+            .err()
+            .contains("readout was \"tolerant\" in the earlier run, this run has \"exact\""),
+        second.err());
   }
 
   @Test

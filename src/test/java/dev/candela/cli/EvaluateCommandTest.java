@@ -173,6 +173,8 @@ class EvaluateCommandTest {
     assertEquals(0, prov.get("seed").asLong());
     assertTrue(j.get("details").get("cg").get("summary").has("factors"));
     assertEquals("ice.csv", j.get("details").get("cg").get("iceFile").asText());
+    assertEquals("tolerant", j.at("/details/cg/readout").asText());
+    assertEquals("tolerant", j.at("/provenance/parameters/cgReadout").asText());
     checkIceCsvReproducesTheScores(out.resolve("ice.csv"), j);
     String html = Files.readString(out.resolve("report.html"));
     assertTrue(html.contains("data:image/png;base64,"));
@@ -336,6 +338,41 @@ class EvaluateCommandTest {
             "irs,cg");
     assertEquals(ExitCodes.BAD_INPUT, r.exit());
     assertTrue(r.err().contains("classifier has no factor 'posY'"), r.err());
+  }
+
+  @Test
+  void exactReadoutIsRecordedWhereCgAndItsGateAre() throws Exception {
+    Path out = tmp.resolve("exact");
+    CliRun r =
+        evaluate(
+            MODELS.resolve("dsprites-beta-vae").toString(),
+            out.toString(),
+            "--metrics",
+            "irs,cg",
+            "--cg-readout",
+            "exact");
+    assertEquals(0, r.exit(), r.err());
+    JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    assertEquals("exact", j.at("/details/cg/readout").asText());
+    assertEquals("exact", j.at("/provenance/parameters/cgReadout").asText());
+    JsonNode acc = j.at("/details/cg/classifierAccuracy/posX");
+    assertEquals("exact", acc.get("readout").asText(), acc.toString());
+    // the gate reads as CG does: the exact accuracy, not the tolerant one
+    assertEquals(
+        acc.at("/exact/reconstructions/value").asDouble(),
+        acc.at("/reconstructions/value").asDouble(),
+        EXACT);
+    assertTrue(
+        acc.at("/tolerant/reconstructions/value").asDouble()
+            >= acc.at("/exact/reconstructions/value").asDouble(),
+        acc.toString());
+  }
+
+  @Test
+  void badReadoutIsRejected() {
+    CliRun r = CliRun.of(args("evaluate", "--dataset", data.toString(), "--cg-readout", "fuzzy"));
+    assertEquals(ExitCodes.BAD_INPUT, r.exit());
+    assertTrue(r.err().contains("unknown CG read-out 'fuzzy' (choices: exact, tolerant)"), r.err());
   }
 
   @Test

@@ -18,7 +18,9 @@ import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.Cg;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgLatentActivity;
+import dev.candela.metrics.cg.CgNeighbourhoods;
 import dev.candela.metrics.cg.CgOptions;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.CgResult;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
@@ -172,7 +174,9 @@ class SelectionActivityTest {
                         + " decoder sensitivity < %s x the largest)",
                     CgLatentActivity.INERT_SHARE)),
         sel.warnings().toString());
-    CgOptions co = CgJob.options(sel, null, CgBaseline.MAX_DEVIATION, 64);
+    CgOptions co =
+        CgJob.options(
+            sel, null, CgBaseline.MAX_DEVIATION, CgReadout.EXACT, CgNeighbourhoods.SINGLETONS, 64);
     assertArrayEquals(new int[] {0, 1}, co.factors());
     CgResult r = Cg.compute(Z, Y, decoder(), classifier(), co, sel.stats());
     assertEquals(0.875, r.perFactor()[0], EXACT);
@@ -182,7 +186,14 @@ class SelectionActivityTest {
     BadInputException e =
         assertThrows(
             BadInputException.class,
-            () -> CgJob.options(sel, new int[] {2}, CgBaseline.MAX_DEVIATION, 64));
+            () ->
+                CgJob.options(
+                    sel,
+                    new int[] {2},
+                    CgBaseline.MAX_DEVIATION,
+                    CgReadout.EXACT,
+                    CgNeighbourhoods.SINGLETONS,
+                    64));
     assertEquals(
         "no factor left for CG: [f2] are carried only by latents the decoder does not use (see the"
             + " warnings)",

@@ -7,6 +7,7 @@ import dev.candela.evaluate.ScmSettings;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgReadout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,6 +51,15 @@ public final class EvaluationMixin {
       converter = CgBaselineConverter.class,
       description = "max-deviation (the authors'), mean or zero (default ${DEFAULT-VALUE}).")
   CgBaseline cgBaseline;
+
+  @Option(
+      names = "--cg-readout",
+      paramLabel = "R",
+      converter = CgReadoutConverter.class,
+      description =
+          "How CG reads the classifier: tolerant (a value within one grid step or a symmetric"
+              + " copy counts as read) or exact (the paper's p(y|x)) (default ${DEFAULT-VALUE}).")
+  CgReadout cgReadout = DEFAULTS.readout();
 
   @Option(
       names = "--uc-selection",
@@ -200,6 +210,7 @@ public final class EvaluationMixin {
           .rhos(rhos)
           .ucSelection(ucSelection)
           .baseline(cgBaseline)
+          .readout(cgReadout)
           .batchSize(batchSize)
           .device(device)
           .maxTrain(maxTrain)

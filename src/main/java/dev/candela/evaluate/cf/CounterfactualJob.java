@@ -34,7 +34,7 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>{@code job.json}: the parameters that shape the results (range, chunk size, factors, sets,
- *       baseline); a rerun with different ones is refused.
+ *       baseline, read-out); a rerun with different ones is refused.
  *   <li>{@code baseline.json}: the latent statistics ({@link LatentStats}) of the whole range the
  *       baselines come from, computed once (a pass over the source reading latents only) unless
  *       given, and reused on every rerun.
@@ -413,6 +413,7 @@ public final class CounterfactualJob {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("cg", summary.score());
     out.put("baseline", summary.baseline().name());
+    out.put("readout", cg.readout().id());
     out.put("samples", summary.numSamples());
     out.put("start", options.start());
     out.put("end", options.end());
@@ -509,6 +510,7 @@ public final class CounterfactualJob {
     p.put("end", o.end());
     p.put("chunkSize", o.chunkSize());
     p.put("baseline", o.cg().baseline().name());
+    p.put("readout", o.cg().readout().id());
     p.put("factorNames", o.cg().factorNames());
     p.put("factors", o.cg().factors());
     p.put("sets", o.cg().sets());

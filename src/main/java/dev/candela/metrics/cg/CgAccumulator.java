@@ -298,12 +298,11 @@ public final class CgAccumulator {
           int sample = g0 + s;
           if (role == 0) {
             for (int k = 0; k < e; k++) {
-              pHat[k][sample] =
-                  probability(p, factors[k], r, rn, codes[factors[k]][sample], sample);
+              pHat[k][sample] = probability(p, factors[k], r, rn, codes, sample);
             }
           } else {
             int k = (role - 1) / 2;
-            double v = probability(p, factors[k], r, rn, codes[factors[k]][sample], sample);
+            double v = probability(p, factors[k], r, rn, codes, sample);
             if ((role - 1) % 2 == 0) {
               pI[k][sample] = v;
             } else {
@@ -368,7 +367,13 @@ public final class CgAccumulator {
     return m;
   }
 
-  private double probability(float[][][] p, int f, int r, int rn, int y, int sample) {
+  /**
+   * The read-out of factor f for one classified image: {@code p(y | x)} ({@link CgReadout#EXACT})
+   * or {@code min(1, Σ_{v ∈ N(y)} p(v | x))} ({@link CgReadout#TOLERANT}), y the sample's true
+   * code.
+   */
+  private double probability(float[][][] p, int f, int r, int rn, int[][] codes, int sample) {
+    int y = codes[f][sample];
     float[][] pf = p[f];
     if (pf == null || pf.length != rn) {
       throw new IllegalArgumentException(
@@ -394,7 +399,54 @@ public final class CgAccumulator {
               + row.length
               + " values");
     }
-    float v = row[y];
+    if (options.readout() == CgReadout.EXACT) {
+      return checked(row[y], f, y, sample);
+    }
+    int[] truth = new int[codes.length];
+    for (int g = 0; g < codes.length; g++) {
+      truth[g] = codes[g][sample];
+    }
+    int[] near = options.neighbourhoods().of(f, truth, row.length);
+    boolean hasTruth = false;
+    double sum = 0;
+    for (int v : near) {
+      if (v < 0 || v >= row.length) {
+        throw new IllegalArgumentException(
+            "neighbourhood of value "
+                + y
+                + " of factor "
+                + f
+                + " ("
+                + options.factorNames().get(f)
+                + ") at sample "
+                + sample
+                + " holds value "
+                + v
+                + ", outside the classifier's "
+                + row.length
+                + " values");
+      }
+      hasTruth |= v == y;
+      sum += checked(row[v], f, v, sample);
+    }
+    if (!hasTruth) {
+      throw new IllegalArgumentException(
+          "neighbourhood "
+              + Arrays.toString(near)
+              + " of value "
+              + y
+              + " of factor "
+              + f
+              + " ("
+              + options.factorNames().get(f)
+              + ") at sample "
+              + sample
+              + " does not hold the value itself");
+    }
+    return Math.min(1.0, sum);
+  }
+
+  private static double checked(float v, int f, int value, int sample) {
     if (!(v >= 0 && v <= 1)) {
       throw new IllegalArgumentException(
           "classifier probability "
@@ -402,7 +454,7 @@ public final class CgAccumulator {
               + " for factor "
               + f
               + " value "
-              + y
+              + value
               + " at sample "
               + sample
               + " is not in [0, 1]");

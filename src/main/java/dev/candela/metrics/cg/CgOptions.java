@@ -18,9 +18,19 @@ import java.util.Objects;
  * @param baseline the value intervened latents are set to (default {@link
  *     CgBaseline#MAX_DEVIATION}, the authors')
  * @param maxBatch the most images per decoder and classifier call (default 1024)
+ * @param readout how the classifier's output is read (default {@link CgReadout#DEFAULT}, tolerant)
+ * @param neighbourhoods the neighbourhoods {@code N(y)} of the tolerant read-out (default {@link
+ *     CgNeighbourhoods#SINGLETONS}: the metric alone knows no factor's geometry, so without the
+ *     dataset's neighbourhoods, which the pipeline passes, tolerant reads as exact)
  */
 public record CgOptions(
-    int[][] sets, List<String> factorNames, int[] factors, CgBaseline baseline, int maxBatch) {
+    int[][] sets,
+    List<String> factorNames,
+    int[] factors,
+    CgBaseline baseline,
+    int maxBatch,
+    CgReadout readout,
+    CgNeighbourhoods neighbourhoods) {
 
   /** The default largest batch. */
   public static final int DEFAULT_MAX_BATCH = 1024;
@@ -29,6 +39,8 @@ public record CgOptions(
   public CgOptions {
     Objects.requireNonNull(sets, "sets");
     Objects.requireNonNull(baseline, "baseline");
+    Objects.requireNonNull(readout, "readout");
+    Objects.requireNonNull(neighbourhoods, "neighbourhoods");
     if (sets.length == 0) {
       throw new IllegalArgumentException("need at least one factor set, got none");
     }
@@ -63,6 +75,27 @@ public record CgOptions(
     if (maxBatch < 1) {
       throw new IllegalArgumentException("maxBatch must be at least 1, got " + maxBatch);
     }
+  }
+
+  /**
+   * Options with the default read-out and neighbourhoods.
+   *
+   * @param sets per factor, the latents that capture it
+   * @param factorNames one name per factor
+   * @param factors the factor indices to evaluate
+   * @param baseline the baseline
+   * @param maxBatch the most images per call
+   */
+  public CgOptions(
+      int[][] sets, List<String> factorNames, int[] factors, CgBaseline baseline, int maxBatch) {
+    this(
+        sets,
+        factorNames,
+        factors,
+        baseline,
+        maxBatch,
+        CgReadout.DEFAULT,
+        CgNeighbourhoods.SINGLETONS);
   }
 
   /**
@@ -110,7 +143,7 @@ public record CgOptions(
    * @return a copy
    */
   public CgOptions withBaseline(CgBaseline b) {
-    return new CgOptions(sets, factorNames, factors, b, maxBatch);
+    return new CgOptions(sets, factorNames, factors, b, maxBatch, readout, neighbourhoods);
   }
 
   /**
@@ -120,7 +153,17 @@ public record CgOptions(
    * @return a copy
    */
   public CgOptions withMaxBatch(int m) {
-    return new CgOptions(sets, factorNames, factors, baseline, m);
+    return new CgOptions(sets, factorNames, factors, baseline, m, readout, neighbourhoods);
+  }
+
+  /**
+   * The same options with another read-out.
+   *
+   * @param r the read-out
+   * @return a copy
+   */
+  public CgOptions withReadout(CgReadout r) {
+    return new CgOptions(sets, factorNames, factors, baseline, maxBatch, r, neighbourhoods);
   }
 
   @Override
@@ -130,12 +173,15 @@ public record CgOptions(
         && factorNames.equals(c.factorNames)
         && Arrays.equals(factors, c.factors)
         && baseline == c.baseline
-        && maxBatch == c.maxBatch;
+        && maxBatch == c.maxBatch
+        && readout == c.readout
+        && neighbourhoods.equals(c.neighbourhoods);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(Arrays.deepHashCode(sets), factorNames, Arrays.hashCode(factors), baseline);
+    return Objects.hash(
+        Arrays.deepHashCode(sets), factorNames, Arrays.hashCode(factors), baseline, readout);
   }
 
   @Override
@@ -151,7 +197,9 @@ public record CgOptions(
         "baseline",
         baseline,
         "maxBatch",
-        maxBatch);
+        maxBatch,
+        "readout",
+        readout);
   }
 
   /** Builds {@link CgOptions}: {@code setSets} is required. */
@@ -161,8 +209,32 @@ public record CgOptions(
     private int[] factors;
     private CgBaseline baseline = CgBaseline.MAX_DEVIATION;
     private int maxBatch = DEFAULT_MAX_BATCH;
+    private CgReadout readout = CgReadout.DEFAULT;
+    private CgNeighbourhoods neighbourhoods = CgNeighbourhoods.SINGLETONS;
 
     private Builder() {}
+
+    /**
+     * The read-out (default {@link CgReadout#DEFAULT}).
+     *
+     * @param r the read-out
+     * @return this builder
+     */
+    public Builder optReadout(CgReadout r) {
+      this.readout = r;
+      return this;
+    }
+
+    /**
+     * The neighbourhoods of the tolerant read-out (default {@link CgNeighbourhoods#SINGLETONS}).
+     *
+     * @param n the neighbourhoods
+     * @return this builder
+     */
+    public Builder optNeighbourhoods(CgNeighbourhoods n) {
+      this.neighbourhoods = n;
+      return this;
+    }
 
     /**
      * The latent set of every factor (required).
@@ -242,7 +314,7 @@ public record CgOptions(
           fs[f] = f;
         }
       }
-      return new CgOptions(sets, names, fs, baseline, maxBatch);
+      return new CgOptions(sets, names, fs, baseline, maxBatch, readout, neighbourhoods);
     }
   }
 

@@ -3,8 +3,10 @@ package dev.candela.model.hosting;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
+import dev.candela.data.FactorNeighbourhoods;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSymmetries;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.model.card.ModelCard;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,9 +21,11 @@ import org.apache.commons.math3.stat.interval.WilsonScoreInterval;
 
 /**
  * How well a factor classifier recognises each factor: per-factor accuracy on dataset images,
- * symmetry-aware accuracy where the dataset declares {@link FactorSymmetries}, and, with a VAE, the
- * same on the VAE's reconstructions of those images (encoder mean, decoded). CG compares the
- * classifier's probability of the true value across interventions, so a factor the classifier
+ * symmetry-aware accuracy where the dataset declares {@link FactorSymmetries}, tolerant accuracy
+ * (the prediction within the neighbourhood {@code N(y)} of the true value that CG's tolerant
+ * read-out sums over, {@link FactorNeighbourhoods}: one grid step, or a symmetric copy), and, with
+ * a VAE, the same on the VAE's reconstructions of those images (encoder mean, decoded). CG compares
+ * the classifier's probability of the true value across interventions, so a factor the classifier
  * cannot recognise, on data or on reconstructions, has a meaningless CG. Every accuracy comes with
  * its Wilson score 95% interval (binomial over the checked images).
  */
@@ -66,13 +70,17 @@ public final class ClassifierQuality {
    * @param symmetric symmetry-aware accuracy, or null when the factor has no declared symmetry
    * @param reconstructed accuracy on the VAE's reconstructions, or null without a VAE
    * @param reconstructedSymmetric symmetry-aware accuracy on reconstructions, or null
+   * @param tolerant tolerant accuracy on the images (prediction in {@code N(y)})
+   * @param reconstructedTolerant tolerant accuracy on reconstructions, or null without a VAE
    */
   public record FactorResult(
       String factor,
       Accuracy accuracy,
       Accuracy symmetric,
       Accuracy reconstructed,
-      Accuracy reconstructedSymmetric) {
+      Accuracy reconstructedSymmetric,
+      Accuracy tolerant,
+      Accuracy reconstructedTolerant) {
     /**
      * The accuracy that decides whether the factor's CG is reliable: the symmetry-aware one when
      * declared, on reconstructions when measured (the lower of the two views).
@@ -86,6 +94,41 @@ public final class ClassifierQuality {
         a = Math.min(a, r.value());
       }
       return a;
+    }
+
+    /**
+     * The accuracy on the images as CG with a read-out reads them: exact ({@link CgReadout#EXACT})
+     * or tolerant ({@link CgReadout#TOLERANT}).
+     *
+     * @param readout the read-out
+     * @return the accuracy
+     */
+    public Accuracy onImages(CgReadout readout) {
+      return readout == CgReadout.TOLERANT ? tolerant : accuracy;
+    }
+
+    /**
+     * The accuracy on reconstructions as CG with a read-out reads them.
+     *
+     * @param readout the read-out
+     * @return the accuracy, or null without a VAE
+     */
+    public Accuracy onReconstructions(CgReadout readout) {
+      return readout == CgReadout.TOLERANT ? reconstructedTolerant : reconstructed;
+    }
+
+    /**
+     * The accuracy that decides whether the factor's CG is reliable when CG reads the classifier
+     * with {@code readout}: the lower of images and reconstructions (when measured), each read the
+     * same way as CG reads them.
+     *
+     * @param readout the read-out
+     * @return the deciding accuracy
+     */
+    public double deciding(CgReadout readout) {
+      double a = onImages(readout).value();
+      Accuracy r = onReconstructions(readout);
+      return r == null ? a : Math.min(a, r.value());
     }
   }
 
@@ -131,11 +174,14 @@ public final class ClassifierQuality {
       dsIndex[k] = i;
     }
     FactorSymmetries sym = FactorSymmetries.forDataset(space.name());
+    FactorNeighbourhoods near = FactorNeighbourhoods.forSpace(space);
     int nf = fs.size();
     long[] ok = new long[nf];
     long[] okSym = new long[nf];
+    long[] okTol = new long[nf];
     long[] okRec = new long[nf];
     long[] okRecSym = new long[nf];
+    long[] okRecTol = new long[nf];
     int b = Math.max(1, batchSize);
     for (int a = 0; a < indices.length; a += b) {
       long[] part = Arrays.copyOfRange(indices, a, Math.min(indices.length, a + b));
@@ -144,17 +190,14 @@ public final class ClassifierQuality {
       for (int i = 0; i < part.length; i++) {
         truth[i] = ds.codes(part[i]);
       }
-      tally(clf.predict(images, part.length), truth, dsIndex, space, sym, ok, okSym);
+      int[][] pred = clf.predict(images, part.length);
+      tally(pred, truth, dsIndex, space, sym, ok, okSym);
+      tallyTolerant(pred, truth, dsIndex, near, okTol);
       if (vae != null) {
         float[] rec = vae.decode(vae.encodeMeans(images, part.length));
-        tally(
-            clf.predict(rec, part.length, vae.card().input()),
-            truth,
-            dsIndex,
-            space,
-            sym,
-            okRec,
-            okRecSym);
+        int[][] predRec = clf.predict(rec, part.length, vae.card().input());
+        tally(predRec, truth, dsIndex, space, sym, okRec, okRecSym);
+        tallyTolerant(predRec, truth, dsIndex, near, okRecTol);
       }
       progress.accept(a + part.length);
     }
@@ -168,7 +211,9 @@ public final class ClassifierQuality {
               Accuracy.of(ok[k], n),
               hasSym ? Accuracy.of(okSym[k], n) : null,
               vae == null ? null : Accuracy.of(okRec[k], n),
-              vae == null || !hasSym ? null : Accuracy.of(okRecSym[k], n)));
+              vae == null || !hasSym ? null : Accuracy.of(okRecSym[k], n),
+              Accuracy.of(okTol[k], n),
+              vae == null ? null : Accuracy.of(okRecTol[k], n)));
     }
     return out;
   }
@@ -206,10 +251,32 @@ public final class ClassifierQuality {
   }
 
   /**
+   * Counts predictions per classifier factor within the tolerant read-out's neighbourhood of the
+   * true value ({@link FactorNeighbourhoods#tolerates}).
+   *
+   * @param pred [sample][classifier factor] predicted codes
+   * @param truth [sample][dataset factor] true codes
+   * @param dsIndex per classifier factor, its dataset factor index
+   * @param near the dataset's neighbourhoods
+   * @param okTol tolerant counts, incremented
+   */
+  public static void tallyTolerant(
+      int[][] pred, int[][] truth, int[] dsIndex, FactorNeighbourhoods near, long[] okTol) {
+    for (int i = 0; i < pred.length; i++) {
+      for (int k = 0; k < dsIndex.length; k++) {
+        if (near.tolerates(dsIndex[k], truth[i], pred[i][k])) {
+          okTol[k]++;
+        }
+      }
+    }
+  }
+
+  /**
    * The scores, details and warnings of a check, as a report holds them.
    *
-   * @param scores {@code accuracy.F}, {@code accuracy_symmetric.F}, {@code
-   *     accuracy_reconstructed.F}, {@code accuracy_reconstructed_symmetric.F} (those measured)
+   * @param scores {@code accuracy.F}, {@code accuracy_symmetric.F}, {@code accuracy_tolerant.F},
+   *     {@code accuracy_reconstructed.F}, {@code accuracy_reconstructed_symmetric.F}, {@code
+   *     accuracy_reconstructed_tolerant.F} (those measured)
    * @param details the same keys with the full {@link Accuracy}
    * @param warnings a line per factor whose deciding accuracy is below the reliable level
    */
@@ -232,12 +299,18 @@ public final class ClassifierQuality {
     for (FactorResult r : results) {
       put(scores, details, "accuracy." + r.factor(), r.accuracy());
       put(scores, details, "accuracy_symmetric." + r.factor(), r.symmetric());
+      put(scores, details, "accuracy_tolerant." + r.factor(), r.tolerant());
       put(scores, details, "accuracy_reconstructed." + r.factor(), r.reconstructed());
       put(
           scores,
           details,
           "accuracy_reconstructed_symmetric." + r.factor(),
           r.reconstructedSymmetric());
+      put(
+          scores,
+          details,
+          "accuracy_reconstructed_tolerant." + r.factor(),
+          r.reconstructedTolerant());
       if (r.deciding() < reliable) {
         warnings.add(
             String.format(
