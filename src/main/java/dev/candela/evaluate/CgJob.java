@@ -243,16 +243,18 @@ public final class CgJob {
   }
 
   /**
-   * CG's options: the selection's sets and factors, the evaluated ones, the baseline, the read-out
-   * with its neighbourhoods and the engine batch.
+   * CG's options: the selection's sets and factors, the evaluated ones (never an excluded factor,
+   * {@link SelectionPass#excluded}), the baseline, the read-out with its neighbourhoods and the
+   * engine batch.
    *
    * @param sel the selection
-   * @param evaluated indices into the selection's factors
+   * @param evaluated indices into the selection's factors, or null for all
    * @param baseline the baseline
    * @param readout the read-out
    * @param neighbourhoods the tolerant read-out's neighbourhoods ({@link #neighbourhoods})
    * @param batchSize images per engine call
    * @return the options
+   * @throws BadInputException when every factor left is excluded
    */
   public static CgOptions options(
       SelectionPass sel,
@@ -260,11 +262,23 @@ public final class CgJob {
       CgBaseline baseline,
       CgReadout readout,
       CgNeighbourhoods neighbourhoods,
-      int batchSize) {
+      int batchSize)
+      throws BadInputException {
+    int[] scored = sel.scoredFactors();
+    int[] kept =
+        evaluated == null
+            ? scored
+            : Arrays.stream(evaluated).filter(k -> Arrays.binarySearch(scored, k) >= 0).toArray();
+    if (kept.length == 0) {
+      throw new BadInputException(
+          "no factor left for CG: "
+              + sel.excluded().keySet()
+              + " are carried only by latents the decoder does not use (see the warnings)");
+    }
     return CgOptions.builder()
         .setSets(sel.sets())
         .optFactorNames(sel.factorNames())
-        .optFactors(evaluated)
+        .optFactors(kept)
         .optBaseline(baseline)
         .optReadout(readout)
         .optNeighbourhoods(neighbourhoods)

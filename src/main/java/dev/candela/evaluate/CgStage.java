@@ -10,6 +10,8 @@ import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaselineSpread;
 import dev.candela.metrics.cg.CgBatch;
+import dev.candela.metrics.cg.CgImageChecks;
+import dev.candela.metrics.cg.CgLatentActivity;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgSummary;
 import dev.candela.metrics.cg.CgUncertainty;
@@ -20,6 +22,7 @@ import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ClassifierQuality;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.VaeModel;
+import dev.candela.report.EvaluationPage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,6 +75,7 @@ final class CgStage {
       long[] idx,
       int[][] codes,
       LatentStats stats,
+      ModelFitness.VaeCheck vaeCheck,
       boolean intervals,
       Path ice,
       ProgressListener listener)
@@ -80,7 +84,16 @@ final class CgStage {
     int n = idx.length;
     List<String> names = codeScores.factorNames();
     int rho = s.rhos().get(0);
-    SelectionPass sel = SelectionPass.of(codeScores.irs(), names, rho, s.ucSelection(), stats);
+    SelectionPass sel =
+        SelectionPass.of(codeScores.irs(), names, rho, s.ucSelection(), stats)
+            .withActivity(
+                CgLatentActivity.measure(
+                    decoder,
+                    z,
+                    stats,
+                    s.baseline(),
+                    CgLatentActivity.DEFAULT_SAMPLES,
+                    Math.max(1, s.batchSize())));
     try (CgJob.Classifier clf =
         CgJob.Classifier.load(s.classifier(), device, s.batchSize(), names, space)) {
       ModelFitness.ClassifierCheck clfCheck =
@@ -94,6 +107,11 @@ final class CgStage {
               s.readout(),
               CgJob.neighbourhoods(space, datasetIndex, codes),
               s.batchSize());
+      // The factors CG scores: the selection's, less the excluded ones.
+      List<String> scored = new ArrayList<>();
+      for (int f : co.factors()) {
+        scored.add(names.get(f));
+      }
       FactorProbabilities probs = clf.probabilities(vae.card().input());
       CgAccumulator acc = new CgAccumulator(decoder, probs, co, sel.stats());
       int chunk = CgJob.groupSize(co);
@@ -106,7 +124,7 @@ final class CgStage {
         throw new CandelaException(ice + ": cannot write (" + e.getMessage() + ")", e);
       }
       List<List<double[]>> termParts = new ArrayList<>();
-      for (int k = 0; k < names.size(); k++) {
+      for (int k = 0; k < scored.size(); k++) {
         termParts.add(new ArrayList<>());
       }
       try (CodeScorer.Progress.Task pb = listener.task("cg", nc);
@@ -122,7 +140,7 @@ final class CgStage {
           // Per-sample terms go straight to ice.csv; only the running sums stay in memory.
           CgBatch batch = CgJob.process(acc, rows, z, codes, datasetIndex);
           iceOut.append(sampleIds, batch);
-          for (int k = 0; k < names.size(); k++) {
+          for (int k = 0; k < scored.size(); k++) {
             termParts.get(k).add(batch.factors().get(k).terms());
           }
           pb.stepTo(b);
@@ -141,15 +159,15 @@ final class CgStage {
       }
       Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
       if (intervals) {
-        double[][] terms = new double[names.size()][];
-        for (int k = 0; k < names.size(); k++) {
+        double[][] terms = new double[scored.size()][];
+        for (int k = 0; k < scored.size(); k++) {
           terms[k] = termParts.get(k).stream().flatMapToDouble(Arrays::stream).toArray();
         }
         if (nc >= 2) {
           uncertainty.putAll(
               baselineAware(
                   s,
-                  names,
+                  scored,
                   terms,
                   z,
                   pos,
@@ -172,16 +190,186 @@ final class CgStage {
       cgDetails.put("iceFile", Evaluation.ICE_CSV);
       cgDetails.put("latentStats", stats);
       cgDetails.put("classifierAccuracy", clfCheck.accuracy());
-      cgDetails.put("unreliableFactors", clfCheck.unreliable());
-      return new Result(
-          sum,
-          scores,
-          uncertainty,
-          notes(names, clfCheck),
-          cgDetails,
-          clfCheck.warnings(),
-          clf.card());
+      List<String> unreliable = new ArrayList<>(clfCheck.unreliable());
+      unreliable.retainAll(scored);
+      cgDetails.put("unreliableFactors", unreliable);
+      cgDetails.put("sets", setsOf(names, sel.sets()));
+      cgDetails.put("ucSets", setsOf(names, sel.uc().sets()));
+      cgDetails.put("activity", activity(sel.activity(), vaeCheck));
+      cgDetails.put("excluded", excludedOf(sel));
+      List<String> warnings = new ArrayList<>(sel.warnings());
+      warnings.addAll(clfCheck.warnings());
+      CgImageChecks images = acc.imageChecks();
+      List<String> imageFlagged = new ArrayList<>();
+      if (images != null) {
+        Map<String, Object> ic = new LinkedHashMap<>();
+        ic.put(
+            "real",
+            Map.of(
+                "images",
+                vaeCheck.images(),
+                "meanPixelMass",
+                vaeCheck.pixelMassMean(),
+                "sdPixelMass",
+                vaeCheck.pixelMassSd()));
+        ic.put(
+            "rule",
+            String.format(
+                Locale.ROOT,
+                "warn when the mean confidence on x_I or x_\\I is below %.2f, or a role's mean"
+                    + " pixel mass lies outside the real images' mean ± %.2f sd",
+                CgImageChecks.MIN_CONFIDENCE,
+                CgImageChecks.MASS_SHIFT_SD));
+        ic.put("samples", images.samples());
+        ic.put("factors", images.factors());
+        cgDetails.put("imageChecks", ic);
+        List<String> iw = images.warnings(vaeCheck.pixelMassMean(), vaeCheck.pixelMassSd());
+        for (String f : scored) {
+          if (iw.stream().anyMatch(w -> w.startsWith("cg." + f + ":"))) {
+            imageFlagged.add(f);
+          }
+        }
+        warnings.addAll(iw);
+      }
+      Map<String, Object> aggregate =
+          aggregate(scored, unreliable, imageFlagged, sel.excluded().keySet());
+      cgDetails.put("aggregate", aggregate);
+      Map<String, String> notes = notes(names, clfCheck);
+      if (!Boolean.TRUE.equals(aggregate.get("reliable"))) {
+        String line = (String) aggregate.get("warning");
+        warnings.add(line);
+        notes.put("cg", "⚠ " + line);
+      }
+      return new Result(sum, scores, uncertainty, notes, cgDetails, warnings, clf.card());
     }
+  }
+
+  /**
+   * What the page's CG section shows, from the stage's result.
+   *
+   * @param r the result
+   * @param s the settings
+   * @return the view
+   */
+  @SuppressWarnings("unchecked")
+  static EvaluationPage.CgView view(Result r, EvaluationSettings s) {
+    List<String> names = new ArrayList<>();
+    Map<String, int[]> sets = new LinkedHashMap<>();
+    for (CgSummary.FactorScore fs : r.summary().factors()) {
+      names.add(fs.name());
+      sets.put(fs.name(), fs.set());
+    }
+    Map<String, Object> agg = (Map<String, Object>) r.details().get("aggregate");
+    Object readout = r.details().get("readout");
+    return new EvaluationPage.CgView(
+        names,
+        r.summary().perFactor(),
+        s.rhos().get(0),
+        s.baseline().id(),
+        readout == null
+            ? "the classifier's probability of the sample's true value"
+            : readout.toString(),
+        sets,
+        new java.util.LinkedHashSet<>((List<String>) agg.get("flagged")),
+        (Map<String, List<String>>) r.details().get("excluded"));
+  }
+
+  /**
+   * Whether the mean {@code cg} rests on reliable parts: {@code reliable}, the flagged parts
+   * ({@code unreliable}: the classifier check; {@code imageChecks}: the counterfactual images) and
+   * the {@code excluded} factors, and the {@code warning} line when any is non-empty.
+   *
+   * @param scored the factors averaged
+   * @param unreliable the classifier check's unreliable factors among them
+   * @param imageFlagged the factors with an image-check warning
+   * @param excluded the excluded factors
+   * @return the aggregate's record
+   */
+  static Map<String, Object> aggregate(
+      List<String> scored,
+      List<String> unreliable,
+      List<String> imageFlagged,
+      java.util.Collection<String> excluded) {
+    java.util.Set<String> flagged = new java.util.LinkedHashSet<>(unreliable);
+    flagged.addAll(imageFlagged);
+    Map<String, Object> a = new LinkedHashMap<>();
+    a.put("reliable", flagged.isEmpty() && excluded.isEmpty());
+    a.put("factors", List.copyOf(scored));
+    a.put("flagged", List.copyOf(flagged));
+    a.put("unreliable", List.copyOf(unreliable));
+    a.put("imageChecks", List.copyOf(imageFlagged));
+    a.put("excluded", List.copyOf(excluded));
+    if (!flagged.isEmpty() || !excluded.isEmpty()) {
+      List<String> parts = new ArrayList<>();
+      if (!flagged.isEmpty()) {
+        parts.add(
+            flagged.size()
+                + " of its "
+                + scored.size()
+                + " parts are flagged ("
+                + String.join(", ", flagged)
+                + (unreliable.isEmpty() ? "" : "; classifier unreliable: " + unreliable)
+                + (imageFlagged.isEmpty() ? "" : "; image checks: " + imageFlagged)
+                + ")");
+      }
+      if (!excluded.isEmpty()) {
+        parts.add(
+            "factors "
+                + excluded
+                + " are excluded (carried only by latents the decoder does not use)");
+      }
+      a.put(
+          "warning",
+          "cg is not reliable as a whole: "
+              + String.join("; ", parts)
+              + (flagged.size() == scored.size() ? "; every part it averages is flagged" : ""));
+    }
+    return a;
+  }
+
+  /** Factor name to its latent set. */
+  private static Map<String, int[]> setsOf(List<String> names, int[][] sets) {
+    Map<String, int[]> out = new LinkedHashMap<>();
+    for (int k = 0; k < names.size(); k++) {
+      out.put(names.get(k), sets[k]);
+    }
+    return out;
+  }
+
+  /** {@code details.cg.activity}: the rule and per latent s_j, active, and the KL when known. */
+  private static Map<String, Object> activity(CgLatentActivity act, ModelFitness.VaeCheck vae) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put(
+        "rule",
+        String.format(
+            Locale.ROOT,
+            "latent j is inert when its decoder sensitivity s_j (mean absolute pixel change when"
+                + " z_j is set to CG's baseline, over %d samples) < %.3g x the largest",
+            act.samples(),
+            CgLatentActivity.INERT_SHARE));
+    out.put("threshold", act.threshold());
+    List<Map<String, Object>> latents = new ArrayList<>();
+    double[] s = act.sensitivity();
+    double[] kl = vae == null ? null : vae.klPerLatent();
+    for (int j = 0; j < s.length; j++) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("latent", "z" + j);
+      m.put("sensitivity", s[j]);
+      m.put("active", act.isActive(j));
+      if (kl != null && j < kl.length) {
+        m.put("kl", kl[j]);
+      }
+      latents.add(m);
+    }
+    out.put("latents", latents);
+    return out;
+  }
+
+  /** {@code details.cg.excluded}: factor to the inert latents that carry it. */
+  private static Map<String, List<String>> excludedOf(SelectionPass sel) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    sel.excluded().forEach((f, l) -> out.put(f, Arrays.stream(l).mapToObj(j -> "z" + j).toList()));
+    return out;
   }
 
   /**

@@ -178,16 +178,26 @@ public final class CounterfactualDriver {
           z = CgJob.encode(vae, data, idx, s.batchSize(), listener, "encode");
           CodesFile.write(codesFile, idx, z);
         }
-        SelectionPass sel = SelectionPass.compute(z, codes, space, s.rho(), s.ucSelection());
-        writeSelection(selFile, want, sel, n, nc);
         ModelCard.Shape in = vaeCard.input();
         LatentDecoder decoder =
             LatentDecoder.of(new int[] {in.channels(), in.height(), in.width()}, vae::decode);
+        SelectionPass sel =
+            SelectionPass.compute(
+                z,
+                codes,
+                space,
+                s.rho(),
+                s.ucSelection(),
+                decoder,
+                s.baseline(),
+                Math.max(1, s.batchSize()));
+        writeSelection(selFile, want, sel, n, nc);
         try (CgJob.Classifier clf =
             CgJob.Classifier.load(
                 s.classifier(), device, s.batchSize(), sel.factorNames(), space)) {
           List<String> warnings = new ArrayList<>(sel.warnings());
-          warnings.addAll(fitness(s, data, vae, clf, decoder, idx));
+          ModelFitness.VaeCheck[] vaeCheck = new ModelFitness.VaeCheck[1];
+          warnings.addAll(fitness(s, data, vae, clf, decoder, idx, vaeCheck));
           int[] evaluated = CgJob.evaluatedFactors(sel.factorNames(), space, s.factors(), listener);
           int[] datasetIndex = sel.datasetIndex(space);
           CgOptions co =
@@ -255,6 +265,10 @@ public final class CounterfactualDriver {
                       }
                     });
           }
+          if (res.imageChecks() != null) {
+            warnings.addAll(
+                res.imageChecks().warnings(vaeCheck[0].pixelMassMean(), vaeCheck[0].pixelMassSd()));
+          }
           return new Outcome(res, sel, population, n, nc, reused, reused ? 0 : n, warnings);
         }
       }
@@ -294,6 +308,9 @@ public final class CounterfactualDriver {
     record.put("uc", sel.uc().score());
     record.put("factors", sel.factorNames());
     record.put("sets", sel.sets());
+    record.put("ucSets", sel.uc().sets());
+    record.put("activity", sel.activity());
+    record.put("excluded", sel.excluded());
     record.put("stats", sel.stats());
     JsonReports.writeValue(record, file);
   }
@@ -308,7 +325,8 @@ public final class CounterfactualDriver {
       VaeModel vae,
       CgJob.Classifier clf,
       LatentDecoder decoder,
-      long[] idx)
+      long[] idx,
+      ModelFitness.VaeCheck[] vaeOut)
       throws CandelaException {
     ModelFitness.VaeCheck v =
         ModelFitness.vae(
@@ -317,6 +335,7 @@ public final class CounterfactualDriver {
             data,
             idx,
             (images, m) -> Evaluation.inDecoderShape(data, images, m, decoder));
+    vaeOut[0] = v;
     ModelFitness.ClassifierCheck c = clf.check(data, idx, vae, s.batchSize(), s.readout());
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("vae", v);

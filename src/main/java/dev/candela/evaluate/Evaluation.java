@@ -126,6 +126,7 @@ public final class Evaluation {
     private final ProvenanceBuilder provenance;
     private final String title;
     private final List<StageResult> stages = new ArrayList<>();
+    private final ModelFitness.VaeCheck vaeCheck;
 
     Run(
         FactorDataset dataset,
@@ -153,7 +154,7 @@ public final class Evaluation {
                 vaeCard.input().channels(), vaeCard.input().height(), vaeCard.input().width()
               },
               vae::decode);
-      ModelFitness.VaeCheck vaeCheck =
+      vaeCheck =
           ModelFitness.vae(
               vae,
               modelDir,
@@ -207,6 +208,7 @@ public final class Evaluation {
                 e.idx(),
                 e.codes(),
                 stats,
+                vaeCheck,
                 replicates > 0,
                 out.resolve(ICE_CSV),
                 listener);
@@ -261,12 +263,7 @@ public final class Evaluation {
       float[][] zGrid = Sampling.rows(e.z(), gridPos);
       if (cgResult != null) {
         CgSummary sum = cgResult.summary();
-        page.cgSection(
-            codeScores.factorNames(),
-            sum.perFactor(),
-            report.uncertainty(),
-            s.rhos().get(0),
-            s.baseline().id());
+        page.cgSection(CgStage.view(cgResult, s), report.uncertainty());
         for (CgSummary.FactorScore fs : sum.factors()) {
           page.counterfactualGrid(
               fs,

@@ -96,6 +96,10 @@ public final class ModelFitness {
    * @param klPerLatent mean KL to the prior per latent (nats)
    * @param activeLatents latents with mean KL above {@link #ACTIVE_KL}
    * @param collapsed whether the VAE counts as collapsed
+   * @param distribution whether the images are on the VAE's training distribution
+   * @param pixelMassMean the checked images' mean pixel mass (sum of pixel values, in the decoder's
+   *     image shape), the reference of CG's image checks
+   * @param pixelMassSd its standard deviation over the checked images (n − 1)
    * @param warnings what the user must read
    */
   public record VaeCheck(
@@ -106,6 +110,8 @@ public final class ModelFitness {
       int activeLatents,
       boolean collapsed,
       Distribution distribution,
+      double pixelMassMean,
+      double pixelMassSd,
       List<String> warnings) {
     /** Copies. */
     public VaeCheck {
@@ -179,7 +185,18 @@ public final class ModelFitness {
     long[] part = spread(idx);
     int n = part.length;
     float[] images = ds.images(part);
-    Reconstruction r = Reconstruction.of(vae, images, n, decoderImages.apply(images, n));
+    float[] inDecoderShape = decoderImages.apply(images, n);
+    Reconstruction r = Reconstruction.of(vae, images, n, inDecoderShape);
+    double[] masses = new double[n];
+    int vol = inDecoderShape.length / n;
+    for (int i = 0; i < n; i++) {
+      for (int q = i * vol; q < (i + 1) * vol; q++) {
+        masses[i] += inDecoderShape[q];
+      }
+    }
+    double massMean = org.apache.commons.math3.stat.StatUtils.mean(masses);
+    double massSd =
+        n > 1 ? Math.sqrt(org.apache.commons.math3.stat.StatUtils.variance(masses, massMean)) : 0;
     VaeModel.Encoding enc = r.encoding();
     double se = r.mse();
     double sm = r.meanImageMse();
@@ -223,7 +240,8 @@ public final class ModelFitness {
               ACTIVE_KL));
     }
     Distribution dist = distribution(vae.card(), dir, ds, se, n, warnings);
-    return new VaeCheck(n, se, sm, kl, active, flat || active < 1, dist, warnings);
+    return new VaeCheck(
+        n, se, sm, kl, active, flat || active < 1, dist, massMean, massSd, warnings);
   }
 
   /** The out-of-distribution tests of {@link VaeCheck#distribution()}; adds their warnings. */

@@ -44,6 +44,22 @@ public final class Uc {
    * @return the score with the chosen sets
    */
   public static UcResult compute(IrsResult irs, int rho, UcSelection selection) {
+    return compute(irs, rho, selection, null);
+  }
+
+  /**
+   * UC with the sets chosen among some latents only: the same rule on the IRS rows of the allowed
+   * latents (the CG job's Z_I among the latents its decoder uses). UC, the reported metric, is
+   * {@link #compute(IrsResult, int, UcSelection)}; this overload's score describes the restricted
+   * sets.
+   *
+   * @param irs the IRS result
+   * @param rho latents per factor, 1..number of allowed active latents
+   * @param selection selection mode
+   * @param allowed per latent (all D of them), whether it may be selected; {@code null} for all
+   * @return the score with the chosen sets
+   */
+  public static UcResult compute(IrsResult irs, int rho, UcSelection selection, boolean[] allowed) {
     int numFactors = irs.numFactors();
     int[] active = irs.activeLatents();
     if (numFactors < 2) {
@@ -52,6 +68,22 @@ public final class Uc {
     }
     if (rho < 1) {
       throw new IllegalArgumentException("rho must be at least 1, got " + rho);
+    }
+    if (allowed != null) {
+      int[] kept = Arrays.stream(active).filter(j -> j < allowed.length && allowed[j]).toArray();
+      if (rho > kept.length) {
+        throw new IllegalArgumentException(
+            "rho = "
+                + rho
+                + " exceeds the number of allowed active latents, "
+                + kept.length
+                + " (allowed "
+                + Arrays.toString(kept)
+                + " of the active "
+                + Arrays.toString(active)
+                + ")");
+      }
+      return restricted(irs, rho, selection, active, kept);
     }
     if (rho > active.length) {
       throw new IllegalArgumentException(
@@ -78,6 +110,53 @@ public final class Uc {
       Arrays.sort(set);
       sets[f] = set;
     }
+    return score(sets, rho, selection);
+  }
+
+  /**
+   * UC from latents and factors, with IRS at its defaults ({@link IrsOptions#DEFAULTS}).
+   *
+   * @param codes latents and factor codes
+   * @param rho latents per factor
+   * @param selection selection mode
+   * @return the score with the chosen sets
+   */
+  public static UcResult compute(LatentCodes codes, int rho, UcSelection selection) {
+    return compute(Irs.compute(codes), rho, selection);
+  }
+
+  /** UC over the IRS rows of {@code kept} (a subset of {@code active}, increasing). */
+  private static UcResult restricted(
+      IrsResult irs, int rho, UcSelection selection, int[] active, int[] kept) {
+    double[][] matrix = irs.matrix();
+    int numFactors = irs.numFactors();
+    int[] rowOf = new int[kept.length];
+    for (int k = 0, a = 0; k < kept.length; k++) {
+      while (active[a] != kept[k]) {
+        a++;
+      }
+      rowOf[k] = a;
+    }
+    int[][] sets = new int[numFactors][];
+    for (int f = 0; f < numFactors; f++) {
+      double[] col = new double[kept.length];
+      for (int k = 0; k < kept.length; k++) {
+        col[k] = matrix[rowOf[k]][f];
+      }
+      int[] rows = selection == UcSelection.TOPK ? topK(col, rho) : fork(col, rho);
+      int[] set = new int[rows.length];
+      for (int k = 0; k < rows.length; k++) {
+        set[k] = kept[rows[k]];
+      }
+      Arrays.sort(set);
+      sets[f] = set;
+    }
+    return score(sets, rho, selection);
+  }
+
+  /** UC of given sets. */
+  private static UcResult score(int[][] sets, int rho, UcSelection selection) {
+    int numFactors = sets.length;
     double[][] jaccard = new double[numFactors][numFactors];
     double sum = 0;
     for (int i = 0; i < numFactors; i++) {
@@ -92,18 +171,6 @@ public final class Uc {
     double pairs = numFactors * (numFactors - 1) / 2.0;
     double uc = 1 - sum / pairs;
     return new UcResult(Math.min(1.0, Math.max(0.0, uc)), rho, selection, sets, jaccard);
-  }
-
-  /**
-   * UC from latents and factors, with IRS at its defaults ({@link IrsOptions#DEFAULTS}).
-   *
-   * @param codes latents and factor codes
-   * @param rho latents per factor
-   * @param selection selection mode
-   * @return the score with the chosen sets
-   */
-  public static UcResult compute(LatentCodes codes, int rho, UcSelection selection) {
-    return compute(Irs.compute(codes), rho, selection);
   }
 
   /** Row positions of the ρ largest entries, ties to the lower position. */

@@ -50,6 +50,8 @@ public final class Charts {
   private static final Color AXIS = new Color(0x33, 0x33, 0x33);
   private static final Color GRID = new Color(0xdd, 0xdd, 0xdd);
   private static final Color BAR = new Color(0x3b, 0x6e, 0xa8);
+  private static final Color FLAGGED_BAR = new Color(0xc8, 0xc8, 0xc8);
+  private static final Color FLAGGED_HATCH = new Color(0x80, 0x80, 0x80);
 
   /** Viridis anchor colours (matplotlib), interpolated linearly. */
   private static final int[] VIRIDIS = {
@@ -378,9 +380,34 @@ public final class Charts {
    */
   public static Rendered bars(
       String title, List<String> labels, double[] values, double[] lo, double[] hi) {
+    return bars(title, labels, values, lo, hi, null, null);
+  }
+
+  /**
+   * A bar chart with optional interval whiskers where some bars are flagged (drawn grey and
+   * hatched, with a legend line saying what the flag means).
+   *
+   * @param title the title
+   * @param labels one per bar
+   * @param values bar heights
+   * @param lo lower ends of the whiskers, or {@code null} for none
+   * @param hi upper ends of the whiskers, or {@code null}
+   * @param flagged per bar, whether it is flagged, or {@code null} for none
+   * @param flaggedLegend the legend of the flagged bars (shown when any is flagged)
+   * @return the figure
+   */
+  public static Rendered bars(
+      String title,
+      List<String> labels,
+      double[] values,
+      double[] lo,
+      double[] hi,
+      boolean[] flagged,
+      String flaggedLegend) {
     if (values.length != labels.size()
         || (lo != null && lo.length != values.length)
-        || (hi != null && hi.length != values.length)) {
+        || (hi != null && hi.length != values.length)
+        || (flagged != null && flagged.length != values.length)) {
       throw new IllegalArgumentException(
           labels.size() + " labels but " + values.length + " values (or interval ends)");
     }
@@ -409,7 +436,24 @@ public final class Charts {
     double plotW = slot * labels.size();
     double plotH = 220;
     int w = (int) Math.ceil(Math.max(left + plotW + 3 * PAD, width(title, TITLE_FONT) + 4 * PAD));
-    int imgH = (int) Math.ceil(top + plotH + cl.below() + 2 * PAD + (lo != null ? h + PAD : 0));
+    boolean anyFlag = false;
+    for (int i = 0; flagged != null && i < flagged.length; i++) {
+      anyFlag |= flagged[i];
+    }
+    String legend =
+        anyFlag ? "grey, hatched: " + (flaggedLegend == null ? "flagged" : flaggedLegend) : null;
+    if (legend != null) {
+      w = (int) Math.ceil(Math.max(w, width(legend, FONT) + 4 * PAD));
+    }
+    int imgH =
+        (int)
+            Math.ceil(
+                top
+                    + plotH
+                    + cl.below()
+                    + 2 * PAD
+                    + (lo != null ? h + PAD : 0)
+                    + (legend != null ? h + PAD : 0));
     Canvas cv = new Canvas(w, imgH);
     Graphics2D g = cv.g;
     cv.text(title, w / 2.0, PAD + height(TITLE_FONT) / 2, 0.5, 0, TITLE_FONT, AXIS);
@@ -426,8 +470,24 @@ public final class Charts {
       double x = left + i * slot + slot * 0.2;
       double y0 = y.applyAsDouble(0);
       double y1 = y.applyAsDouble(values[i]);
-      g.setColor(BAR);
-      g.fill(new Rectangle2D.Double(x, Math.min(y0, y1), slot * 0.6, Math.abs(y1 - y0)));
+      Rectangle2D.Double bar =
+          new Rectangle2D.Double(x, Math.min(y0, y1), slot * 0.6, Math.abs(y1 - y0));
+      if (flagged != null && flagged[i]) {
+        g.setColor(FLAGGED_BAR);
+        g.fill(bar);
+        java.awt.Shape clip = g.getClip();
+        g.clip(bar);
+        g.setColor(FLAGGED_HATCH);
+        g.setStroke(new BasicStroke(1.5f));
+        for (double d = -bar.height; d < bar.width; d += 6) {
+          g.draw(new Line2D.Double(bar.x + d, bar.y + bar.height, bar.x + d + bar.height, bar.y));
+        }
+        g.setClip(clip);
+        g.setStroke(new BasicStroke(1f));
+      } else {
+        g.setColor(BAR);
+        g.fill(bar);
+      }
       if (lo != null && hi != null) {
         double cx = left + (i + 0.5) * slot;
         g.setColor(Color.BLACK);
@@ -448,6 +508,10 @@ public final class Charts {
       cv.text(
           "whiskers: 95% interval",
           w / 2.0, top + plotH + cl.below() + PAD + h / 2, 0.5, 0, FONT, AXIS);
+    }
+    if (legend != null) {
+      double ly = top + plotH + cl.below() + PAD + h / 2 + (lo != null ? h + PAD : 0);
+      cv.text(legend, w / 2.0, ly, 0.5, 0, FONT, AXIS);
     }
     return cv.done();
   }

@@ -175,25 +175,94 @@ public final class EvaluationPage {
   }
 
   /**
-   * The CG section's head: a bar chart of CG per factor with 95% interval whiskers when the
-   * intervals ran.
+   * The CG section's head: what CG is, the read-out, baseline and latent sets used, and a bar chart
+   * of CG per factor with 95% interval whiskers when the intervals ran; flagged factors' bars are
+   * grey and hatched.
    *
-   * @param names the scored factors
-   * @param perFactor CG per factor
+   * @param cg what the section shows
    * @param uncertainty the report's uncertainty (keys {@code cg.<factor>})
+   */
+  public void cgSection(CgView cg, Map<String, Uncertainty> uncertainty) {
+    page.section("Counterfactual generativeness (CG)");
+    page.paragraph(
+        "CG (Reddy, Godfrey & Balasubramanian, AAAI 2022) asks whether the latents Z_I chosen for"
+            + " factor I control it in the generator: for each sample, x_I is the decoded image"
+            + " with the latents of Z_I set to the baseline and x_\\I the one with every other"
+            + " latent set to it, and CG_I is the mean gap between how much the classifier's"
+            + " read-out moves under the two. It lies in [0, 1]; higher is better (Z_I alone"
+            + " moves the factor, the rest does not).");
+    List<String> sets = new ArrayList<>();
+    cg.sets().forEach((f, l) -> sets.add(f + " → " + latents(l)));
+    List<String> excluded = new ArrayList<>();
+    cg.excluded().forEach((f, l) -> excluded.add(f + " (carried by " + String.join(", ", l) + ")"));
+    page.paragraph(
+        "Used here: read-out "
+            + cg.readout()
+            + "; baseline "
+            + cg.baseline()
+            + "; Z_I by UC(ρ = "
+            + cg.rho()
+            + ")'s rule over the latents the decoder uses: "
+            + String.join(", ", sets)
+            + (excluded.isEmpty()
+                ? ""
+                : "; excluded (no latent the decoder uses carries them): "
+                    + String.join(", ", excluded))
+            + (cg.flagged().isEmpty()
+                ? ""
+                : "; flagged (unreliable or failed image checks, see the warnings): "
+                    + String.join(", ", cg.flagged())));
+    boolean[] flags = new boolean[cg.names().size()];
+    for (int k = 0; k < flags.length; k++) {
+      flags[k] = cg.flagged().contains(cg.names().get(k));
+    }
+    page.figurePng(
+        "CG per factor (ρ = " + cg.rho() + ", baseline " + cg.baseline() + ")",
+        cgBars(cg.names(), cg.perFactor(), uncertainty, flags));
+  }
+
+  /**
+   * What the CG section shows.
+   *
+   * @param names the scored factors (not the excluded ones)
+   * @param perFactor CG per scored factor
    * @param rho the UC size of the latent sets
    * @param baseline the baseline's name
+   * @param readout what CG reads from the classifier, in words
+   * @param sets per scored factor, its latent set Z_I
+   * @param flagged the factors whose CG is flagged (unreliable classifier, failed image checks)
+   * @param excluded per excluded factor, the inert latents that carry it
    */
-  public void cgSection(
+  public record CgView(
       List<String> names,
       double[] perFactor,
-      Map<String, Uncertainty> uncertainty,
       int rho,
-      String baseline) {
-    page.section("Counterfactual generativeness (CG)");
-    page.figurePng(
-        "CG per factor (ρ = " + rho + ", baseline " + baseline + ")",
-        cgBars(names, perFactor, uncertainty));
+      String baseline,
+      String readout,
+      Map<String, int[]> sets,
+      java.util.Set<String> flagged,
+      Map<String, List<String>> excluded) {
+    /** Copies. */
+    public CgView {
+      names = List.copyOf(names);
+      perFactor = perFactor.clone();
+      sets = new java.util.LinkedHashMap<>(sets);
+      flagged = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(flagged));
+      excluded = new java.util.LinkedHashMap<>(excluded);
+    }
+
+    @Override
+    public double[] perFactor() {
+      return perFactor.clone();
+    }
+  }
+
+  private static String latents(int[] l) {
+    List<String> out = new ArrayList<>();
+    for (int j : l) {
+      out.add("z" + j);
+    }
+    return "[" + String.join(", ", out) + "]";
   }
 
   /**
@@ -281,19 +350,23 @@ public final class EvaluationPage {
         Charts.heatMap("IRS", rows, factorNames, irs.matrix(), lo, 1).png());
   }
 
-  /** CG per factor with 95% interval whiskers when intervals ran. */
+  /** CG per factor with 95% interval whiskers when intervals ran; flagged bars hatched grey. */
   private static byte[] cgBars(
-      List<String> names, double[] perFactor, Map<String, Uncertainty> uncertainty) {
+      List<String> names,
+      double[] perFactor,
+      Map<String, Uncertainty> uncertainty,
+      boolean[] flagged) {
+    String legend = "unreliable (classifier or image checks; see the warnings)";
     double[] lo = new double[names.size()];
     double[] hi = new double[names.size()];
     for (int k = 0; k < names.size(); k++) {
       Uncertainty u = uncertainty.get("cg." + names.get(k));
       if (u == null) {
-        return Charts.bars("CG per factor", names, perFactor, null, null).png();
+        return Charts.bars("CG per factor", names, perFactor, null, null, flagged, legend).png();
       }
       lo[k] = u.ci95().get(0);
       hi[k] = u.ci95().get(1);
     }
-    return Charts.bars("CG per factor", names, perFactor, lo, hi).png();
+    return Charts.bars("CG per factor", names, perFactor, lo, hi, flagged, legend).png();
   }
 }

@@ -13,6 +13,7 @@ import static j2html.TagCreator.html;
 import static j2html.TagCreator.img;
 import static j2html.TagCreator.li;
 import static j2html.TagCreator.meta;
+import static j2html.TagCreator.p;
 import static j2html.TagCreator.pre;
 import static j2html.TagCreator.style;
 import static j2html.TagCreator.table;
@@ -88,6 +89,17 @@ public final class HtmlReport {
    */
   public HtmlReport section(String text) {
     sections.add(h2(text));
+    return this;
+  }
+
+  /**
+   * Adds a paragraph of text.
+   *
+   * @param text the text
+   * @return this
+   */
+  public HtmlReport paragraph(String text) {
+    sections.add(p(text).withClass("explain"));
     return this;
   }
 

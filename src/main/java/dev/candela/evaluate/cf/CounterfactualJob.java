@@ -8,6 +8,7 @@ import dev.candela.SafeFileNames;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBatch;
+import dev.candela.metrics.cg.CgImageChecks;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgSummary;
 import dev.candela.metrics.cg.FactorProbabilities;
@@ -59,6 +60,12 @@ public final class CounterfactualJob {
 
   /** Name of the summary file. */
   public static final String SUMMARY = "summary.json";
+
+  /**
+   * The image checks of the chunks computed by the run that wrote it ({@code CgImageChecks}; not
+   * written by a run that computed no chunk).
+   */
+  public static final String IMAGE_CHECKS = "image-checks.json";
 
   /** Name of the parameters file. */
   public static final String JOB = "job.json";
@@ -293,9 +300,15 @@ public final class CounterfactualJob {
    * @param chunksComputed chunks evaluated in this run
    * @param chunksSkipped chunks already present and read back
    * @param summaryFile where the summary was written
+   * @param imageChecks the image checks of the chunks computed in this run (chunks read back are
+   *     not decoded again), or null when every chunk was read back
    */
   public record Result(
-      CgSummary summary, int chunksComputed, int chunksSkipped, Path summaryFile) {}
+      CgSummary summary,
+      int chunksComputed,
+      int chunksSkipped,
+      Path summaryFile,
+      CgImageChecks imageChecks) {}
 
   /** Told after each chunk (for progress bars). */
   @FunctionalInterface
@@ -377,13 +390,13 @@ public final class CounterfactualJob {
         chunk = read(source, from, to);
         CgBatch batch;
         try {
-          batch = acc.evaluate(chunk.latents(), chunk.codes());
+          // process: the terms and the image checks are added (a failed write ends the run)
+          batch = acc.process(chunk.latents(), chunk.codes());
         } catch (IllegalArgumentException e) {
           throw new BadInputException(
               "samples " + from + ".." + (to - 1) + ": " + e.getMessage(), e);
         }
         ChunkCsv.write(file, options.sampleIds(from, to), batch);
-        acc.add(batch);
         computed++;
       }
       if (needGrid) {
@@ -412,7 +425,22 @@ public final class CounterfactualJob {
     }
     Path summaryFile = dir.resolve(SUMMARY);
     JsonReports.writeValue(out, summaryFile);
-    return new Result(summary, computed, skipped, summaryFile);
+    // Image checks in a file of their own: summary.json stays the same on a resumed run, while
+    // the checks cover only the chunks decoded in this run.
+    CgImageChecks images = acc.imageChecks();
+    if (images != null) {
+      Map<String, Object> ic = new LinkedHashMap<>();
+      ic.put(
+          "note",
+          "covers the "
+              + images.samples()
+              + " samples of the chunks computed in the run that wrote this file; chunks read back"
+              + " from files are not decoded again");
+      ic.put("samples", images.samples());
+      ic.put("factors", images.factors());
+      JsonReports.writeValue(ic, dir.resolve(IMAGE_CHECKS));
+    }
+    return new Result(summary, computed, skipped, summaryFile, images);
   }
 
   private static CfChunk read(ChunkSource source, int from, int to) throws CandelaException {

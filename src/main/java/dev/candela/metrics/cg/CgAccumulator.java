@@ -34,6 +34,8 @@ public final class CgAccumulator {
   private final double[] sumIceI;
   private final double[] sumIceC;
   private long count;
+  // Image checks of the chunks computed here (process); chunks added from files carry no images.
+  private CgImageChecks.Sums imageSums;
 
   /**
    * An accumulator.
@@ -113,9 +115,27 @@ public final class CgAccumulator {
    * @return the chunk's per-sample terms
    */
   public CgBatch process(float[][] z, int[][] codes) {
-    CgBatch b = evaluate(z, codes);
+    if (imageSums == null) {
+      List<String> names = new ArrayList<>();
+      for (int f : factors) {
+        names.add(options.factorNames().get(f));
+      }
+      imageSums = new CgImageChecks.Sums(factors, names);
+    }
+    CgBatch b = evaluate(z, codes, imageSums);
     add(b);
     return b;
+  }
+
+  /**
+   * The image checks (classifier confidence, pixel mass per factor and role) of the samples this
+   * accumulator computed with {@link #process}; samples added with {@link #add} (terms read back
+   * from files) are not covered, since their images are not decoded again.
+   *
+   * @return the checks, or null when no sample was processed here
+   */
+  public CgImageChecks imageChecks() {
+    return imageSums == null || imageSums.samples() == 0 ? null : imageSums.checks();
   }
 
   /**
@@ -183,6 +203,11 @@ public final class CgAccumulator {
    * @return the chunk's per-sample terms
    */
   public CgBatch evaluate(float[][] z, int[][] codes) {
+    return evaluate(z, codes, null);
+  }
+
+  /** {@link #evaluate(float[][], int[][])}, adding the image checks to {@code checks} if given. */
+  private CgBatch evaluate(float[][] z, int[][] codes, CgImageChecks.Sums checks) {
     int n = z.length;
     int numFactors = options.numFactors();
     if (codes.length != numFactors) {
@@ -263,6 +288,9 @@ public final class CgAccumulator {
                   + " factors, the sets have "
                   + numFactors);
         }
+        if (checks != null) {
+          imageChecks(checks, p, images, r0, rn, perSample, vol);
+        }
         for (int r = 0; r < rn; r++) {
           int row = r0 + r;
           int s = row / perSample;
@@ -284,6 +312,9 @@ public final class CgAccumulator {
         }
       }
     }
+    if (checks != null) {
+      checks.addSamples(n);
+    }
     List<CgFactorTerms> out = new ArrayList<>(e);
     for (int k = 0; k < e; k++) {
       int f = factors[k];
@@ -292,6 +323,48 @@ public final class CgAccumulator {
               f, options.factorNames().get(f), options.set(f), codes[f], pHat[k], pI[k], pC[k]));
     }
     return new CgBatch(n, out);
+  }
+
+  /**
+   * Adds one engine call's images to the checks: per row, its pixel mass and, for the evaluated
+   * factors it stands for (a reconstruction: all; an intervention: its own), the largest
+   * probability of the factor's head.
+   */
+  private void imageChecks(
+      CgImageChecks.Sums checks,
+      float[][][] p,
+      float[] images,
+      int r0,
+      int rn,
+      int perSample,
+      int vol) {
+    int e = factors.length;
+    for (int r = 0; r < rn; r++) {
+      double mass = 0;
+      for (int q = r * vol, end = q + vol; q < end; q++) {
+        mass += images[q];
+      }
+      int role = (r0 + r) % perSample;
+      if (role == 0) {
+        for (int k = 0; k < e; k++) {
+          checks.add(k, 0, maxOf(p[factors[k]], r), mass);
+        }
+      } else {
+        int k = (role - 1) / 2;
+        checks.add(k, 1 + (role - 1) % 2, maxOf(p[factors[k]], r), mass);
+      }
+    }
+  }
+
+  private static double maxOf(float[][] pf, int r) {
+    if (pf == null || r >= pf.length || pf[r] == null) {
+      return Double.NaN; // reported by probability(...) right after
+    }
+    double m = Double.NEGATIVE_INFINITY;
+    for (float v : pf[r]) {
+      m = Math.max(m, v);
+    }
+    return m;
   }
 
   /**
