@@ -25,6 +25,7 @@ import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgBaselineSpread;
 import dev.candela.metrics.cg.CgBatch;
+import dev.candela.metrics.cg.CgNeighbourhoods;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
@@ -86,20 +87,22 @@ import java.util.stream.Stream;
  * the classifier's probability of value v of factor f is a softmax over v of −(x_f −
  * v/(K_f−1))²/(2·0.3²); Z_f = {latent f}; max-deviation baseline over the N samples, {@code
  * evaluate}'s default; interval from the per-sample terms), {@code cg-mean} (the same with the mean
- * baseline), {@code mi-family} (MIG-sup, JEMMIG, DCIMIG on all N rows with the jackknife of the
- * mutual-information matrix; SAP continuous on the learned family's split with its refit pairs),
- * {@code model} ({@code kl.z0}, {@code kl.total} and {@code mig_sampled} on posteriors whose means
- * are the codes' latents and whose log-variances are log σ² + U(−½, ½); t interval of a mean and
- * delete-a-group jackknife), {@code unsupervised} (Gaussian TC, Gaussian WC and its normalised
- * form, latent MI on all N rows of {@link #UNSUPERVISED_LATENTS} Gaussian latents with the known
- * covariance {@link #unsupervisedCovariance()}, whose TC and WC are the large-N values (b) in
- * closed form; latent MI on 10⁶ rows; subsampling), {@code fos} (FoS and randFoS: batches of 128 of
- * at most 10,000 of the N rows; the standard error of the mean over batches), {@code unified} (the
- * 21 unified scores: gbt and svm on the learned family's split with its refit pairs, mi on all N
- * rows with the jackknife of the MI matrix), {@code downstream} (the downstream-task accuracies at
- * the study sizes that fit, min(5,000, N/2) test rows; repeats with fresh training and test draws
- * inflated by the finite-population factors), {@code dci-es} (DCI-ES with the authors' probes on a
- * split of {@link #DCI_ES_TRAIN} and {@link #DCI_ES_TEST} rows; its refit pairs).
+ * baseline), {@code cg-tolerant} (the max-deviation one read with the tolerant read-out, the toy's
+ * factors ordinal: {@code CgNeighbourhoods#ORDINAL}), {@code mi-family} (MIG-sup, JEMMIG, DCIMIG on
+ * all N rows with the jackknife of the mutual-information matrix; SAP continuous on the learned
+ * family's split with its refit pairs), {@code model} ({@code kl.z0}, {@code kl.total} and {@code
+ * mig_sampled} on posteriors whose means are the codes' latents and whose log-variances are log σ²
+ * + U(−½, ½); t interval of a mean and delete-a-group jackknife), {@code unsupervised} (Gaussian
+ * TC, Gaussian WC and its normalised form, latent MI on all N rows of {@link #UNSUPERVISED_LATENTS}
+ * Gaussian latents with the known covariance {@link #unsupervisedCovariance()}, whose TC and WC are
+ * the large-N values (b) in closed form; latent MI on 10⁶ rows; subsampling), {@code fos} (FoS and
+ * randFoS: batches of 128 of at most 10,000 of the N rows; the standard error of the mean over
+ * batches), {@code unified} (the 21 unified scores: gbt and svm on the learned family's split with
+ * its refit pairs, mi on all N rows with the jackknife of the MI matrix), {@code downstream} (the
+ * downstream-task accuracies at the study sizes that fit, min(5,000, N/2) test rows; repeats with
+ * fresh training and test draws inflated by the finite-population factors), {@code dci-es} (DCI-ES
+ * with the authors' probes on a split of {@link #DCI_ES_TRAIN} and {@link #DCI_ES_TEST} rows; its
+ * refit pairs).
  *
  * <p>Resumable: each finished repetition is appended to {@code <family>-<N>.csv} in the work folder
  * and skipped on the next run; the large-N values are kept in {@code large-n.csv}.
@@ -144,6 +147,7 @@ public final class CoverageStudy {
           "classic",
           "cg",
           "cg-mean",
+          "cg-tolerant",
           "dci-regressors",
           "mi-family",
           "model",
@@ -443,13 +447,16 @@ public final class CoverageStudy {
           throw new IllegalStateException(e.getMessage(), e);
         }
       }
-      case "cg", "cg-mean" -> {
-        CgBaseline b = family.equals("cg") ? CgBaseline.MAX_DEVIATION : CgBaseline.MEAN;
+      case "cg", "cg-mean", "cg-tolerant" -> {
+        CgBaseline b = family.equals("cg-mean") ? CgBaseline.MEAN : CgBaseline.MAX_DEVIATION;
+        // cg-tolerant: the tolerant read-out over the toy's ordinal factors (one value either side)
+        CgNeighbourhoods nb =
+            family.equals("cg-tolerant") ? CgNeighbourhoods.ORDINAL : CgNeighbourhoods.SINGLETONS;
         float[][] z = dev.candela.metrics.cg.Cg.toRows(codes.latents());
         int[] all = new int[z.length];
         java.util.Arrays.setAll(all, i -> i);
         LatentStats stats = LatentStats.of(z);
-        double[][] terms = cgTerms(z, codes.factors(), all, stats, b);
+        double[][] terms = cgTerms(z, codes.factors(), all, stats, b, nb);
         Map<String, Uncertainty> u;
         try {
           u =
@@ -459,13 +466,19 @@ public final class CoverageStudy {
                   stats,
                   b,
                   CgBaselineSpread.Spread.of(z),
-                  (samples, st) -> cgTerms(z, codes.factors(), samples, st, b),
+                  (samples, st) -> cgTerms(z, codes.factors(), samples, st, b, nb),
                   CgBaselineSpread.DEFAULT_REDRAWS,
                   seed + 3);
         } catch (dev.candela.CandelaException e) {
           throw new IllegalStateException(e.getMessage(), e);
         }
-        add(out, family.equals("cg") ? "cg" : "cg (mean baseline)", cgScore(terms), u.get("cg"));
+        String name =
+            switch (family) {
+              case "cg" -> "cg";
+              case "cg-mean" -> "cg (mean baseline)";
+              default -> "cg (tolerant read-out)";
+            };
+        add(out, name, cgScore(terms), u.get("cg"));
       }
       case "mi-family" -> {
         CodeScorer.Options all =
@@ -788,6 +801,17 @@ public final class CoverageStudy {
   /** The toy CG terms {@code [factor][k]} of rows {@code samples[k]} under {@code stats}. */
   static double[][] cgTerms(
       float[][] z, int[][] factors, int[] samples, LatentStats stats, CgBaseline baseline) {
+    return cgTerms(z, factors, samples, stats, baseline, CgNeighbourhoods.SINGLETONS);
+  }
+
+  /** The same, read with the tolerant read-out over the given neighbourhoods. */
+  static double[][] cgTerms(
+      float[][] z,
+      int[][] factors,
+      int[] samples,
+      LatentStats stats,
+      CgBaseline baseline,
+      CgNeighbourhoods neighbourhoods) {
     int nf = FACTOR_SIZES.length;
     int[][] sets = new int[nf][];
     for (int f = 0; f < nf; f++) {
@@ -798,6 +822,7 @@ public final class CoverageStudy {
             .setSets(sets)
             .optFactorNames(factorNames())
             .optBaseline(baseline)
+            .optNeighbourhoods(neighbourhoods)
             .build();
     CgAccumulator acc = new CgAccumulator(toyDecoder(), toyClassifier(), co, stats);
     int n = samples.length;

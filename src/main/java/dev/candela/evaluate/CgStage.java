@@ -344,7 +344,7 @@ final class CgStage {
         String.format(
             Locale.ROOT,
             "latent j is inert when its decoder sensitivity s_j (mean absolute pixel change when"
-                + " z_j is set to CG's baseline, over %d samples) < %.3g x the largest",
+                + " z_j is set to CG's baseline, over %d samples) < %s x the largest",
             act.samples(),
             CgLatentActivity.INERT_SHARE));
     out.put("threshold", act.threshold());

@@ -288,7 +288,7 @@ public record SelectionPass(
                 Locale.ROOT,
                 "cg.%s is excluded (left out of cg): factor '%s' is carried by latents the decoder"
                     + " does not use, %s; the best latent the decoder uses, %s, has IRS %.3f <"
-                    + " %.2f x %.3f (inert: decoder sensitivity < %.3g x the largest)",
+                    + " %.2f x %.3f (inert: decoder sensitivity < %s x the largest)",
                 name,
                 name,
                 String.join(", ", parts),
@@ -302,7 +302,7 @@ public record SelectionPass(
             String.format(
                 Locale.ROOT,
                 "cg.%s: Z_I = %s instead of UC's %s for factor '%s': the decoder does not use %s"
-                    + " (decoder sensitivity < %.3g x the largest)",
+                    + " (decoder sensitivity < %s x the largest)",
                 name,
                 latentList(chosen[f]),
                 latentList(all[f]),

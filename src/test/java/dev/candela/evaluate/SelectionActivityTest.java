@@ -146,7 +146,7 @@ class SelectionActivityTest {
                 String.format(
                     java.util.Locale.ROOT,
                     "cg.f1: Z_I = [z1] instead of UC's [z3] for factor 'f1': the decoder does not"
-                        + " use [z3] (decoder sensitivity < %.3g x the largest)",
+                        + " use [z3] (decoder sensitivity < %s x the largest)",
                     CgLatentActivity.INERT_SHARE)),
         sel.warnings().toString());
   }
@@ -171,7 +171,7 @@ class SelectionActivityTest {
                     "cg.f2 is excluded (left out of cg): factor 'f2' is carried by latents the"
                         + " decoder does not use, z3 (IRS 0.900, decoder sensitivity 0.0); the best"
                         + " latent the decoder uses, z2, has IRS 0.300 < 0.50 x 0.900 (inert:"
-                        + " decoder sensitivity < %.3g x the largest)",
+                        + " decoder sensitivity < %s x the largest)",
                     CgLatentActivity.INERT_SHARE)),
         sel.warnings().toString());
     CgOptions co =

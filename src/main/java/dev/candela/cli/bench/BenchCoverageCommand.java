@@ -33,7 +33,7 @@ public final class BenchCoverageCommand implements Callable<Integer> {
       description =
           "Metric families: codes (IRS, UC, MIG, Modularity), learned (DCI, SAP, explicitness),"
               + " classic (BetaVAE, FactorVAE), cg, cg-mean (CG with the max-deviation and the mean"
-              + " baseline), dci-regressors (DCI with the lasso and random-forest learners),"
+              + " baseline), cg-tolerant (max-deviation, tolerant read-out), dci-regressors (DCI with the lasso and random-forest learners),"
               + " mi-family (MIG-sup, JEMMIG, DCIMIG, SAP continuous), model (KL, sampled MIG on"
               + " synthetic posteriors), unsupervised (Gaussian TC and WC, latent MI), fos (FoS,"
               + " randFoS), unified (the unified scores), downstream (downstream-task accuracy), dci-es (DCI-ES's random-forest probes) (default all).")

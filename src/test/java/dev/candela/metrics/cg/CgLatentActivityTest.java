@@ -102,6 +102,59 @@ class CgLatentActivityTest {
     assertArrayEquals(new boolean[] {true, true, true}, a.active());
   }
 
+  /**
+   * Properties on random dense decoders: the rule is scale-free (halving every pixel halves every
+   * s_j and keeps the mask), and permuting the latents permutes the sensitivities.
+   */
+  @Test
+  void ruleIsScaleFreeAndFollowsALatentPermutation() {
+    for (long seed = 1; seed <= 5; seed++) {
+      float[][] z = CgToys.randomLatents(40, 4, seed);
+      LatentDecoder g = CgToys.dense(4, 16, seed + 10);
+      LatentDecoder half =
+          LatentDecoder.of(
+              g.imageShape(),
+              rows -> {
+                float[] out = g.decode(rows);
+                for (int i = 0; i < out.length; i++) {
+                  out[i] *= 0.5f;
+                }
+                return out;
+              });
+      LatentStats st = LatentStats.of(z);
+      CgLatentActivity a = CgLatentActivity.measure(g, z, st, CgBaseline.MAX_DEVIATION, 256, 50);
+      CgLatentActivity h = CgLatentActivity.measure(half, z, st, CgBaseline.MAX_DEVIATION, 256, 50);
+      assertArrayEquals(a.active(), h.active(), "seed " + seed);
+      for (int j = 0; j < 4; j++) {
+        assertEquals(a.sensitivity()[j] / 2, h.sensitivity()[j], 1e-12, "seed " + seed);
+      }
+      int[] perm = {2, 0, 3, 1};
+      float[][] zp = new float[z.length][4];
+      for (int i = 0; i < z.length; i++) {
+        for (int j = 0; j < 4; j++) {
+          zp[i][perm[j]] = z[i][j];
+        }
+      }
+      LatentDecoder gp =
+          LatentDecoder.of(
+              g.imageShape(),
+              rows -> {
+                float[][] back = new float[rows.length][4];
+                for (int i = 0; i < rows.length; i++) {
+                  for (int j = 0; j < 4; j++) {
+                    back[i][j] = rows[i][perm[j]];
+                  }
+                }
+                return g.decode(back);
+              });
+      CgLatentActivity p =
+          CgLatentActivity.measure(gp, zp, LatentStats.of(zp), CgBaseline.MAX_DEVIATION, 256, 50);
+      for (int j = 0; j < 4; j++) {
+        assertEquals(a.sensitivity()[j], p.sensitivity()[perm[j]], EXACT, "seed " + seed);
+      }
+    }
+  }
+
   @Test
   void badInputsAreRejectedNamingTheValue() {
     LatentDecoder g = CgToys.regions(new int[][] {{0}, {1}});
