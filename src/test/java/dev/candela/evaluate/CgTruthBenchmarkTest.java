@@ -139,6 +139,22 @@ class CgTruthBenchmarkTest {
             CgReadout.DEFAULT));
   }
 
+  /**
+   * Blurred like a VAE (σ = 2 px, contrast 0.8, offset 0.05, noise 0.02), the shipped classifier
+   * (trained on such degraded images) still reads the truth: 1.0 for the disentangled decoder.
+   */
+  @Test
+  void degradedDisentangledDecoderKeepsItsCg() throws CandelaException {
+    assertWithinTolerance(
+        run(
+            List.of(
+                TruthCase.of(ConstructedDecoder.disentangled()),
+                TruthCase.of(ConstructedDecoder.leak(0.5))),
+            new ImageDegradation(2, 0.8, 0.05, 0.02),
+            READABLE,
+            CgReadout.DEFAULT));
+  }
+
   private static void assertWithinTolerance(CgTruthBenchmark.Result r) {
     for (CgTruthBenchmark.Row row : r.rows()) {
       assertTrue(
