@@ -259,6 +259,32 @@ class CounterfactualsCommandTest {
   }
 
   @Test
+  void aJobFromBeforeTheReadoutResumesAsExactOnly() throws Exception {
+    Path out = tmp.resolve("old-job");
+    List<String> base = args(out, "--limit", "6", "--chunk-size", "3", "--grid-samples", "0");
+    List<String> exact = new java.util.ArrayList<>(base);
+    exact.addAll(List.of("--cg-readout", "exact"));
+    CliRun first = run(exact);
+    assertEquals(0, first.exit(), first.err());
+    Path job = out.resolve("job.json");
+    com.fasterxml.jackson.databind.node.ObjectNode old =
+        (com.fasterxml.jackson.databind.node.ObjectNode)
+            JsonReports.mapper().readTree(job.toFile());
+    old.remove("readout");
+    JsonReports.mapper().writeValue(job.toFile(), old);
+    CliRun resumed = run(exact);
+    assertEquals(0, resumed.exit(), resumed.err());
+    JsonReports.mapper().writeValue(job.toFile(), old);
+    CliRun tolerant = run(base);
+    assertEquals(ExitCodes.BAD_INPUT, tolerant.exit(), tolerant.err());
+    assertTrue(
+        tolerant
+            .err()
+            .contains("readout was \"exact\" in the earlier run, this run has \"tolerant\""),
+        tolerant.err());
+  }
+
+  @Test
   void missingModelIsNamed() {
     Path missing = tmp.resolve("no-such-model");
     List<String> a = args(tmp.resolve("o"));

@@ -119,6 +119,50 @@ class EvaluateCommandTest {
     return args(a.toArray(String[]::new));
   }
 
+  /** How close the exact read-out must come to the numbers of the release before it. */
+  private static final double SAME_CG = 1e-9;
+
+  @Test
+  void theExactReadOutWithTheCleanClassifierGivesTheCgOfTheReleaseBeforeTheReadOut()
+      throws Exception {
+    // ./candela evaluate --seed 1 --metrics cg --samples 1000 --cg-samples 100 --replicates 0,
+    // run with the jar of commit 665b070 (before the read-out, the latent activity and the
+    // degraded-image classifier), whose default classifier is now models/dsprites-classifier-clean
+    // and whose read-out was the exact one; the default model's chosen latents are all active.
+    Path out = tmp.resolve("exact-as-before");
+    CliRun r =
+        CliRun.of(
+            "evaluate",
+            "--seed",
+            "1",
+            "--metrics",
+            "cg",
+            "--samples",
+            "1000",
+            "--cg-samples",
+            "100",
+            "--replicates",
+            "0",
+            "--cg-readout",
+            "exact",
+            "--classifier",
+            MODELS.resolve("dsprites-classifier-clean").toString(),
+            "--out",
+            out.toString(),
+            "--quiet");
+    assertEquals(0, r.exit(), r.err());
+    JsonNode j = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    JsonNode s = j.get("scores");
+    assertEquals(0.2484840538199878, s.get("cg").asDouble(), SAME_CG);
+    assertEquals(0.4247055772699288, s.get("cg.shape").asDouble(), SAME_CG);
+    assertEquals(0.3260907136372765, s.get("cg.scale").asDouble(), SAME_CG);
+    assertEquals(0.31984779311744577, s.get("cg.orientation").asDouble(), SAME_CG);
+    assertEquals(0.09851236160312399, s.get("cg.posX").asDouble(), SAME_CG);
+    assertEquals(0.07326382347216416, s.get("cg.posY").asDouble(), SAME_CG);
+    assertEquals("exact", j.at("/details/cg/readout").asText());
+    assertEquals(j.at("/details/cg/ucSets"), j.at("/details/cg/sets"));
+  }
+
   /** Runs {@code evaluate} at the tiny sizes on the 400-sample dataset ({@link #evaluateArgs}). */
   static CliRun evaluate(String model, String out, String... extra) {
     return CliRun.of(evaluateArgs(data, model, out, extra));

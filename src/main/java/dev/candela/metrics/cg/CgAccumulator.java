@@ -268,18 +268,7 @@ public final class CgAccumulator {
       for (int r0 = 0; r0 < rows.length; r0 += options.maxBatch()) {
         int rn = Math.min(options.maxBatch(), rows.length - r0);
         float[][] slice = rows.length == rn ? rows : Arrays.copyOfRange(rows, r0, r0 + rn);
-        float[] images = decoder.decode(slice);
-        if (images == null || images.length != (long) rn * vol) {
-          throw new IllegalArgumentException(
-              "decoder returned "
-                  + (images == null ? "null" : images.length + " floats")
-                  + " for "
-                  + rn
-                  + " rows of image shape "
-                  + Arrays.toString(decoder.imageShape())
-                  + ", expected "
-                  + (long) rn * vol);
-        }
+        float[] images = decoder.decodeChecked(slice);
         float[][][] p = classifier.probabilities(images, rn);
         if (p == null || p.length != numFactors) {
           throw new IllegalArgumentException(

@@ -156,18 +156,7 @@ public record CgLatentActivity(
     for (int r0 = 0; r0 < rows.length; r0 += maxBatch) {
       int rn = Math.min(maxBatch, rows.length - r0);
       float[][] slice = rn == rows.length ? rows : Arrays.copyOfRange(rows, r0, r0 + rn);
-      float[] images = decoder.decode(slice);
-      if (images == null || images.length != (long) rn * vol) {
-        throw new IllegalArgumentException(
-            "decoder returned "
-                + (images == null ? "null" : images.length + " floats")
-                + " for "
-                + rn
-                + " rows of image shape "
-                + Arrays.toString(decoder.imageShape())
-                + ", expected "
-                + (long) rn * vol);
-      }
+      float[] images = decoder.decodeChecked(slice);
       System.arraycopy(images, 0, out, r0 * vol, images.length);
     }
     return out;

@@ -24,6 +24,30 @@ public interface LatentDecoder {
   float[] decode(float[][] z);
 
   /**
+   * Decodes a batch and checks that the decoder returned one image per row.
+   *
+   * @param z {@code z[row][latent]}
+   * @return the images, {@code z.length × C × H × W} floats
+   * @throws IllegalArgumentException naming the rows, the shape and the floats returned
+   */
+  default float[] decodeChecked(float[][] z) {
+    float[] images = decode(z);
+    long want = (long) z.length * imageVolume();
+    if (images == null || images.length != want) {
+      throw new IllegalArgumentException(
+          "decoder returned "
+              + (images == null ? "null" : images.length + " floats")
+              + " for "
+              + z.length
+              + " rows of image shape "
+              + Arrays.toString(imageShape())
+              + ", expected "
+              + want);
+    }
+    return images;
+  }
+
+  /**
    * The shape of one decoded image.
    *
    * @return {@code {C, H, W}}
