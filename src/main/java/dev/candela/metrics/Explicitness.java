@@ -1,13 +1,7 @@
 package dev.candela.metrics;
 
-import de.bwaldvogel.liblinear.Feature;
-import de.bwaldvogel.liblinear.Linear;
-import de.bwaldvogel.liblinear.Model;
-import de.bwaldvogel.liblinear.Parameter;
-import de.bwaldvogel.liblinear.SolverType;
-import dev.candela.metrics.stats.LiblinearSupport;
+import dev.candela.metrics.stats.DenseLogisticRegression;
 import dev.candela.metrics.stats.RocAuc;
-import java.util.Random;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
@@ -26,8 +20,10 @@ import org.apache.commons.math3.stat.StatUtils;
  * trained on the training set (LIBLINEAR's primal L2R_LR solver, as sklearn's {@code
  * LogisticRegression()} with the liblinear solver: C = {@value #C}, tolerance {@value #TOLERANCE},
  * at most {@value #MAX_ITERATIONS} iterations, regularised intercept as a constant feature 1,
- * one-vs-rest). For each training class c of factor k, with p_c(x) its predicted probability
- * (one-vs-rest sigmoids normalised to sum 1, as sklearn's {@code predict_proba}):
+ * one-vs-rest), run by {@link DenseLogisticRegression}: bit for bit liblinear-java's {@code
+ * Linear.train}, on dense rows and the classes in parallel. For each training class c of factor k,
+ * with p_c(x) its predicted probability (one-vs-rest sigmoids normalised to sum 1, as sklearn's
+ * {@code predict_proba}):
  *
  * <pre>
  * AUC_kc = ROC-AUC of p_c against the indicator [y_k = c]   (Mann–Whitney, mid-ranks; {@link RocAuc})
@@ -59,7 +55,7 @@ public final class Explicitness {
    *
    * @param train training codes (reference size 10000)
    * @param test test codes (reference size 5000) with the same latents and factors
-   * @param seed the seed of liblinear's random generator
+   * @param seed recorded with the result (the primal L2R_LR solver draws no random numbers)
    * @return the score with per-factor and per-class AUCs
    * @throws IllegalArgumentException if train and test differ in latents or factors, a factor has a
    *     single value in the training set, or no training class of a factor has a defined test AUC
@@ -67,13 +63,8 @@ public final class Explicitness {
    */
   public static ExplicitnessResult compute(LatentCodes train, LatentCodes test, long seed) {
     LearnedMetricInputs.check(train, test);
-    LiblinearSupport.init();
     int numLatents = train.numLatents();
     int numFactors = train.numFactors();
-    int[] all = new int[numLatents];
-    for (int j = 0; j < numLatents; j++) {
-      all[j] = j;
-    }
     double[][] zTrain = new double[numLatents][];
     double[][] zTest = new double[numLatents][];
     for (int j = 0; j < numLatents; j++) {
@@ -83,8 +74,6 @@ public final class Explicitness {
       zTrain[j] = standardise(col, mean, sd);
       zTest[j] = standardise(test.latentAsDoubles(j), mean, sd);
     }
-    Feature[][] xTrain = LiblinearSupport.rows(zTrain, all);
-    Feature[][] xTest = LiblinearSupport.rows(zTest, all);
     double[] testAuc = new double[numFactors];
     double[] trainAuc = new double[numFactors];
     int[][] classes = new int[numFactors][];
@@ -95,12 +84,10 @@ public final class Explicitness {
       int[] yTrain = train.factors()[k];
       int[] yTest = test.factors()[k];
       classes[k] = LearnedMetricInputs.classes(yTrain);
-      Parameter p = new Parameter(SolverType.L2R_LR, C, TOLERANCE);
-      p.setMaxIters(MAX_ITERATIONS);
-      p.setRandom(new Random(seed));
-      Model model = Linear.train(LiblinearSupport.problem(xTrain, yTrain), p);
-      double[][] probTrain = probabilities(model, xTrain, classes[k]);
-      double[][] probTest = probabilities(model, xTest, classes[k]);
+      DenseLogisticRegression model =
+          DenseLogisticRegression.fit(zTrain, yTrain, C, TOLERANCE, MAX_ITERATIONS);
+      double[][] probTrain = probabilities(model, zTrain, classes[k]);
+      double[][] probTest = probabilities(model, zTest, classes[k]);
       trainPerClass[k] = perClassAuc(yTrain, probTrain, classes[k]);
       testPerClass[k] = perClassAuc(yTest, probTest, classes[k]);
       trainAuc[k] = nanMean(trainPerClass[k]);
@@ -150,8 +137,9 @@ public final class Explicitness {
   }
 
   /** {@code prob[c][i]} = probability of {@code classes[c]} for row i (class-major). */
-  private static double[][] probabilities(Model model, Feature[][] x, int[] classes) {
-    int[] labels = model.getLabels();
+  private static double[][] probabilities(
+      DenseLogisticRegression model, double[][] z, int[] classes) {
+    int[] labels = model.labels();
     int[] position = new int[classes.length];
     for (int c = 0; c < classes.length; c++) {
       position[c] = -1;
@@ -162,16 +150,13 @@ public final class Explicitness {
       }
       if (position[c] < 0) {
         throw new IllegalStateException(
-            "liblinear model lacks class " + classes[c] + ": " + java.util.Arrays.toString(labels));
+            "logistic model lacks class " + classes[c] + ": " + java.util.Arrays.toString(labels));
       }
     }
-    double[][] prob = new double[classes.length][x.length];
-    double[] estimates = new double[labels.length];
-    for (int i = 0; i < x.length; i++) {
-      Linear.predictProbability(model, x[i], estimates);
-      for (int c = 0; c < classes.length; c++) {
-        prob[c][i] = estimates[position[c]];
-      }
+    double[][] byLabel = model.probabilities(z);
+    double[][] prob = new double[classes.length][];
+    for (int c = 0; c < classes.length; c++) {
+      prob[c] = byLabel[position[c]];
     }
     return prob;
   }
