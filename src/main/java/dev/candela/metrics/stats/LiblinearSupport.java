@@ -24,28 +24,8 @@ public final class LiblinearSupport {
   }
 
   /**
-   * Dense rows of the given latent columns plus the bias feature (index numColumns + 1), as
-   * liblinear expects when {@code bias >= 0}.
-   *
-   * @param latents {@code latents[j][i]} = latent j of sample i
-   * @param columns the latents to use
-   * @return one feature row per sample
-   */
-  public static Feature[][] rows(double[][] latents, int[] columns) {
-    int n = latents[0].length;
-    Feature[][] x = new Feature[n][columns.length + 1];
-    for (int i = 0; i < n; i++) {
-      for (int c = 0; c < columns.length; c++) {
-        x[i][c] = new FeatureNode(c + 1, latents[columns[c]][i]);
-      }
-      x[i][columns.length] = new FeatureNode(columns.length + 1, BIAS);
-    }
-    return x;
-  }
-
-  /**
-   * Dense rows of the given float32 latent columns (each widened to double) plus the bias feature,
-   * as {@link #rows(double[][], int[])}.
+   * Dense rows of the given float32 latent columns (each widened to double) plus the bias feature
+   * (index numColumns + 1), as liblinear expects when {@code bias >= 0}.
    *
    * @param latents {@code latents[j][i]} = latent j of sample i
    * @param columns the latents to use

@@ -24,11 +24,13 @@ class DenseLogisticRegressionTest {
   void weightsAndProbabilitiesAreLiblinearsBitForBit(int rows, int cols, int classes, long seed) {
     Random rnd = new Random(seed);
     int[] y = new int[rows];
+    float[][] zf = new float[cols][rows];
     double[][] z = new double[cols][rows];
     for (int i = 0; i < rows; i++) {
       y[i] = rnd.nextInt(classes) + 3 * (int) seed;
       for (int j = 0; j < cols; j++) {
-        z[j][i] = rnd.nextGaussian() + (j % classes == y[i] % classes ? 1.5 : 0);
+        zf[j][i] = (float) (rnd.nextGaussian() + (j % classes == y[i] % classes ? 1.5 : 0));
+        z[j][i] = zf[j][i];
       }
     }
     LiblinearSupport.init();
@@ -36,7 +38,7 @@ class DenseLogisticRegressionTest {
     for (int j = 0; j < cols; j++) {
       all[j] = j;
     }
-    Feature[][] x = LiblinearSupport.rows(z, all);
+    Feature[][] x = LiblinearSupport.rows(zf, all);
     Parameter p = new Parameter(SolverType.L2R_LR, 1.0, 1e-4);
     p.setMaxIters(100);
     Model ref = Linear.train(LiblinearSupport.problem(x, y), p);
