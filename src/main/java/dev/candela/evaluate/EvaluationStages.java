@@ -38,6 +38,7 @@ final class EvaluationStages {
    * @return true when IRS must be computed
    */
   static boolean irsRead(EvaluationSettings s) {
-    return ALL.stream().anyMatch(r -> r.stage().applies(s) && r.stage().readsIrs(s));
+    // readsIrs first: the code stage applies when IRS is read, and it reads no IRS itself
+    return ALL.stream().anyMatch(r -> r.stage().readsIrs(s) && r.stage().applies(s));
   }
 }
