@@ -12,17 +12,8 @@ import dev.candela.metrics.cg.CgBatch;
 import dev.candela.metrics.cg.CgNeighbourhoods;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgReadout;
-import dev.candela.metrics.cg.FactorProbabilities;
-import dev.candela.model.card.ModelCard;
-import dev.candela.model.hosting.ComputeDevice;
-import dev.candela.model.hosting.FactorClassifier;
 import dev.candela.model.hosting.VaeModel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.TreeSet;
 
 /**
  * The one counterfactual (CG) job of {@code evaluate} and {@code counterfactuals}: every step that
@@ -32,11 +23,14 @@ import java.util.TreeSet;
  *   <li><b>Samples</b> ({@link #evaluationSamples}, {@link #cgPositions}): the evaluation samples
  *       are a seeded draw ({@link Sampling#shuffled}, seed {@code s}) from the population; the CG
  *       samples a seeded subset of them (seed {@code s + 1}).
- *   <li><b>Encoding</b> ({@link #encode}): the evaluation samples' encoder means, in batches.
+ *   <li><b>Checks</b> ({@link CgChecks}): the classifier folder and the factor names, before any
+ *       work.
+ *   <li><b>Encoding</b> ({@link #encode}; {@link EncodedSamples} keeps the log-variances too): the
+ *       evaluation samples' encoder means, in batches.
  *   <li><b>Selection</b> ({@link SelectionPass}): IRS over the factors with two or more values
  *       among the evaluation samples, the UC(ρ) sets Z_I, and the baseline statistics of all
  *       evaluation samples.
- *   <li><b>Classifier</b> ({@link Classifier#load}): loaded once, matched to the selection's
+ *   <li><b>Classifier</b> ({@link CgClassifier#load}): loaded once, matched to the selection's
  *       factors by name and size ({@link ModelMatch#matchClassifier}), checked on the evaluation
  *       samples.
  *   <li><b>CG</b> ({@link #options}, {@link #groupSize}, {@link #process}): decoding and
@@ -126,120 +120,6 @@ public final class CgJob {
       }
     }
     return z;
-  }
-
-  /**
-   * The encoding loop keeping the posterior: encoder means and log-variances of the given samples,
-   * {@code batchSize} images per call.
-   *
-   * @param vae the VAE
-   * @param ds the dataset
-   * @param idx the sample indices
-   * @param batchSize images per call
-   * @param listener progress
-   * @param task the progress task's name
-   * @return means and log-variances, each {@code [row][latent]}
-   * @throws CandelaException when the images cannot be read
-   */
-  public static VaeModel.Encoding encodePosterior(
-      VaeModel vae,
-      FactorDataset ds,
-      long[] idx,
-      int batchSize,
-      ProgressListener listener,
-      String task)
-      throws CandelaException {
-    int n = idx.length;
-    float[][] z = new float[n][];
-    float[][] lv = new float[n][];
-    try (CodeScorer.Progress.Task pb = listener.task(task, n)) {
-      for (int a = 0; a < n; a += batchSize) {
-        int e = Math.min(n, a + batchSize);
-        long[] part = Arrays.copyOfRange(idx, a, e);
-        VaeModel.Encoding m = vae.encode(ds.images(part), part.length);
-        System.arraycopy(m.mean(), 0, z, a, m.mean().length);
-        System.arraycopy(m.logVar(), 0, lv, a, m.logVar().length);
-        pb.stepTo(e);
-      }
-    }
-    return new VaeModel.Encoding(z, lv);
-  }
-
-  /**
-   * Checks, before any work, that a folder holds a classifier card whose factors cover the
-   * dataset's factors with more than one value (by name and size).
-   *
-   * @param classifier the classifier's folder
-   * @param space the dataset's factors
-   * @throws CandelaException naming the card when it is missing or does not match
-   */
-  public static void checkClassifier(Path classifier, FactorSpace space) throws CandelaException {
-    if (!Files.isRegularFile(classifier.resolve(ModelCard.FILE))) {
-      throw new BadInputException(
-          classifier + ": not a classifier folder (no " + ModelCard.FILE + ")");
-    }
-    List<String> varying = new ArrayList<>();
-    for (String f : space.names()) {
-      if (space.factor(f).size() > 1) {
-        varying.add(f);
-      }
-    }
-    ModelMatch.matchClassifier(ModelCard.read(classifier).factors(), classifier, varying, space);
-  }
-
-  /**
-   * Checks, before any work, that requested factor names are the dataset's.
-   *
-   * @param space the dataset's factors
-   * @param requested factor names, or null/empty for all
-   * @throws BadInputException naming the first unknown factor and the dataset's factors
-   */
-  public static void checkFactorNames(FactorSpace space, List<String> requested)
-      throws BadInputException {
-    if (requested == null) {
-      return;
-    }
-    for (String raw : requested) {
-      if (!space.names().contains(raw.trim())) {
-        throw new BadInputException(
-            "factors: unknown factor '" + raw.trim() + "' (factors: " + space.names() + ")");
-      }
-    }
-  }
-
-  /**
-   * The factors CG evaluates among the selection's factors: all of them, or the requested ones in
-   * the selection's order. A requested factor with a single value is skipped with a message.
-   *
-   * @param names the selection's factors
-   * @param space the dataset's factors
-   * @param requested factor names, or null/empty for all
-   * @param listener told about skipped factors
-   * @return indices into {@code names}, increasing
-   * @throws BadInputException when a name is unknown or nothing is left
-   */
-  public static int[] evaluatedFactors(
-      List<String> names, FactorSpace space, List<String> requested, ProgressListener listener)
-      throws BadInputException {
-    if (requested == null || requested.isEmpty()) {
-      return java.util.stream.IntStream.range(0, names.size()).toArray();
-    }
-    TreeSet<Integer> chosen = new TreeSet<>();
-    for (String raw : requested) {
-      String name = raw.trim();
-      int k = names.indexOf(name);
-      if (k >= 0) {
-        chosen.add(k);
-      } else {
-        checkFactorNames(space, List.of(name));
-        listener.message(
-            "warning: skipping factor '" + name + "': it has a single value in the samples");
-      }
-    }
-    if (chosen.isEmpty()) {
-      throw new BadInputException("no factor with more than one value to evaluate");
-    }
-    return chosen.stream().mapToInt(Integer::intValue).toArray();
   }
 
   /**
@@ -374,105 +254,5 @@ public final class CgJob {
       }
     }
     return cc;
-  }
-
-  /**
-   * The factor classifier of CG, loaded and matched to the selection's factors: its probabilities
-   * come in the selection's factor order.
-   */
-  public static final class Classifier implements AutoCloseable {
-    private final FactorClassifier model;
-    private final Path dir;
-    private final List<String> names;
-    private final int[] index;
-
-    private Classifier(FactorClassifier model, Path dir, List<String> names, int[] index) {
-      this.model = model;
-      this.dir = dir;
-      this.names = names;
-      this.index = index;
-    }
-
-    /**
-     * Loads a classifier folder and matches it to factors by name and size.
-     *
-     * @param dir the classifier's folder
-     * @param device the device
-     * @param batchSize images per engine call
-     * @param names the factors CG scores (the selection's)
-     * @param space the dataset's factors
-     * @return the classifier; close it
-     * @throws CandelaException when it cannot be loaded or does not cover the factors
-     */
-    public static Classifier load(
-        Path dir, ComputeDevice device, int batchSize, List<String> names, FactorSpace space)
-        throws CandelaException {
-      FactorClassifier clf = FactorClassifier.load(dir, device, batchSize);
-      try {
-        int[] index = ModelMatch.matchClassifier(clf.factors(), dir, names, space);
-        return new Classifier(clf, dir, List.copyOf(names), index);
-      } catch (CandelaException | RuntimeException e) {
-        clf.close();
-        throw e;
-      }
-    }
-
-    /**
-     * The loaded model.
-     *
-     * @return the classifier (owned by this object)
-     */
-    public FactorClassifier model() {
-      return model;
-    }
-
-    /**
-     * The classifier's card.
-     *
-     * @return the card
-     */
-    public ModelCard card() {
-      return model.card();
-    }
-
-    /**
-     * The probabilities of decoded images, in the matched factors' order.
-     *
-     * @param input the decoder's image shape
-     * @return {@code [factor][sample][value]} for the matched factors
-     */
-    public FactorProbabilities probabilities(ModelCard.Shape input) {
-      return (images, m) -> {
-        float[][][] p = model.probabilities(images, m, input);
-        float[][][] o = new float[index.length][][];
-        for (int k = 0; k < index.length; k++) {
-          o[k] = p[index[k]];
-        }
-        return o;
-      };
-    }
-
-    /**
-     * The classifier check of {@code evaluate} ({@link ModelFitness#classifier}) on the evaluation
-     * samples.
-     *
-     * @param ds the dataset
-     * @param idx the evaluation samples
-     * @param vae the VAE whose reconstructions CG classifies
-     * @param batchSize images per engine call
-     * @param readout how CG reads the classifier (the check reads it the same way)
-     * @return the check
-     * @throws CandelaException when the dataset cannot be read
-     */
-    public ModelFitness.ClassifierCheck check(
-        FactorDataset ds, long[] idx, VaeModel vae, int batchSize, CgReadout readout)
-        throws CandelaException {
-      return ModelFitness.classifier(model, dir, ds, idx, vae, batchSize, names, readout);
-    }
-
-    @Override
-    public void close() {
-      model.close();
-    }
   }
 }

@@ -39,7 +39,7 @@ import java.util.stream.IntStream;
  * dev.candela.metrics.cg.LatentDecoder, CgBaseline, int)}, measured on the degraded decoder with
  * the row's baseline), the baseline statistics of all samples, the read-out's neighbourhoods of the
  * dSprites factor space ({@link CgJob#neighbourhoods}), and {@link Cg#compute} with a real factor
- * classifier loaded and matched by {@link CgJob.Classifier}. The truth reads its oracle through the
+ * classifier loaded and matched by {@link CgClassifier}. The truth reads its oracle through the
  * same read-out and neighbourhoods, and is averaged over the factors Candela scores.
  *
  * <p>One row per case × degradation × read-out × baseline × classifier, with the overall and
@@ -319,11 +319,11 @@ public final class CgTruthBenchmark {
     FactorSpace space = FactorSpecs.fromResource("dsprites").space();
     List<String> names = ConstructedDecoder.FACTOR_NAMES;
     ModelCard.Shape input = new ModelCard.Shape(1, 64, 64);
-    List<CgJob.Classifier> clfs = new ArrayList<>();
+    List<CgClassifier> clfs = new ArrayList<>();
     List<Row> rows = new ArrayList<>();
     try {
       for (Path dir : o.classifiers()) {
-        clfs.add(CgJob.Classifier.load(dir, o.device(), o.batchSize(), names, space));
+        clfs.add(CgClassifier.load(dir, o.device(), o.batchSize(), names, space));
       }
       int[] evaluated = o.factors().stream().mapToInt(names::indexOf).toArray();
       int total =
@@ -413,7 +413,7 @@ public final class CgTruthBenchmark {
         }
       }
     } finally {
-      for (CgJob.Classifier c : clfs) {
+      for (CgClassifier c : clfs) {
         c.close();
       }
     }

@@ -23,32 +23,30 @@ import java.util.Map;
  * drawn from the encoded evaluation samples (or from the whole dataset, encoding what is drawn,
  * cached), with intervals from {@link SampledMetricRepeats} unless turned off.
  */
-final class ClassicStage {
-  private ClassicStage() {}
+final class ClassicStage implements EvaluationStage {
+
+  @Override
+  public boolean applies(EvaluationSettings s) {
+    return s.metrics().contains(Metric.BETAVAE) || s.metrics().contains(Metric.FACTORVAE);
+  }
 
   /**
-   * Runs the stage.
+   * Runs the stage: the metrics asked for, with their repeats when intervals are on (replicates
+   * &gt; 0), drawing samples outside the encoded ones through the context's VAE.
    *
-   * @param s the settings
-   * @param e the encoded samples
-   * @param vae the model, for samples drawn outside them
-   * @param intervals whether the repeats run (replicates &gt; 0)
-   * @param listener progress and messages
-   * @return what it adds to the report ({@link StageResult#NONE} when neither metric is asked for)
+   * @param c the run
+   * @return what it adds to the report
    * @throws CandelaException on failed reads or inference
    */
-  static StageResult run(
-      EvaluationSettings s,
-      EncodedSamples e,
-      VaeModel vae,
-      boolean intervals,
-      ProgressListener listener)
-      throws CandelaException {
+  @Override
+  public StageResult run(EvaluationContext c) throws CandelaException {
+    EvaluationSettings s = c.settings();
+    EncodedSamples e = c.samples();
+    VaeModel vae = c.vae();
+    boolean intervals = s.options().replicates() > 0;
+    ProgressListener listener = c.listener();
     boolean beta = s.metrics().contains(Metric.BETAVAE);
     boolean fvae = s.metrics().contains(Metric.FACTORVAE);
-    if (!beta && !fvae) {
-      return StageResult.NONE;
-    }
     long t = System.nanoTime();
     FactorSampler sampler =
         s.classicFromDataset()

@@ -16,64 +16,23 @@ import java.util.Set;
 
 /**
  * The code-metric stage of an {@link Evaluation}: the loop of {@code score-codes} ({@link
- * CodeScorer}) on the encoded samples, with the intervals of {@link CodeScorer#uncertainty} unless
- * turned off. IRS runs whenever CG or {@code scm} needs its matrix, and is reported only when asked
- * for.
+ * CodeScorer}) on the encoded samples, as the context scores it once ({@link
+ * EvaluationContext#codeRun}, with IRS when a later stage reads it), with the intervals of {@link
+ * CodeScorer#uncertainty} unless turned off. It reports the code metrics asked for.
  */
-final class CodeStage {
-  private CodeStage() {}
+final class CodeStage implements EvaluationStage {
 
-  /**
-   * What the stage produced.
-   *
-   * @param added what it adds to the report
-   * @param scores the code metrics' full result (IRS matrix, UC sets, factor names) for the later
-   *     stages and the page, or {@code null} when no code metric ran
-   */
-  record Result(StageResult added, CodeScorer.Scores scores) {}
+  @Override
+  public boolean applies(EvaluationSettings s) {
+    return !Metric.of(s.metrics(), Metric.Kind.CODES).isEmpty() || EvaluationStages.irsRead(s);
+  }
 
-  /**
-   * Runs the stage.
-   *
-   * @param s the settings
-   * @param e the encoded samples
-   * @param needsIrs whether a later stage (CG, scm) reads the IRS matrix
-   * @param replicates the subsampling splits (IRS, UC; 0 = no interval), see {@link
-   *     CodeScorer.IntervalOptions#of}
-   * @param refits the refits of the learned metrics (0 = no interval)
-   * @param listener progress and messages
-   * @return the result
-   */
-  static Result run(
-      EvaluationSettings s,
-      EncodedSamples e,
-      boolean needsIrs,
-      int replicates,
-      int refits,
-      ProgressListener listener) {
-    Set<Metric> metrics = Metric.of(s.metrics(), Metric.Kind.CODES);
-    if (needsIrs) {
-      metrics.add(Metric.IRS);
-    }
-    if (metrics.isEmpty()) {
-      return new Result(StageResult.NONE, null);
-    }
+  @Override
+  public StageResult run(EvaluationContext c) {
+    EvaluationSettings s = c.settings();
     long t = System.nanoTime();
-    CodeScorer.Options opts =
-        new CodeScorer.Options(
-            metrics,
-            s.rhos(),
-            EnumSet.of(s.ucSelection()),
-            HistogramDiscretizer.DEFAULT_BINS,
-            CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-            s.maxTrain(),
-            s.maxTest(),
-            s.seed(),
-            s.dciLearner(),
-            s.irsQuantile());
-    LatentCodes lc = e.latentCodes();
-    CodeContext context = new CodeContext(lc, e.vocabularies(), opts);
-    CodeScorer.Scores codeScores = CodeScorer.score(context, true);
+    EvaluationContext.CodeRun run = c.codeRun();
+    CodeScorer.Scores codeScores = run.scores();
     Map<String, Double> scores = new LinkedHashMap<>();
     for (Map.Entry<String, Double> x : codeScores.scores().entrySet()) {
       if (!x.getKey().equals("irs") || s.metrics().contains(Metric.IRS)) {
@@ -81,21 +40,41 @@ final class CodeStage {
       }
     }
     List<String> warnings = new ArrayList<>(codeScores.warnings());
-    listener.message(String.format(Locale.ROOT, "code metrics in %.1f s", Evaluation.secs(t)));
+    c.listener().message(String.format(Locale.ROOT, "code metrics in %.1f s", Evaluation.secs(t)));
     Map<String, Object> details = new LinkedHashMap<>(codeScores.details());
     Map<String, Uncertainty> uncertainty =
         intervals(
-            context,
+            run.context(),
             codeScores,
             scores.keySet(),
-            replicates,
-            refits,
+            s.options().replicates(),
+            s.options().refits(),
             "IRS, UC, MIG, Modularity and CG",
             warnings,
             details,
-            listener);
-    return new Result(
-        new StageResult(scores, uncertainty, details, warnings, Map.of()), codeScores);
+            c.listener());
+    return new StageResult(scores, uncertainty, details, warnings, Map.of());
+  }
+
+  /**
+   * The code scoring's options from the evaluation's settings.
+   *
+   * @param s the settings
+   * @param metrics the families to score ({@link EvaluationContext#codeMetrics})
+   * @return the options
+   */
+  static CodeScorer.Options options(EvaluationSettings s, Set<Metric> metrics) {
+    return new CodeScorer.Options(
+        metrics,
+        s.rhos(),
+        EnumSet.of(s.ucSelection()),
+        HistogramDiscretizer.DEFAULT_BINS,
+        CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+        s.maxTrain(),
+        s.maxTest(),
+        s.seed(),
+        s.dciLearner(),
+        s.irsQuantile());
   }
 
   /**

@@ -134,8 +134,8 @@ public final class CounterfactualDriver {
       FactorSpace space = data.space();
       ModelCard vaeCard = ModelCard.read(s.model());
       ModelMatch.checkModelMatchesDataset(vaeCard, s.model(), data);
-      CgJob.checkClassifier(s.classifier(), space);
-      CgJob.checkFactorNames(space, s.factors());
+      CgChecks.checkClassifier(s.classifier(), space);
+      CgChecks.checkFactorNames(space, s.factors());
       long size = data.size();
       if (size > Integer.MAX_VALUE) {
         throw new BadInputException(
@@ -192,13 +192,13 @@ public final class CounterfactualDriver {
                 s.baseline(),
                 Math.max(1, s.batchSize()));
         writeSelection(selFile, want, sel, n, nc);
-        try (CgJob.Classifier clf =
-            CgJob.Classifier.load(
-                s.classifier(), device, s.batchSize(), sel.factorNames(), space)) {
+        try (CgClassifier clf =
+            CgClassifier.load(s.classifier(), device, s.batchSize(), sel.factorNames(), space)) {
           List<String> warnings = new ArrayList<>(sel.warnings());
           ModelFitness.VaeCheck[] vaeCheck = new ModelFitness.VaeCheck[1];
           warnings.addAll(fitness(s, data, vae, clf, decoder, idx, vaeCheck));
-          int[] evaluated = CgJob.evaluatedFactors(sel.factorNames(), space, s.factors(), listener);
+          int[] evaluated =
+              CgChecks.evaluatedFactors(sel.factorNames(), space, s.factors(), listener);
           int[] datasetIndex = sel.datasetIndex(space);
           CgOptions co =
               CgJob.options(
@@ -323,7 +323,7 @@ public final class CounterfactualDriver {
       CounterfactualSettings s,
       FactorDataset data,
       VaeModel vae,
-      CgJob.Classifier clf,
+      CgClassifier clf,
       LatentDecoder decoder,
       long[] idx,
       ModelFitness.VaeCheck[] vaeOut)

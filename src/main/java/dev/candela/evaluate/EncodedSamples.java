@@ -3,9 +3,11 @@ package dev.candela.evaluate;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSpace;
+import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.model.hosting.VaeModel;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,7 +15,7 @@ import java.util.List;
  * reads: {@code n} dataset rows drawn without replacement with the seed, their factor codes, and
  * the VAE's encoder means and log-variances of their images in the same order, by the steps of the
  * one CG job that {@code counterfactuals} shares ({@link CgJob#evaluationSamples}, {@link
- * CgJob#factorCodes}, {@link CgJob#encodePosterior}).
+ * CgJob#factorCodes}) and the encoding loop of {@link CgJob#encode} keeping the log-variances.
  *
  * @param dataset the dataset
  * @param idx the dataset indices of the rows
@@ -55,10 +57,47 @@ record EncodedSamples(
     FactorSpace space = dataset.space();
     long[] idx = CgJob.evaluationSamples(dataset.size(), samples, seed);
     int[][] codes = CgJob.factorCodes(dataset, idx);
-    VaeModel.Encoding enc = CgJob.encodePosterior(vae, dataset, idx, batch, listener, "encode");
+    VaeModel.Encoding enc = encodePosterior(vae, dataset, idx, batch, listener, "encode");
     float[][] z = enc.mean();
     return new EncodedSamples(
         dataset, idx, codes, z, enc.logVar(), latentCodes(z, codes, space), vocabularies(space));
+  }
+
+  /**
+   * The encoding loop keeping the posterior: encoder means and log-variances of the given samples,
+   * {@code batchSize} images per call.
+   *
+   * @param vae the VAE
+   * @param ds the dataset
+   * @param idx the sample indices
+   * @param batchSize images per call
+   * @param listener progress
+   * @param task the progress task's name
+   * @return means and log-variances, each {@code [row][latent]}
+   * @throws CandelaException when the images cannot be read
+   */
+  private static VaeModel.Encoding encodePosterior(
+      VaeModel vae,
+      FactorDataset ds,
+      long[] idx,
+      int batchSize,
+      ProgressListener listener,
+      String task)
+      throws CandelaException {
+    int n = idx.length;
+    float[][] z = new float[n][];
+    float[][] lv = new float[n][];
+    try (CodeScorer.Progress.Task pb = listener.task(task, n)) {
+      for (int a = 0; a < n; a += batchSize) {
+        int e = Math.min(n, a + batchSize);
+        long[] part = Arrays.copyOfRange(idx, a, e);
+        VaeModel.Encoding m = vae.encode(ds.images(part), part.length);
+        System.arraycopy(m.mean(), 0, z, a, m.mean().length);
+        System.arraycopy(m.logVar(), 0, lv, a, m.logVar().length);
+        pb.stepTo(e);
+      }
+    }
+    return new VaeModel.Encoding(z, lv);
   }
 
   /**

@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiFunction;
 
 /**
  * The model stage of an {@link Evaluation} ({@link Metric.Kind#MODEL}): scores of the VAE itself on
@@ -24,35 +23,30 @@ import java.util.function.BiFunction;
  * Bernoulli loss for the encoder means) and {@code mig_sampled} ({@link MigSampled}, from the means
  * and log-variances).
  */
-final class ModelStage {
-  private ModelStage() {}
+final class ModelStage implements EvaluationStage {
 
   /** The key of the total KL. */
   static final String KL_TOTAL = "kl.total";
 
+  @Override
+  public boolean applies(EvaluationSettings s) {
+    return !Metric.of(s.metrics(), Metric.Kind.MODEL).isEmpty();
+  }
+
   /**
-   * Runs the stage.
+   * Runs the stage on the encoded samples (means and log-variances) and the context's VAE, whose
+   * decoder reconstructs them; intervals when replicates &gt; 0.
    *
-   * @param s the settings
-   * @param e the encoded samples (means and log-variances)
-   * @param vae the model, whose decoder reconstructs the samples
-   * @param decoderImages converts dataset images to the decoder's image shape
-   * @param intervals whether the intervals are computed (replicates &gt; 0)
-   * @param listener progress and messages
-   * @return what it adds to the report ({@link StageResult#NONE} when no model metric is asked for)
+   * @param c the run
+   * @return what it adds to the report
    * @throws CandelaException when the images cannot be read
    */
-  static StageResult run(
-      EvaluationSettings s,
-      EncodedSamples e,
-      VaeModel vae,
-      BiFunction<float[], Integer, float[]> decoderImages,
-      boolean intervals,
-      ProgressListener listener)
-      throws CandelaException {
-    if (Metric.of(s.metrics(), Metric.Kind.MODEL).isEmpty()) {
-      return StageResult.NONE;
-    }
+  @Override
+  public StageResult run(EvaluationContext c) throws CandelaException {
+    EvaluationSettings s = c.settings();
+    EncodedSamples e = c.samples();
+    boolean intervals = s.options().replicates() > 0;
+    ProgressListener listener = c.listener();
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
     Map<String, Object> details = new LinkedHashMap<>();
@@ -72,7 +66,7 @@ final class ModelStage {
     }
     if (s.metrics().contains(Metric.RECONSTRUCTION)) {
       long t = System.nanoTime();
-      ReconstructionResult r = reconstruction(e, vae, decoderImages, s.batchSize(), listener);
+      ReconstructionResult r = reconstruction(c, s.batchSize());
       scores.put("reconstruction", r.score());
       put(uncertainty, "reconstruction", r.uncertainty(), intervals);
       details.put("reconstruction", r);
@@ -114,21 +108,18 @@ final class ModelStage {
    * The Bernoulli reconstruction loss of every evaluation sample, decoded from its encoder mean in
    * batches.
    */
-  private static ReconstructionResult reconstruction(
-      EncodedSamples e,
-      VaeModel vae,
-      BiFunction<float[], Integer, float[]> decoderImages,
-      int batch,
-      ProgressListener listener)
+  private static ReconstructionResult reconstruction(EvaluationContext c, int batch)
       throws CandelaException {
+    EncodedSamples e = c.samples();
+    VaeModel vae = c.vae();
     int n = e.n();
     boolean logits = "logits".equals(vae.card().output());
     double[] per = new double[n];
-    try (var pb = listener.task("reconstruction", n)) {
+    try (var pb = c.listener().task("reconstruction", n)) {
       for (int a = 0; a < n; a += batch) {
         int b = Math.min(n, a + batch);
         long[] part = Arrays.copyOfRange(e.idx(), a, b);
-        float[] targets = decoderImages.apply(e.dataset().images(part), part.length);
+        float[] targets = c.inDecoderShape(e.dataset().images(part), part.length);
         float[] out = vae.decodeRaw(Arrays.copyOfRange(e.z(), a, b));
         double[] terms = ReconstructionLoss.bernoulli(out, logits, targets, part.length);
         System.arraycopy(terms, 0, per, a, terms.length);

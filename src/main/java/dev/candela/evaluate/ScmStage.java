@@ -9,6 +9,7 @@ import dev.candela.data.ConfoundingRules;
 import dev.candela.data.FactorSpace;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentCodes;
+import dev.candela.metrics.Metric;
 import dev.candela.metrics.stats.Uncertainty;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -21,8 +22,17 @@ import java.util.Map;
  * scored by {@link LatentScmScore} (OD, ID, CD with standard error and null; with a learned DAG
  * SHD, SID and the AIDs), each with its interval. Scores are {@code scm.<id>}, details {@code scm}.
  */
-final class ScmStage {
-  private ScmStage() {}
+final class ScmStage implements EvaluationStage {
+
+  @Override
+  public boolean applies(EvaluationSettings s) {
+    return s.metrics().contains(Metric.SCM);
+  }
+
+  @Override
+  public boolean readsIrs(EvaluationSettings s) {
+    return true;
+  }
 
   /**
    * The truth and where it comes from.
@@ -96,7 +106,7 @@ final class ScmStage {
    * @return the scores and details
    * @throws BadInputException when the latent model cannot be formed
    */
-  static Result run(
+  static Result score(
       LatentCodes lc,
       List<List<Object>> vocab,
       CodeScorer.Scores codeScores,
@@ -147,25 +157,19 @@ final class ScmStage {
    * The {@code scm} stage of an {@link Evaluation}: the latent causal model against the dataset's
    * causal truth, skipped with a warning when the dataset has no known truth or the groups cannot
    * be formed. OD, ID and CD are means over R sampled replicates: their SE gives the interval; the
-   * graph metrics' interval comes from DAG refits on complementary halves.
+   * graph metrics' interval comes from DAG refits on complementary halves. Its groups have the
+   * evaluation's first ρ latents, and its DAG refits are the evaluation's refits.
    *
-   * @param scm how it runs
-   * @param scope ρ and the DAG refits
-   * @param e the encoded samples
-   * @param codeScores the code stage's result (its IRS matrix forms the groups)
-   * @param seed the seed
-   * @param listener messages
+   * @param c the run (its code metrics' IRS matrix forms the groups)
    * @return what it adds to the report
    * @throws BadInputException when the truth file cannot be read
    */
-  static StageResult stage(
-      ScmSettings scm,
-      Scope scope,
-      EncodedSamples e,
-      CodeScorer.Scores codeScores,
-      long seed,
-      ProgressListener listener)
-      throws BadInputException {
+  @Override
+  public StageResult run(EvaluationContext c) throws BadInputException {
+    EvaluationSettings s = c.settings();
+    ScmSettings scm = s.options().scm();
+    Scope scope = new Scope(s.options().rhos().get(0), s.options().refits());
+    EncodedSamples e = c.samples();
     FactorSpace space = e.dataset().space();
     Truth truth = truth(space, scm.truth());
     if (truth == null) {
@@ -178,13 +182,14 @@ final class ScmStage {
     LatentCodes lc = e.latentCodes();
     Result r;
     try {
-      r = run(lc, e.vocabularies(), codeScores, truth, scm, scope, seed);
+      r = score(lc, e.vocabularies(), c.codeScoresWithIrs(), truth, scm, scope, s.seed());
     } catch (BadInputException x) {
       return StageResult.warning("scm skipped: " + x.getMessage());
     }
-    listener.message(
-        String.format(
-            java.util.Locale.ROOT, "scm (latent causal model) in %.1f s", Evaluation.secs(t)));
+    c.listener()
+        .message(
+            String.format(
+                java.util.Locale.ROOT, "scm (latent causal model) in %.1f s", Evaluation.secs(t)));
     return new StageResult(
         r.scores(), r.uncertainty(), Map.of("scm", r.details()), List.of(), Map.of());
   }

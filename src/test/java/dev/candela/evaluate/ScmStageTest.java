@@ -128,7 +128,7 @@ class ScmStageTest {
             0);
     CodeScorer.Scores cs = CodeScorer.score(lc, vocab, opts);
     ScmSettings s = new ScmSettings("auto", dag, 150, 1, 3);
-    return ScmStage.run(lc, vocab, cs, ScmStage.truth(space, "auto"), s, scope, 3);
+    return ScmStage.score(lc, vocab, cs, ScmStage.truth(space, "auto"), s, scope, 3);
   }
 
   @Test

@@ -213,7 +213,7 @@ class SelectionActivityTest {
   @Test
   void aggregateCgRowCarriesTheFlag() throws Exception {
     Map<String, Object> agg =
-        CgStage.aggregate(List.of("f0", "f1"), List.of("f1"), List.of(), List.of("f2"));
+        CgDetails.aggregate(List.of("f0", "f1"), List.of("f1"), List.of(), List.of("f2"));
     assertEquals(false, agg.get("reliable"));
     String warning = (String) agg.get("warning");
     assertEquals(
@@ -221,7 +221,7 @@ class SelectionActivityTest {
             + " [f1]); factors [f2] are excluded (carried only by latents the decoder does not"
             + " use)",
         warning);
-    Map<String, Object> ok = CgStage.aggregate(List.of("f0"), List.of(), List.of(), List.of());
+    Map<String, Object> ok = CgDetails.aggregate(List.of("f0"), List.of(), List.of(), List.of());
     assertEquals(true, ok.get("reliable"));
     assertFalse(ok.containsKey("warning"));
 

@@ -1,0 +1,296 @@
+package dev.candela.evaluate;
+
+import dev.candela.CandelaException;
+import dev.candela.data.FactorDataset;
+import dev.candela.metrics.CodeContext;
+import dev.candela.metrics.CodeScorer;
+import dev.candela.metrics.LatentStats;
+import dev.candela.metrics.Metric;
+import dev.candela.metrics.cg.LatentDecoder;
+import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.ComputeDevice;
+import dev.candela.model.hosting.VaeModel;
+import java.nio.file.Path;
+import java.util.Set;
+
+/**
+ * One {@link Evaluation} under way, which every {@link EvaluationStage} reads: the settings, the
+ * dataset, the model folder and card, the loaded VAE and its decoder, the device, the output
+ * folder, the encoded samples, the listener and the provenance, and the values several stages
+ * share, each computed once when first asked for: the code metrics (with IRS when a stage that runs
+ * reads it), the latent statistics, the VAE check, and CG's classifier with its check. Closing it
+ * closes the classifier when it was loaded (not the VAE, which the caller owns).
+ */
+final class EvaluationContext implements AutoCloseable {
+  private final EvaluationSettings settings;
+  private final Path modelDir;
+  private final ModelCard vaeCard;
+  private final VaeModel vae;
+  private final ComputeDevice device;
+  private final Path out;
+  private final ProgressListener listener;
+  private final EncodedSamples samples;
+  private final LatentDecoder decoder;
+  private final ProvenanceBuilder provenance;
+  private CodeRun codeRun;
+  private boolean codeRunDone;
+  private LatentStats latentStats;
+  private ModelFitness.VaeCheck vaeCheck;
+  private CgClassifier classifier;
+  private ModelFitness.ClassifierCheck classifierCheck;
+
+  /**
+   * The code metrics' run on the encoded samples.
+   *
+   * @param context the scoring context (the intervals resample it)
+   * @param scores what the loop scored: the IRS matrix, UC sets and factor names the later stages
+   *     read
+   */
+  record CodeRun(CodeContext context, CodeScorer.Scores scores) {}
+
+  /**
+   * Draws and encodes the evaluation samples and starts the provenance.
+   *
+   * @param settings what to compute
+   * @param dataset the opened dataset
+   * @param modelDir the VAE's folder
+   * @param vaeCard its card
+   * @param vae the loaded VAE (owned by the caller)
+   * @param device the device it runs on
+   * @param out the output folder
+   * @param listener progress and messages
+   * @return the context
+   * @throws CandelaException on failed reads or inference
+   */
+  static EvaluationContext open(
+      EvaluationSettings settings,
+      FactorDataset dataset,
+      Path modelDir,
+      ModelCard vaeCard,
+      VaeModel vae,
+      ComputeDevice device,
+      Path out,
+      ProgressListener listener)
+      throws CandelaException {
+    EvaluationSettings s = settings;
+    EncodedSamples e =
+        EncodedSamples.encode(dataset, vae, s.samples(), s.seed(), s.batchSize(), listener);
+    ProvenanceBuilder provenance =
+        new ProvenanceBuilder(s.seed())
+            .model("model", modelDir, vaeCard)
+            .dataset(s.dataset(), dataset)
+            .params(s.asMap())
+            .param("samplesUsed", e.n())
+            .trainingDataset(vaeCard);
+    ModelCard.Shape in = vaeCard.input();
+    LatentDecoder decoder =
+        LatentDecoder.of(new int[] {in.channels(), in.height(), in.width()}, vae::decode);
+    return new EvaluationContext(
+        s, modelDir, vaeCard, vae, device, out, listener, e, decoder, provenance);
+  }
+
+  private EvaluationContext(
+      EvaluationSettings settings,
+      Path modelDir,
+      ModelCard vaeCard,
+      VaeModel vae,
+      ComputeDevice device,
+      Path out,
+      ProgressListener listener,
+      EncodedSamples samples,
+      LatentDecoder decoder,
+      ProvenanceBuilder provenance) {
+    this.settings = settings;
+    this.modelDir = modelDir;
+    this.vaeCard = vaeCard;
+    this.vae = vae;
+    this.device = device;
+    this.out = out;
+    this.listener = listener;
+    this.samples = samples;
+    this.decoder = decoder;
+    this.provenance = provenance;
+  }
+
+  /** The settings. */
+  EvaluationSettings settings() {
+    return settings;
+  }
+
+  /** The dataset. */
+  FactorDataset dataset() {
+    return samples.dataset();
+  }
+
+  /** The VAE's folder. */
+  Path modelDir() {
+    return modelDir;
+  }
+
+  /** The VAE's card. */
+  ModelCard vaeCard() {
+    return vaeCard;
+  }
+
+  /** The loaded VAE. */
+  VaeModel vae() {
+    return vae;
+  }
+
+  /** The device the models run on. */
+  ComputeDevice device() {
+    return device;
+  }
+
+  /** The output folder. */
+  Path out() {
+    return out;
+  }
+
+  /** Progress and messages. */
+  ProgressListener listener() {
+    return listener;
+  }
+
+  /** The encoded evaluation samples (means, log-variances, indices, codes). */
+  EncodedSamples samples() {
+    return samples;
+  }
+
+  /** The VAE's decoder of latent rows. */
+  LatentDecoder decoder() {
+    return decoder;
+  }
+
+  /** The provenance under construction (CG adds its classifier). */
+  ProvenanceBuilder provenance() {
+    return provenance;
+  }
+
+  /** The report's title. */
+  String title() {
+    return "evaluate " + modelDir.getFileName() + " on " + settings.dataset().getFileName();
+  }
+
+  /**
+   * Dataset images in the decoder's output shape ({@link Evaluation#inDecoderShape}).
+   *
+   * @param images {@code n} images in the dataset's shape
+   * @param n the number of images
+   * @return the images in the decoder's shape
+   */
+  float[] inDecoderShape(float[] images, int n) {
+    return Evaluation.inDecoderShape(dataset(), images, n, decoder);
+  }
+
+  /**
+   * The code metrics asked for, and IRS when a stage that runs reads its matrix ({@link
+   * EvaluationStages#irsRead}).
+   *
+   * @return the families scored by {@link #codeRun}
+   */
+  Set<Metric> codeMetrics() {
+    Set<Metric> metrics = Metric.of(settings.metrics(), Metric.Kind.CODES);
+    if (EvaluationStages.irsRead(settings)) {
+      metrics.add(Metric.IRS);
+    }
+    return metrics;
+  }
+
+  /**
+   * The code metrics of {@code score-codes} ({@link CodeScorer}) on the encoded samples, scored
+   * once.
+   *
+   * @return the run, or {@code null} when no code metric is scored ({@link #codeMetrics} empty)
+   */
+  CodeRun codeRun() {
+    if (!codeRunDone) {
+      codeRunDone = true;
+      Set<Metric> metrics = codeMetrics();
+      if (!metrics.isEmpty()) {
+        CodeScorer.Options opts = CodeStage.options(settings, metrics);
+        CodeContext context = new CodeContext(samples.latentCodes(), samples.vocabularies(), opts);
+        codeRun = new CodeRun(context, CodeScorer.score(context, true));
+      }
+    }
+    return codeRun;
+  }
+
+  /**
+   * The code metrics' result for a stage that reads IRS ({@link EvaluationStage#readsIrs}).
+   *
+   * @return the scores, with their IRS matrix
+   */
+  CodeScorer.Scores codeScoresWithIrs() {
+    CodeRun run = codeRun();
+    if (run == null || run.scores().irs() == null) {
+      throw new IllegalStateException("IRS was not scored: the stage reading it must say so");
+    }
+    return run.scores();
+  }
+
+  /** The per-latent statistics of the encoder means (CG's baseline, the traversals). */
+  LatentStats latentStats() {
+    if (latentStats == null) {
+      latentStats = LatentStats.of(samples.z());
+    }
+    return latentStats;
+  }
+
+  /**
+   * The VAE's fitness check ({@link ModelFitness#vae}) on the evaluation samples, run once.
+   *
+   * @return the check
+   * @throws CandelaException when the images cannot be read
+   */
+  ModelFitness.VaeCheck vaeCheck() throws CandelaException {
+    if (vaeCheck == null) {
+      vaeCheck = ModelFitness.vae(vae, modelDir, dataset(), samples.idx(), this::inDecoderShape);
+    }
+    return vaeCheck;
+  }
+
+  /**
+   * CG's classifier, loaded once and matched to the code metrics' factors; closed with the context.
+   *
+   * @return the classifier
+   * @throws CandelaException when it cannot be loaded or does not cover the factors
+   */
+  CgClassifier classifier() throws CandelaException {
+    if (classifier == null) {
+      classifier =
+          CgClassifier.load(
+              settings.classifier(),
+              device,
+              settings.batchSize(),
+              codeScoresWithIrs().factorNames(),
+              dataset().space());
+    }
+    return classifier;
+  }
+
+  /**
+   * The classifier's check on the VAE's reconstructions of the evaluation samples ({@link
+   * CgClassifier#check}), run once.
+   *
+   * @return the check
+   * @throws CandelaException when the dataset cannot be read
+   */
+  ModelFitness.ClassifierCheck classifierCheck() throws CandelaException {
+    if (classifierCheck == null) {
+      classifierCheck =
+          classifier()
+              .check(dataset(), samples.idx(), vae, settings.batchSize(), settings.readout());
+    }
+    return classifierCheck;
+  }
+
+  /** Closes the classifier when it was loaded. */
+  @Override
+  public void close() {
+    if (classifier != null) {
+      classifier.close();
+      classifier = null;
+    }
+  }
+}
