@@ -9,6 +9,7 @@ import dev.candela.evaluate.cf.CfChunk;
 import dev.candela.evaluate.cf.ChunkSource;
 import dev.candela.evaluate.cf.CodesFile;
 import dev.candela.evaluate.cf.CounterfactualJob;
+import dev.candela.evaluate.cf.CounterfactualJobOptions;
 import dev.candela.evaluate.cf.EarlierRun;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.cg.CgOptions;
@@ -237,8 +238,8 @@ public final class CounterfactualDriver {
                   .param("samplesUsed", n)
                   .param("cgSamplesUsed", nc)
                   .trainingDataset(vaeCard);
-          CounterfactualJob.Options o =
-              CounterfactualJob.Options.builder()
+          CounterfactualJobOptions o =
+              CounterfactualJobOptions.builder()
                   .setDir(out)
                   .setRange(0, nc)
                   .optSamples(ids)
