@@ -6,7 +6,7 @@ import dev.candela.metrics.cg.CgReadout;
 import dev.candela.model.hosting.DeviceChoice;
 
 /**
- * The settings that {@link EvaluationOptions.Builder} and {@link CounterfactualSettings.Builder}
+ * The settings that {@link EvaluationOptionsBuilder} and {@link CounterfactualSettings.Builder}
  * share, each starting at {@code evaluate}'s default: how CG's latent sets are chosen, CG's
  * baseline and read-out, the images per engine call, the device and the samples of the
  * counterfactual grids.

@@ -9,7 +9,7 @@ import dev.candela.evaluate.cf.CfChunk;
 import dev.candela.evaluate.cf.ChunkSource;
 import dev.candela.evaluate.cf.CodesFile;
 import dev.candela.evaluate.cf.CounterfactualJob;
-import dev.candela.evaluate.cf.EarlierRun;
+import dev.candela.evaluate.cf.CounterfactualJobOptions;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.LatentDecoder;
@@ -157,19 +157,10 @@ public final class CounterfactualDriver {
         } catch (IOException e) {
           throw new CandelaException(out + ": cannot create (" + e.getMessage() + ")", e);
         }
-        Map<String, Object> params = parameters(s, data, population, n, nc, vaeCard);
-        JsonNode want;
-        try {
-          // Through text, so numbers compare as they read back from the file (int vs long nodes).
-          want = JsonReports.mapper().readTree(JsonReports.mapper().writeValueAsString(params));
-        } catch (IOException e) {
-          throw new CandelaException("cannot encode the job's parameters: " + e.getMessage(), e);
-        }
+        JsonNode want = SelectionRecord.parameters(s, data, population, n, nc, vaeCard);
         Path selFile = out.resolve(SELECTION);
         Path codesFile = out.resolve(CODES);
-        if (Files.isRegularFile(selFile)) {
-          EarlierRun.requireSame(selFile, want, EarlierRun.read(selFile).path("parameters"));
-        }
+        SelectionRecord.requireSame(selFile, want);
         boolean reused = Files.isRegularFile(selFile) && Files.isRegularFile(codesFile);
         float[][] z;
         if (reused) {
@@ -191,12 +182,11 @@ public final class CounterfactualDriver {
                 decoder,
                 s.baseline(),
                 Math.max(1, s.batchSize()));
-        writeSelection(selFile, want, sel, n, nc);
+        SelectionRecord.write(selFile, want, sel, n, nc);
         try (CgClassifier clf =
             CgClassifier.load(s.classifier(), device, s.batchSize(), sel.factorNames(), space)) {
           List<String> warnings = new ArrayList<>(sel.warnings());
-          ModelFitness.VaeCheck[] vaeCheck = new ModelFitness.VaeCheck[1];
-          warnings.addAll(fitness(s, data, vae, clf, decoder, idx, vaeCheck));
+          ModelFitness.VaeCheck vaeCheck = fitness(s, data, vae, clf, decoder, idx, warnings);
           int[] evaluated =
               CgChecks.evaluatedFactors(sel.factorNames(), space, s.factors(), listener);
           int[] datasetIndex = sel.datasetIndex(space);
@@ -237,8 +227,8 @@ public final class CounterfactualDriver {
                   .param("samplesUsed", n)
                   .param("cgSamplesUsed", nc)
                   .trainingDataset(vaeCard);
-          CounterfactualJob.Options o =
-              CounterfactualJob.Options.builder()
+          CounterfactualJobOptions o =
+              CounterfactualJobOptions.builder()
                   .setDir(out)
                   .setRange(0, nc)
                   .optSamples(ids)
@@ -267,7 +257,7 @@ public final class CounterfactualDriver {
           }
           if (res.imageChecks() != null) {
             warnings.addAll(
-                res.imageChecks().warnings(vaeCheck[0].pixelMassMean(), vaeCheck[0].pixelMassSd()));
+                res.imageChecks().warnings(vaeCheck.pixelMassMean(), vaeCheck.pixelMassSd()));
           }
           return new Outcome(res, sel, population, n, nc, reused, reused ? 0 : n, warnings);
         }
@@ -275,58 +265,19 @@ public final class CounterfactualDriver {
     }
   }
 
-  /** What decides the codes and the selection: a rerun with other values is refused. */
-  private static Map<String, Object> parameters(
-      CounterfactualSettings s,
-      FactorDataset data,
-      int population,
-      int samples,
-      int cgSamples,
-      ModelCard vaeCard) {
-    Map<String, Object> p = new LinkedHashMap<>();
-    p.put("dataset", s.dataset().toAbsolutePath().normalize().toString());
-    p.put("datasetSize", data.size());
-    p.put("population", population);
-    p.put("samples", samples);
-    p.put("cgSamples", cgSamples);
-    p.put("seed", s.seed());
-    p.put("vaeWeights", vaeCard.weights());
-    p.put("rho", s.rho());
-    p.put("ucSelection", s.ucSelection().name());
-    return p;
-  }
-
-  /** Records the selection beside its parameters (for reading; a rerun recomputes it). */
-  private static void writeSelection(
-      Path file, JsonNode parameters, SelectionPass sel, int samples, int cgSamples)
-      throws CandelaException {
-    Map<String, Object> record = new LinkedHashMap<>();
-    record.put("parameters", parameters);
-    record.put("samples", samples);
-    record.put("cgSamples", cgSamples);
-    record.put("irs", sel.irs().score());
-    record.put("uc", sel.uc().score());
-    record.put("factors", sel.factorNames());
-    record.put("sets", sel.sets());
-    record.put("ucSets", sel.uc().sets());
-    record.put("activity", sel.activity());
-    record.put("excluded", sel.excluded());
-    record.put("stats", sel.stats());
-    JsonReports.writeValue(record, file);
-  }
-
   /**
    * The model-fitness checks of {@code evaluate} ({@link ModelFitness}) on the evaluation samples:
-   * written to {@code OUT/fitness.json} before the job starts, returned as warnings.
+   * written to {@code OUT/fitness.json} before the job starts, their warnings added to {@code
+   * warnings}; returns the VAE check.
    */
-  private static List<String> fitness(
+  private static ModelFitness.VaeCheck fitness(
       CounterfactualSettings s,
       FactorDataset data,
       VaeModel vae,
       CgClassifier clf,
       LatentDecoder decoder,
       long[] idx,
-      ModelFitness.VaeCheck[] vaeOut)
+      List<String> warnings)
       throws CandelaException {
     ModelFitness.VaeCheck v =
         ModelFitness.vae(
@@ -335,15 +286,15 @@ public final class CounterfactualDriver {
             data,
             idx,
             (images, m) -> Evaluation.inDecoderShape(data, images, m, decoder));
-    vaeOut[0] = v;
     ModelFitness.ClassifierCheck c = clf.check(data, idx, vae, s.batchSize(), s.readout());
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("vae", v);
     doc.put("classifier", c);
-    List<String> warnings = new ArrayList<>(v.warnings());
-    warnings.addAll(c.warnings());
-    doc.put("warnings", warnings);
+    List<String> found = new ArrayList<>(v.warnings());
+    found.addAll(c.warnings());
+    doc.put("warnings", found);
     JsonReports.writeValue(doc, s.out().resolve("fitness.json"));
-    return warnings;
+    warnings.addAll(found);
+    return v;
   }
 }

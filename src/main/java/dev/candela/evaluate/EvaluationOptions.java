@@ -118,8 +118,8 @@ public record EvaluationOptions(
    *
    * @return the builder
    */
-  public static Builder builder() {
-    return new Builder();
+  public static EvaluationOptionsBuilder builder() {
+    return new EvaluationOptionsBuilder();
   }
 
   /**
@@ -137,8 +137,8 @@ public record EvaluationOptions(
    *
    * @return the builder
    */
-  public Builder toBuilder() {
-    Builder b = new Builder();
+  public EvaluationOptionsBuilder toBuilder() {
+    EvaluationOptionsBuilder b = new EvaluationOptionsBuilder();
     b.metrics = new ArrayList<>(metrics);
     b.samples = samples;
     b.rhos = new ArrayList<>(rhos);
@@ -199,170 +199,5 @@ public record EvaluationOptions(
     m.put("scm", metrics.contains(Metric.SCM) ? scm.asMap() : Map.of());
     m.put("irsQuantile", irsQuantile);
     return m;
-  }
-
-  /** Builds {@link EvaluationOptions}; every value starts at {@code evaluate}'s default. */
-  public static final class Builder extends CgRunBuilder<Builder> {
-    private List<Metric> metrics = Metric.evaluationDefaults();
-    private int samples = 1000;
-    private List<Integer> rhos = List.of(1);
-    private int maxTrain = 2000;
-    private int maxTest = 1000;
-    private double classicScale = 0.1;
-    private int cgSamples = 500;
-    private boolean classicFromDataset;
-    private DciLearner dciLearner = DciLearner.DEFAULT;
-    private double irsQuantile = CodeScorer.Options.DEFAULT_IRS_QUANTILE;
-    private int replicates = DEFAULT_REPLICATES;
-    private int refits = DEFAULT_REFITS;
-    private ScmSettings scm = ScmSettings.defaults();
-
-    private Builder() {}
-
-    /**
-     * @param v interval replicates R
-     * @return this
-     */
-    public Builder replicates(int v) {
-      replicates = v;
-      return this;
-    }
-
-    /**
-     * @param v half-sample refits of the learned scores
-     * @return this
-     */
-    public Builder refits(int v) {
-      refits = v;
-      return this;
-    }
-
-    /**
-     * @param v the settings of the {@code scm} metric
-     * @return this
-     */
-    public Builder scm(ScmSettings v) {
-      scm = v;
-      return this;
-    }
-
-    /**
-     * @param v the metric families
-     * @return this
-     */
-    public Builder metrics(List<Metric> v) {
-      metrics = v;
-      return this;
-    }
-
-    /**
-     * @param v evaluation samples
-     * @return this
-     */
-    public Builder samples(int v) {
-      samples = v;
-      return this;
-    }
-
-    /**
-     * @param v UC sizes ρ
-     * @return this
-     */
-    public Builder rhos(List<Integer> v) {
-      rhos = v;
-      return this;
-    }
-
-    /**
-     * @param v training-row cap of the learned metrics
-     * @return this
-     */
-    public Builder maxTrain(int v) {
-      maxTrain = v;
-      return this;
-    }
-
-    /**
-     * @param v test-row cap of the learned metrics
-     * @return this
-     */
-    public Builder maxTest(int v) {
-      maxTest = v;
-      return this;
-    }
-
-    /**
-     * @param v BetaVAE/FactorVAE size scale
-     * @return this
-     */
-    public Builder classicScale(double v) {
-      classicScale = v;
-      return this;
-    }
-
-    /**
-     * @param v CG samples
-     * @return this
-     */
-    public Builder cgSamples(int v) {
-      cgSamples = v;
-      return this;
-    }
-
-    /**
-     * @param v BetaVAE/FactorVAE from the whole dataset
-     * @return this
-     */
-    public Builder classicFromDataset(boolean v) {
-      classicFromDataset = v;
-      return this;
-    }
-
-    /**
-     * @param v DCI's learner
-     * @return this
-     */
-    public Builder dciLearner(DciLearner v) {
-      dciLearner = v;
-      return this;
-    }
-
-    /**
-     * @param v IRS's quantile, in (0, 1]
-     * @return this
-     */
-    public Builder irsQuantile(double v) {
-      irsQuantile = v;
-      return this;
-    }
-
-    /**
-     * Validates and builds.
-     *
-     * @return the options
-     * @throws IllegalArgumentException naming the setting of a bad value
-     */
-    public EvaluationOptions build() {
-      return new EvaluationOptions(
-          metrics,
-          samples,
-          rhos,
-          ucSelection,
-          baseline,
-          readout,
-          batchSize,
-          device,
-          maxTrain,
-          maxTest,
-          classicScale,
-          gridSamples,
-          cgSamples,
-          classicFromDataset,
-          dciLearner,
-          replicates,
-          refits,
-          scm,
-          irsQuantile);
-    }
   }
 }

@@ -3,7 +3,6 @@ package dev.candela.evaluate;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.cg.CgReadout;
-import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ClassifierQuality;
 import dev.candela.model.hosting.FactorClassifier;
 import dev.candela.model.hosting.Reconstruction;
@@ -37,6 +36,10 @@ import java.util.Map;
  *       the evaluation data's ({@link FactorDataset#source()}). Every metric of such a model is
  *       partly computed on images it never saw.
  * </ul>
+ *
+ * <p>This class holds the thresholds, the choice of checked images, the VAE check and the two
+ * checks' records; the distribution tests are {@link TrainingDistribution}'s, the per-factor
+ * classifier accuracies those of a package-private helper beside it.
  */
 public final class ModelFitness {
   private ModelFitness() {}
@@ -109,7 +112,7 @@ public final class ModelFitness {
       double[] klPerLatent,
       int activeLatents,
       boolean collapsed,
-      Distribution distribution,
+      TrainingDistribution distribution,
       double pixelMassMean,
       double pixelMassSd,
       List<String> warnings) {
@@ -119,26 +122,6 @@ public final class ModelFitness {
       warnings = List.copyOf(warnings);
     }
   }
-
-  /**
-   * Whether the evaluation images come from the VAE's training distribution.
-   *
-   * @param heldOutMse the reconstruction error on held-out images the card records, or null
-   * @param evaluationMse the reconstruction error measured here on the evaluation images
-   * @param ratio {@code evaluationMse / heldOutMse}, or null without a card value
-   * @param rule the rule applied, in words
-   * @param trainingDrawing the drawing of the training data (card), or null when not recorded
-   * @param dataDrawing the drawing of the evaluation data, or null when the format records none
-   * @param outOfDistribution whether either test failed
-   */
-  public record Distribution(
-      Double heldOutMse,
-      double evaluationMse,
-      Double ratio,
-      String rule,
-      String trainingDrawing,
-      String dataDrawing,
-      boolean outOfDistribution) {}
 
   /**
    * The classifier check.
@@ -239,75 +222,9 @@ public final class ModelFitness {
               Arrays.stream(kl).max().orElse(0),
               ACTIVE_KL));
     }
-    Distribution dist = distribution(vae.card(), dir, ds, se, n, warnings);
+    TrainingDistribution dist = TrainingDistribution.check(vae.card(), dir, ds, se, n, warnings);
     return new VaeCheck(
         n, se, sm, kl, active, flat || active < 1, dist, massMean, massSd, warnings);
-  }
-
-  /** The out-of-distribution tests of {@link VaeCheck#distribution()}; adds their warnings. */
-  private static Distribution distribution(
-      ModelCard card, Path dir, FactorDataset ds, double mse, int n, List<String> warnings)
-      throws CandelaException {
-    Double held = Reconstruction.cardHeldOutMse(card);
-    Double ratio = held == null || held <= 0 ? null : mse / held;
-    String rule =
-        held == null
-            ? "no held-out reconstruction error in the card: not compared"
-            : String.format(
-                Locale.ROOT,
-                "warn when the evaluation images' reconstruction MSE exceeds %.0f x the card's"
-                    + " held-out MSE",
-                OUT_OF_DISTRIBUTION_RATIO);
-    boolean worse = ratio != null && ratio > OUT_OF_DISTRIBUTION_RATIO;
-    if (worse) {
-      warnings.add(
-          String.format(
-              Locale.ROOT,
-              "VAE %s reconstructs the evaluation images %.1fx worse than its held-out images"
-                  + " (MSE %.5f on %d images vs %.5f in its card; rule: > %.0fx): they are off its"
-                  + " training distribution, and every score is partly computed on images it never"
-                  + " saw",
-              dir,
-              ratio,
-              mse,
-              n,
-              held,
-              OUT_OF_DISTRIBUTION_RATIO));
-    }
-    String trained = trainingDrawing(card);
-    Object data = ds.source().get("drawing");
-    String drawn = data == null ? null : data.toString();
-    boolean otherDrawing =
-        trained != null
-            && drawn != null
-            && !drawn.equals("unknown")
-            && !trained.equals("unknown")
-            && !trained.equals(drawn);
-    if (otherDrawing) {
-      warnings.add(
-          "VAE "
-              + dir
-              + " was trained on images drawn by '"
-              + trained
-              + "' but the evaluation data is drawn by '"
-              + drawn
-              + "': its scores describe images unlike those it learned");
-    }
-    return new Distribution(held, mse, ratio, rule, trained, drawn, worse || otherDrawing);
-  }
-
-  /**
-   * The drawing a model's training data was made with ({@code training.datasetSource.drawing}).
-   *
-   * @param card a model card
-   * @return the drawing, or null when the card records none
-   */
-  public static String trainingDrawing(ModelCard card) {
-    if (card.training().get("datasetSource") instanceof Map<?, ?> m
-        && m.get("drawing") instanceof String d) {
-      return d;
-    }
-    return null;
   }
 
   /**
@@ -336,116 +253,10 @@ public final class ModelFitness {
       List<String> factors,
       CgReadout readout)
       throws CandelaException {
-    List<String> warnings = new ArrayList<>();
-    ModelCard card = clf.card();
-    if (card.dataset() != null && !card.dataset().equals(ds.space().name())) {
-      warnings.add(
-          "classifier "
-              + dir
-              + " was trained on dataset '"
-              + card.dataset()
-              + "', not on '"
-              + ds.space().name()
-              + "' scored here: its probabilities, and so CG, may not mean what they say");
-    }
-    Map<String, Double> cardAcc =
-        readout == CgReadout.EXACT ? cardAccuracy(card, false) : cardAccuracy(card);
     long[] part = spread(idx);
     List<ClassifierQuality.FactorResult> measured =
         ClassifierQuality.check(clf, dir, ds, part, vae, batchSize, k -> {});
-    Map<String, Map<String, Object>> acc = new LinkedHashMap<>();
-    List<String> unreliable = new ArrayList<>();
-    for (ClassifierQuality.FactorResult r : measured) {
-      if (!factors.contains(r.factor())) {
-        continue;
-      }
-      Map<String, Object> m = new LinkedHashMap<>();
-      double deciding = r.deciding(readout);
-      Double c = cardAcc.get(r.factor());
-      m.put("readout", readout.id());
-      if (c != null) {
-        m.put("card", c);
-        deciding = Math.min(deciding, c);
-      }
-      ClassifierQuality.Accuracy onRec = r.onReconstructions(readout);
-      m.put("data", r.onImages(readout));
-      m.put("reconstructions", onRec);
-      boolean symmetryAware = readout == CgReadout.TOLERANT && r.symmetric() != null;
-      m.put("symmetryAware", symmetryAware);
-      m.put("exact", views(r.accuracy(), r.reconstructed()));
-      if (r.symmetric() != null) {
-        m.put("symmetric", views(r.symmetric(), r.reconstructedSymmetric()));
-      }
-      m.put("tolerant", views(r.tolerant(), r.reconstructedTolerant()));
-      m.put("deciding", deciding);
-      m.put("reliable", deciding >= RELIABLE_ACCURACY);
-      acc.put(r.factor(), m);
-      if (deciding < RELIABLE_ACCURACY) {
-        unreliable.add(r.factor());
-        warnings.add(
-            String.format(
-                Locale.ROOT,
-                "cg.%s is unreliable: the classifier recognises '%s' with accuracy %.3f < %.2f"
-                    + " (card %s, on %d reconstructions %.3f; %s read-out%s)",
-                r.factor(),
-                r.factor(),
-                deciding,
-                RELIABLE_ACCURACY,
-                c == null ? "n/a" : String.format(Locale.ROOT, "%.3f", c),
-                part.length,
-                (onRec != null ? onRec : r.onImages(readout)).value(),
-                readout.id(),
-                symmetryAware ? ", symmetry-aware" : ""));
-      }
-    }
-    return new ClassifierCheck(acc, unreliable, warnings);
-  }
-
-  /** One view of the accuracy on images and on reconstructions (null without a VAE). */
-  private static Map<String, Object> views(
-      ClassifierQuality.Accuracy data, ClassifierQuality.Accuracy reconstructions) {
-    Map<String, Object> v = new LinkedHashMap<>();
-    v.put("data", data);
-    v.put("reconstructions", reconstructions);
-    return v;
-  }
-
-  /**
-   * A classifier card's held-out accuracy per factor, symmetry-aware where the card records it.
-   *
-   * @param card the classifier card
-   * @return factor to accuracy (empty when the card records none)
-   */
-  public static Map<String, Double> cardAccuracy(ModelCard card) {
-    return cardAccuracy(card, true);
-  }
-
-  /**
-   * A classifier card's held-out accuracy per factor.
-   *
-   * @param card the classifier card
-   * @param symmetric whether the symmetry-aware accuracy replaces the raw one where recorded
-   * @return factor to accuracy (empty when the card records none)
-   */
-  public static Map<String, Double> cardAccuracy(ModelCard card, boolean symmetric) {
-    Map<String, Double> out = new LinkedHashMap<>();
-    Map<String, Object> res = card.results();
-    if (res == null) {
-      return out;
-    }
-    List<String> keys =
-        symmetric
-            ? List.of("heldOutAccuracy", "heldOutAccuracySymmetric")
-            : List.of("heldOutAccuracy");
-    for (String key : keys) {
-      if (res.get(key) instanceof Map<?, ?> m) {
-        for (Map.Entry<?, ?> e : m.entrySet()) {
-          if (e.getValue() instanceof Number v) {
-            out.put(String.valueOf(e.getKey()), v.doubleValue());
-          }
-        }
-      }
-    }
-    return out;
+    return ClassifierFitness.check(
+        clf.card(), dir, ds.space().name(), measured, factors, readout, part.length);
   }
 }

@@ -77,63 +77,7 @@ public final class ScoreCodesJob {
       DciLearner dciLearner,
       List<String> factorNames,
       List<String> latentNames,
-      double irsQuantile) {
-
-    /**
-     * A request with the default IRS quantile ({@link CodeScorer.Options#DEFAULT_IRS_QUANTILE});
-     * the parameters are those of the record.
-     *
-     * @param factors the factor table
-     * @param latents the latent table
-     * @param metrics the metrics
-     * @param rhos UC sizes ρ
-     * @param ucModes UC's latent selections
-     * @param factorBins bins for IRS's factor re-binning (0 = none)
-     * @param trainFraction fraction of rows that train DCI/SAP/explicitness
-     * @param maxTrain cap on their training rows
-     * @param maxTest cap on their test rows
-     * @param seed the seed
-     * @param replicates interval replicates R
-     * @param refits half-sample refits of the learned scores
-     * @param dciLearner the classifier DCI fits per factor
-     * @param factorNames names of the factor columns, or null
-     * @param latentNames names of the latent columns, or null
-     */
-    public Request(
-        Path factors,
-        Path latents,
-        Set<Metric> metrics,
-        List<Integer> rhos,
-        Set<UcSelection> ucModes,
-        int factorBins,
-        double trainFraction,
-        int maxTrain,
-        int maxTest,
-        long seed,
-        int replicates,
-        int refits,
-        DciLearner dciLearner,
-        List<String> factorNames,
-        List<String> latentNames) {
-      this(
-          factors,
-          latents,
-          metrics,
-          rhos,
-          ucModes,
-          factorBins,
-          trainFraction,
-          maxTrain,
-          maxTest,
-          seed,
-          replicates,
-          refits,
-          dciLearner,
-          factorNames,
-          latentNames,
-          CodeScorer.Options.DEFAULT_IRS_QUANTILE);
-    }
-  }
+      double irsQuantile) {}
 
   /** Refuses a ρ beyond the latents and a train fraction outside (0, 1). */
   private static void checkSettings(Request r, int numLatents) throws BadInputException {
@@ -161,68 +105,6 @@ public final class ScoreCodesJob {
         r.seed(),
         r.dciLearner(),
         r.irsQuantile());
-  }
-
-  /**
-   * Refuses a run whose estimated memory ({@link CodeMemory}: the table held as float32 latents and
-   * int codes, and the largest working set of the metrics and intervals) exceeds the heap limit, in
-   * one line that names both files, the shape, the memory needed and the memory allowed, before the
-   * table is read (for {@code .npy} tables; a CSV table is measured once read).
-   *
-   * @param factors the factor table
-   * @param latents the latent table
-   * @param rows N
-   * @param numLatents the latent columns
-   * @param numFactors the factor columns
-   * @param largestGroup the rows of IRS's largest group ({@link CodeMemory#largestIrsGroup}), N
-   *     when not known
-   * @param options what is scored
-   * @param intervals the replicates
-   * @param jvm the processors, heap limit and heap region size ({@link CodeMemory.Jvm#current()})
-   * @throws BadInputException when the estimate exceeds the limit
-   */
-  public static void requireMemory(
-      Path factors,
-      Path latents,
-      long rows,
-      int numLatents,
-      int numFactors,
-      long largestGroup,
-      CodeScorer.Options options,
-      CodeScorer.IntervalOptions intervals,
-      CodeMemory.Jvm jvm)
-      throws BadInputException {
-    CodeMemory.Estimate e =
-        CodeMemory.estimate(rows, numLatents, numFactors, largestGroup, options, intervals, jvm);
-    long maxMemory = jvm.maxMemory();
-    if (e.needed() <= maxMemory) {
-      return;
-    }
-    long suggest = Math.max(1, (long) Math.ceil(e.needed() * 1.1 / (1L << 30)));
-    throw new BadInputException(
-        String.format(
-            Locale.ROOT,
-            "%s and %s: %d rows × %d latents and %d factors need about %s of memory (table %s,"
-                + " scoring %s), the Java heap allows %s; run with CANDELA_JAVA_OPTS=-Xmx%dg"
-                + " (java -Xmx%dg) or with fewer rows",
-            latents,
-            factors,
-            rows,
-            numLatents,
-            numFactors,
-            size(e.needed()),
-            size(e.table()),
-            size(e.working()),
-            size(maxMemory),
-            suggest,
-            suggest));
-  }
-
-  /** Bytes as GiB with one decimal, or as whole MiB below 1 GiB. */
-  static String size(long bytes) {
-    return bytes >= 1L << 30
-        ? String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30))
-        : String.format(Locale.ROOT, "%d MiB", Math.round(bytes / (double) (1L << 20)));
   }
 
   /**
@@ -256,7 +138,7 @@ public final class ScoreCodesJob {
       if (ft.rows() != ls.get().rows()) {
         throw CodeTables.rowCountsDiffer(factors, ft.rows(), latents, ls.get().rows());
       }
-      requireMemory(
+      ScoreCodesMemory.require(
           factors,
           latents,
           ls.get().rows(),
@@ -274,7 +156,7 @@ public final class ScoreCodesJob {
     checkSettings(r, lt.columns().size());
     CodeScorer.Options options = options(r);
     if (ls.isEmpty()) {
-      requireMemory(
+      ScoreCodesMemory.require(
           factors,
           latents,
           lt.rows(),

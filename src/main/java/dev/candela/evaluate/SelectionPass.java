@@ -11,15 +11,12 @@ import dev.candela.metrics.UcResult;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgLatentActivity;
-import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.LatentDecoder;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -159,34 +156,8 @@ public record SelectionPass(
    * The selection of the CG job from the evaluation samples and the decoder: IRS as {@link
    * #compute(float[][], int[][], FactorSpace, int, UcSelection)}, the decoder's latent activity
    * ({@link CgLatentActivity#measure}, {@link CgLatentActivity#DEFAULT_SAMPLES} samples, decoder
-   * calls of at most {@link CgOptions#DEFAULT_MAX_BATCH} rows), Z_I among the active latents and
-   * the exclusions ({@link #withActivity}). The entry point for any {@link LatentDecoder}.
-   *
-   * @param z the evaluation samples' codes {@code [row][latent]}
-   * @param codes their factor codes {@code [dataset factor][row]}
-   * @param space the dataset's factors
-   * @param rho latents per factor in Z_I
-   * @param mode how Z_I is chosen
-   * @param decoder the generator CG intervenes on
-   * @param baseline CG's baseline
-   * @return the selection
-   * @throws BadInputException when fewer than two factors vary or IRS cannot be computed
-   */
-  public static SelectionPass compute(
-      float[][] z,
-      int[][] codes,
-      FactorSpace space,
-      int rho,
-      UcSelection mode,
-      LatentDecoder decoder,
-      CgBaseline baseline)
-      throws BadInputException {
-    return compute(z, codes, space, rho, mode, decoder, baseline, CgOptions.DEFAULT_MAX_BATCH);
-  }
-
-  /**
-   * As {@link #compute(float[][], int[][], FactorSpace, int, UcSelection, LatentDecoder,
-   * CgBaseline)} with the decoder's batch size.
+   * calls of at most {@code maxBatch} rows), Z_I among the active latents and the exclusions
+   * ({@link #withActivity}). The entry point for any {@link LatentDecoder}.
    *
    * @param z the evaluation samples' codes {@code [row][latent]}
    * @param codes their factor codes {@code [dataset factor][row]}
@@ -224,94 +195,7 @@ public record SelectionPass(
    * @return the new selection
    */
   public SelectionPass withActivity(CgLatentActivity act) {
-    if (act.numLatents() != stats.numLatents()) {
-      throw new IllegalArgumentException(
-          "activity of "
-              + act.numLatents()
-              + " latents for a selection over "
-              + stats.numLatents()
-              + " latents");
-    }
-    int[] rows = irs.activeLatents();
-    double[][] m = irs.matrix();
-    int allowedRows = 0;
-    for (int j : rows) {
-      if (act.isActive(j)) {
-        allowedRows++;
-      }
-    }
-    UcResult restricted =
-        allowedRows >= rho ? Uc.compute(irs, rho, uc.selection(), act.active()) : uc;
-    List<String> out = new ArrayList<>(warnings);
-    Map<String, int[]> ex = new LinkedHashMap<>();
-    int[][] all = uc.sets();
-    int[][] chosen = restricted.sets();
-    for (int f = 0; f < factorNames.size(); f++) {
-      String name = factorNames.get(f);
-      boolean pickInert = Arrays.stream(all[f]).anyMatch(j -> !act.isActive(j));
-      if (!pickInert) {
-        continue;
-      }
-      double best = 0;
-      double bestActive = 0;
-      int bestActiveLatent = -1;
-      for (int a = 0; a < rows.length; a++) {
-        best = Math.max(best, m[a][f]);
-        if (act.isActive(rows[a]) && (bestActiveLatent < 0 || m[a][f] > bestActive)) {
-          bestActive = m[a][f];
-          bestActiveLatent = rows[a];
-        }
-      }
-      if (bestActiveLatent < 0 || bestActive < CARRY_SHARE * best) {
-        List<Integer> carriers = new ArrayList<>();
-        for (int a = 0; a < rows.length; a++) {
-          if (!act.isActive(rows[a]) && m[a][f] > Math.max(bestActive, 0)) {
-            carriers.add(a);
-          }
-        }
-        int col = f;
-        carriers.sort((x, y) -> Double.compare(m[y][col], m[x][col]));
-        int[] latents = carriers.stream().mapToInt(a -> rows[a]).toArray();
-        ex.put(name, latents);
-        List<String> parts = new ArrayList<>();
-        for (int a : carriers) {
-          parts.add(
-              String.format(
-                  Locale.ROOT,
-                  "z%d (IRS %.3f, decoder sensitivity %.2g)",
-                  rows[a],
-                  m[a][f],
-                  act.sensitivity()[rows[a]]));
-        }
-        out.add(
-            String.format(
-                Locale.ROOT,
-                "cg.%s is excluded (left out of cg): factor '%s' is carried by latents the decoder"
-                    + " does not use, %s; the best latent the decoder uses, %s, has IRS %.3f <"
-                    + " %.2f x %.3f (inert: decoder sensitivity < %s x the largest)",
-                name,
-                name,
-                String.join(", ", parts),
-                bestActiveLatent < 0 ? "none" : "z" + bestActiveLatent,
-                bestActive,
-                CARRY_SHARE,
-                best,
-                CgLatentActivity.INERT_SHARE));
-      } else {
-        out.add(
-            String.format(
-                Locale.ROOT,
-                "cg.%s: Z_I = %s instead of UC's %s for factor '%s': the decoder does not use %s"
-                    + " (decoder sensitivity < %s x the largest)",
-                name,
-                latentList(chosen[f]),
-                latentList(all[f]),
-                name,
-                latentList(Arrays.stream(all[f]).filter(j -> !act.isActive(j)).toArray()),
-                CgLatentActivity.INERT_SHARE));
-      }
-    }
-    return new SelectionPass(factorNames, irs, uc, rho, stats, out, act, restricted, ex);
+    return InertLatentRule.apply(this, act);
   }
 
   /**
@@ -323,14 +207,6 @@ public record SelectionPass(
     return java.util.stream.IntStream.range(0, factorNames.size())
         .filter(k -> !excluded.containsKey(factorNames.get(k)))
         .toArray();
-  }
-
-  private static String latentList(int[] latents) {
-    List<String> names = new ArrayList<>();
-    for (int j : latents) {
-      names.add("z" + j);
-    }
-    return "[" + String.join(", ", names) + "]";
   }
 
   /**

@@ -38,8 +38,8 @@ class CgTruthBenchmarkTest {
   static CgTruthBenchmark.Result run(
       List<TruthCase> cases, ImageDegradation d, List<String> factors, CgReadout readout)
       throws CandelaException {
-    CgTruthBenchmark.Options o =
-        new CgTruthBenchmark.Options(
+    CgTruthOptions o =
+        new CgTruthOptions(
             64,
             0,
             cases,
@@ -50,13 +50,13 @@ class CgTruthBenchmarkTest {
             256,
             factors,
             List.of(readout));
-    List<CgTruthBenchmark.Row> seen = new ArrayList<>();
+    List<CgTruthRow> seen = new ArrayList<>();
     CgTruthBenchmark.Result r =
         CgTruthBenchmark.run(
             o,
             new CgTruthBenchmark.Listener() {
               @Override
-              public void row(CgTruthBenchmark.Row row) {
+              public void row(CgTruthRow row) {
                 seen.add(row);
               }
 
@@ -81,22 +81,22 @@ class CgTruthBenchmarkTest {
             READABLE,
             readout);
     assertEquals(3, r.rows().size());
-    CgTruthBenchmark.Row dis = r.rows().get(0);
+    CgTruthRow dis = r.rows().get(0);
     // by hand: a disentangled decoder under max-deviation has CG 1 exactly
     assertEquals(1.0, dis.trueCg(), 1e-12);
-    for (CgTruthBenchmark.Row leak : r.rows().subList(1, 3)) {
+    for (CgTruthRow leak : r.rows().subList(1, 3)) {
       assertTrue(leak.trueCg() < dis.trueCg() - 0.2, leak.decoder() + " " + leak.trueCg());
-      CgTruthBenchmark.FactorRow posX = leak.factors().get(2);
+      CgTruthRow.FactorRow posX = leak.factors().get(2);
       assertEquals("posX", posX.factor());
       assertTrue(posX.trueCg() < 0.1, "posX truth " + posX.trueCg());
     }
-    for (CgTruthBenchmark.Row row : r.rows()) {
+    for (CgTruthRow row : r.rows()) {
       assertEquals(List.of(), row.excluded(), row.decoder());
       assertTrue(
           row.absDelta() <= CgTruthBenchmark.TOLERANCE,
           row.decoder() + ": true " + row.trueCg() + ", candela " + row.candelaCg());
       assertTrue(row.pass());
-      for (CgTruthBenchmark.FactorRow f : row.factors()) {
+      for (CgTruthRow.FactorRow f : row.factors()) {
         assertEquals(f.trueSet(), f.candelaSet(), row.decoder() + " " + f.factor());
       }
     }
@@ -119,7 +119,7 @@ class CgTruthBenchmarkTest {
             ImageDegradation.NONE,
             READABLE,
             CgReadout.DEFAULT);
-    CgTruthBenchmark.FactorRow posX = r.rows().get(1).factors().get(2);
+    CgTruthRow.FactorRow posX = r.rows().get(1).factors().get(2);
     assertEquals("posX", posX.factor());
     assertFalse(posX.candelaSet().contains(5), "inert latent z5 selected for posX");
     assertWithinTolerance(r);
@@ -156,7 +156,7 @@ class CgTruthBenchmarkTest {
   }
 
   private static void assertWithinTolerance(CgTruthBenchmark.Result r) {
-    for (CgTruthBenchmark.Row row : r.rows()) {
+    for (CgTruthRow row : r.rows()) {
       assertTrue(
           row.pass(),
           row.decoder()
@@ -172,23 +172,22 @@ class CgTruthBenchmarkTest {
 
   @Test
   void orderCheckComparesOnlyPairsTheTruthSeparates() {
-    List<CgTruthBenchmark.Row> rows =
-        List.of(row("a", 1.0, 0.90), row("b", 0.97, 0.95), row("c", 0.5, 0.6));
-    CgTruthBenchmark.OrderCheck ok = CgTruthBenchmark.orders(rows).get(0);
+    List<CgTruthRow> rows = List.of(row("a", 1.0, 0.90), row("b", 0.97, 0.95), row("c", 0.5, 0.6));
+    CgTruthOrderCheck ok = CgTruthOrderCheck.of(rows).get(0);
     // a and b are within the tolerance by the truth: Candela may order them either way
     assertTrue(ok.agrees(), ok.violations().toString());
     assertEquals(List.of("a", "b", "c"), ok.byTruth());
     assertEquals(List.of("b", "a", "c"), ok.byCandela());
-    CgTruthBenchmark.OrderCheck bad =
-        CgTruthBenchmark.orders(List.of(row("a", 1.0, 0.5), row("c", 0.5, 0.9))).get(0);
+    CgTruthOrderCheck bad =
+        CgTruthOrderCheck.of(List.of(row("a", 1.0, 0.5), row("c", 0.5, 0.9))).get(0);
     assertFalse(bad.agrees());
     assertEquals(
         List.of("a above c by the truth (1.0000 > 0.5000), not by Candela (0.5000 <= 0.9000)"),
         bad.violations());
     // separate groups per degradation
-    List<CgTruthBenchmark.Row> two = new ArrayList<>(rows);
+    List<CgTruthRow> two = new ArrayList<>(rows);
     two.add(
-        new CgTruthBenchmark.Row(
+        new CgTruthRow(
             "a",
             "blur",
             "exact",
@@ -203,7 +202,7 @@ class CgTruthBenchmarkTest {
             0,
             List.of(),
             List.of()));
-    assertEquals(2, CgTruthBenchmark.orders(two).size());
+    assertEquals(2, CgTruthOrderCheck.of(two).size());
   }
 
   @Test
@@ -212,7 +211,7 @@ class CgTruthBenchmarkTest {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                new CgTruthBenchmark.Options(
+                new CgTruthOptions(
                     64,
                     0,
                     TruthCase.defaults(),
@@ -231,7 +230,7 @@ class CgTruthBenchmarkTest {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                CgTruthBenchmark.allFactors(
+                CgTruthOptions.allFactors(
                     1,
                     0,
                     TruthCase.defaults(),
@@ -243,9 +242,9 @@ class CgTruthBenchmarkTest {
     assertEquals("need at least 2 samples, got 1", e.getMessage());
   }
 
-  private static CgTruthBenchmark.Row row(String name, double truth, double candela) {
+  private static CgTruthRow row(String name, double truth, double candela) {
     double d = Math.abs(truth - candela);
-    return new CgTruthBenchmark.Row(
+    return new CgTruthRow(
         name,
         "none",
         "exact",

@@ -80,7 +80,7 @@ class OutOfDistributionTest {
   @Test
   void theCardRecordsTheDrawingAndTheHeldOutReconstructionError() throws Exception {
     ModelCard card = ModelCard.read(model);
-    assertEquals("deepmind", ModelFitness.trainingDrawing(card));
+    assertEquals("deepmind", TrainingDistribution.trainingDrawing(card));
     Double held = Reconstruction.cardHeldOutMse(card);
     assertNotNull(held);
     assertTrue(held > 0 && held < 0.25, "held-out MSE " + held);

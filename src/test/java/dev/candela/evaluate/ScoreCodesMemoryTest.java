@@ -115,7 +115,7 @@ class ScoreCodesMemoryTest {
         assertThrows(
             BadInputException.class,
             () ->
-                ScoreCodesJob.requireMemory(
+                ScoreCodesMemory.require(
                     Path.of("F.npy"),
                     Path.of("L.npy"),
                     ROWS,
@@ -134,7 +134,7 @@ class ScoreCodesMemoryTest {
 
   @Test
   void aTableWithinTheHeapPasses() throws BadInputException {
-    ScoreCodesJob.requireMemory(
+    ScoreCodesMemory.require(
         Path.of("F.npy"),
         Path.of("L.npy"),
         ROWS,

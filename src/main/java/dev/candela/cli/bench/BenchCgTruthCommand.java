@@ -8,6 +8,9 @@ import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.data.ImageDegradation;
 import dev.candela.evaluate.CgTruthBenchmark;
+import dev.candela.evaluate.CgTruthOptions;
+import dev.candela.evaluate.CgTruthOrderCheck;
+import dev.candela.evaluate.CgTruthRow;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.truth.ConstructedDecoder;
@@ -132,8 +135,8 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
     for (String b : baselines) {
       bs.add(parseBaseline(b));
     }
-    CgTruthBenchmark.Options o =
-        new CgTruthBenchmark.Options(
+    CgTruthOptions o =
+        new CgTruthOptions(
             samples,
             seed,
             cases,
@@ -151,7 +154,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
             o,
             new CgTruthBenchmark.Listener() {
               @Override
-              public void row(CgTruthBenchmark.Row row) throws CandelaException {
+              public void row(CgTruthRow row) throws CandelaException {
                 if (files != null) {
                   files.append(row);
                 }
@@ -170,15 +173,15 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
     w.printf(
         Locale.ROOT,
         "bench cg-truth: %d samples per decoder, seed %d, UC(%d) top-k selection on the encoder"
-            + " latents among those the decoder uses; tolerance |Δ| <= %.2f on the overall CG; per factor: true/candela"
-            + " (sets true/candela)%n",
+            + " latents among those the decoder uses; tolerance |Δ| <= %.2f on the overall CG; per"
+            + " factor: true/candela (sets true/candela)%n",
         samples,
         seed,
         CgTruthBenchmark.RHO,
         CgTruthBenchmark.TOLERANCE);
     List<String[]> table = table(res.rows());
     w.print(markdown ? markdown(table) : TextTable.render(table));
-    for (CgTruthBenchmark.OrderCheck oc : res.orders()) {
+    for (CgTruthOrderCheck oc : res.orders()) {
       w.printf(
           Locale.ROOT,
           "order %s | %s | %s | %s: %s (truth %s; candela %s)%n",
@@ -193,13 +196,13 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
         w.println("  " + v);
       }
     }
-    long passed = res.rows().stream().filter(CgTruthBenchmark.Row::pass).count();
+    long passed = res.rows().stream().filter(CgTruthRow::pass).count();
     w.printf(
         Locale.ROOT,
         "rows within tolerance: %d of %d; orders agreeing: %d of %d%n",
         passed,
         res.rows().size(),
-        res.orders().stream().filter(CgTruthBenchmark.OrderCheck::agrees).count(),
+        res.orders().stream().filter(CgTruthOrderCheck::agrees).count(),
         res.orders().size());
     if (out != null) {
       w.println("written: " + out.resolve(Files.CSV) + ", " + out.resolve(Files.JSON));
@@ -291,7 +294,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
         "--baselines: unknown baseline '" + s + "' (known: max-deviation, mean, zero)");
   }
 
-  private static List<String[]> table(List<CgTruthBenchmark.Row> rows) {
+  private static List<String[]> table(List<CgTruthRow> rows) {
     List<String[]> t = new ArrayList<>();
     List<String> head =
         new ArrayList<>(
@@ -309,7 +312,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
       rows.get(0).factors().forEach(f -> head.add(f.factor()));
     }
     t.add(head.toArray(String[]::new));
-    for (CgTruthBenchmark.Row r : rows) {
+    for (CgTruthRow r : rows) {
       List<String> c =
           new ArrayList<>(
               List.of(
@@ -322,7 +325,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
                   f3(r.candelaCg()),
                   f3(r.absDelta()),
                   r.pass() ? "yes" : "NO"));
-      for (CgTruthBenchmark.FactorRow f : r.factors()) {
+      for (CgTruthRow.FactorRow f : r.factors()) {
         if (f.candelaSet().isEmpty()) {
           c.add(f3(f.trueCg()) + "/excluded");
           continue;
@@ -369,9 +372,9 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
     static final String JSON = "cg-truth.json";
     private final Path dir;
     private final Map<String, Object> params = new LinkedHashMap<>();
-    private final List<CgTruthBenchmark.Row> rows = new ArrayList<>();
+    private final List<CgTruthRow> rows = new ArrayList<>();
 
-    Files(Path dir, CgTruthBenchmark.Options o) throws CandelaException {
+    Files(Path dir, CgTruthOptions o) throws CandelaException {
       this.dir = dir;
       params.put("samples", o.samples());
       params.put("seed", o.seed());
@@ -402,7 +405,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
       }
     }
 
-    void append(CgTruthBenchmark.Row r) throws CandelaException {
+    void append(CgTruthRow r) throws CandelaException {
       rows.add(r);
       StringBuilder line = new StringBuilder();
       line.append(
@@ -421,7 +424,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
               Double.toString(r.uc()),
               Double.toString(r.trueCgAll()),
               csv(String.join(" ", r.excluded()))));
-      for (CgTruthBenchmark.FactorRow f : r.factors()) {
+      for (CgTruthRow.FactorRow f : r.factors()) {
         line.append(',').append(f.trueCg()).append(',').append(f.candelaCg());
         line.append(',').append(csv(f.trueSet().toString()));
         line.append(',').append(csv(f.candelaSet().toString()));
@@ -452,7 +455,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
       }
     }
 
-    private void writeJson(List<CgTruthBenchmark.OrderCheck> orders) throws IOException {
+    private void writeJson(List<CgTruthOrderCheck> orders) throws IOException {
       Map<String, Object> doc = new LinkedHashMap<>();
       doc.put("benchmark", "cg-truth");
       doc.put("parameters", params);

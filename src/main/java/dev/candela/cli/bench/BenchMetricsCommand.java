@@ -575,7 +575,8 @@ public final class BenchMetricsCommand implements Callable<Integer> {
             CodeScorer.IntervalOptions.DEFAULT_REFITS,
             d.dciLearner(),
             null,
-            null),
+            null,
+            d.irsQuantile()),
         dev.candela.evaluate.ProgressListener.SILENT);
     return Timing.secondsSince(t0);
   }

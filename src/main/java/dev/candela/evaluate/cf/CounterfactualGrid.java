@@ -2,14 +2,17 @@ package dev.candela.evaluate.cf;
 
 import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
+import dev.candela.SafeFileNames;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.report.Images;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import javax.imageio.ImageIO;
 
 /**
@@ -159,6 +162,53 @@ public final class CounterfactualGrid {
           });
     } catch (IOException e) {
       throw new CandelaException(file + ": cannot write PNG (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /**
+   * A factor's grid in a job's grid folder, {@code <factor>.png}, the name made safe ({@link
+   * SafeFileNames}).
+   */
+  private static Path file(Path dir, String factor) {
+    return SafeFileNames.file(dir, "", factor, ".png");
+  }
+
+  /** Whether the grid of any of the factors is missing from the grid folder. */
+  static boolean missing(Path dir, List<String> names) {
+    for (String n : names) {
+      if (!Files.isRegularFile(file(dir, n))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Writes the grids missing from the grid folder, of the first {@code samples} samples of a chunk
+   * (with their images as originals when the chunk has them).
+   */
+  static void writeMissing(
+      Path dir,
+      CfChunk chunk,
+      int samples,
+      LatentDecoder decoder,
+      LatentStats stats,
+      CgBaseline baseline,
+      List<String> names,
+      int[][] sets)
+      throws CandelaException {
+    int m = Math.min(samples, chunk.size());
+    float[][] z = Arrays.copyOf(chunk.latents(), m);
+    float[] originals = null;
+    if (chunk.images() != null) {
+      int vol = decoder.imageVolume();
+      originals = Arrays.copyOf(chunk.images(), m * vol);
+    }
+    for (int k = 0; k < names.size(); k++) {
+      Path f = file(dir, names.get(k));
+      if (!Files.isRegularFile(f)) {
+        write(f, z, originals, decoder, sets[k], stats, baseline);
+      }
     }
   }
 

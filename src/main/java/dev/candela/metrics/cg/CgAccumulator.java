@@ -357,6 +357,25 @@ public final class CgAccumulator {
   }
 
   /**
+   * The error of a classifier value index outside its {@code values} outputs, in one line: {@code
+   * <what> of factor f (name) at sample s<how> the classifier's N values}.
+   */
+  private IllegalArgumentException outside(String what, int f, int sample, String how, int values) {
+    return new IllegalArgumentException(
+        what
+            + " of factor "
+            + f
+            + " ("
+            + options.factorNames().get(f)
+            + ") at sample "
+            + sample
+            + how
+            + " the classifier's "
+            + values
+            + " values");
+  }
+
+  /**
    * The read-out of factor f for one classified image: {@code p(y | x)} ({@link CgReadout#EXACT})
    * or {@code min(1, Σ_{v ∈ N(y)} p(v | x))} ({@link CgReadout#TOLERANT}), y the sample's true
    * code.
@@ -375,18 +394,7 @@ public final class CgAccumulator {
     }
     float[] row = pf[r];
     if (y < 0 || y >= row.length) {
-      throw new IllegalArgumentException(
-          "true code "
-              + y
-              + " of factor "
-              + f
-              + " ("
-              + options.factorNames().get(f)
-              + ") at sample "
-              + sample
-              + " is outside the classifier's "
-              + row.length
-              + " values");
+      throw outside("true code " + y, f, sample, " is outside", row.length);
     }
     if (options.readout() == CgReadout.EXACT) {
       return checked(row[y], f, y, sample);
@@ -400,20 +408,12 @@ public final class CgAccumulator {
     double sum = 0;
     for (int v : near) {
       if (v < 0 || v >= row.length) {
-        throw new IllegalArgumentException(
-            "neighbourhood of value "
-                + y
-                + " of factor "
-                + f
-                + " ("
-                + options.factorNames().get(f)
-                + ") at sample "
-                + sample
-                + " holds value "
-                + v
-                + ", outside the classifier's "
-                + row.length
-                + " values");
+        throw outside(
+            "neighbourhood of value " + y,
+            f,
+            sample,
+            " holds value " + v + ", outside",
+            row.length);
       }
       hasTruth |= v == y;
       sum += checked(row[v], f, v, sample);

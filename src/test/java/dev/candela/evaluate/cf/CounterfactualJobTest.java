@@ -71,16 +71,16 @@ class CounterfactualJobTest {
   }
 
   /** The job over all N samples in chunks of 10, before any other option. */
-  private static CounterfactualJob.Options.Builder optionsBuilder(Path dir) {
-    return CounterfactualJob.Options.builder().setDir(dir).setRange(0, N).setCg(cg());
+  private static CounterfactualJobOptions.Builder optionsBuilder(Path dir) {
+    return CounterfactualJobOptions.builder().setDir(dir).setRange(0, N).setCg(cg());
   }
 
-  private CounterfactualJob.Options options(Path dir) {
+  private CounterfactualJobOptions options(Path dir) {
     return optionsBuilder(dir).optChunkSize(10).build();
   }
 
   /** The job's refusal to run with these options on these latents. */
-  private BadInputException refused(CounterfactualJob.Options o, float[][] z) {
+  private BadInputException refused(CounterfactualJobOptions o, float[][] z) {
     return assertThrows(
         BadInputException.class,
         () -> CounterfactualJob.run(o, source(z), decoder, classifier, null));
@@ -117,7 +117,7 @@ class CounterfactualJobTest {
     for (int i = 0; i < N; i++) {
       ids[i] = 1000L + 3L * i;
     }
-    CounterfactualJob.Options o = optionsBuilder(tmp).optChunkSize(10).optSamples(ids).build();
+    CounterfactualJobOptions o = optionsBuilder(tmp).optChunkSize(10).optSamples(ids).build();
     CounterfactualJob.Result r = CounterfactualJob.run(o, source(Z), decoder, classifier, null);
     assertEquals(Cg.compute(Z, Y, decoder, classifier, cg()).summary(), r.summary());
     List<String> chunk1 = Files.readAllLines(CounterfactualJob.chunkFile(tmp, 1));
@@ -130,8 +130,7 @@ class CounterfactualJobTest {
 
     long[] other = ids.clone();
     other[7]++;
-    CounterfactualJob.Options moved =
-        optionsBuilder(tmp).optChunkSize(10).optSamples(other).build();
+    CounterfactualJobOptions moved = optionsBuilder(tmp).optChunkSize(10).optSamples(other).build();
     BadInputException e = refused(moved, Z);
     assertTrue(
         e.getMessage().contains("job.json: samples was \"53 samples, sha256 ")
@@ -176,8 +175,8 @@ class CounterfactualJobTest {
             .optFactorNames(List.of("shape", "color", "size"))
             .optMaxBatch(32)
             .build();
-    CounterfactualJob.Options o =
-        CounterfactualJob.Options.builder()
+    CounterfactualJobOptions o =
+        CounterfactualJobOptions.builder()
             .setDir(tmp)
             .setRange(5, N)
             .setCg(only)
@@ -205,7 +204,7 @@ class CounterfactualJobTest {
   @Test
   void rerunWithOtherParametersIsRefused() throws Exception {
     CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, null);
-    CounterfactualJob.Options other = optionsBuilder(tmp).optChunkSize(20).build();
+    CounterfactualJobOptions other = optionsBuilder(tmp).optChunkSize(20).build();
     BadInputException e = refused(other, Z);
     assertTrue(e.getMessage().contains("chunkSize was 10"), e.getMessage());
     assertTrue(e.getMessage().contains("this run has 20"), e.getMessage());
@@ -243,7 +242,7 @@ class CounterfactualJobTest {
           return new CfChunk(
               c.latents(), c.codes(), Arrays.copyOfRange(originals, from * W, to * W));
         };
-    CounterfactualJob.Options o = optionsBuilder(tmp).optChunkSize(10).optGridSamples(3).build();
+    CounterfactualJobOptions o = optionsBuilder(tmp).optChunkSize(10).optGridSamples(3).build();
     CounterfactualJob.run(o, withImages, decoder, classifier, null);
     for (String name : List.of("f0", "f1", "f2")) {
       BufferedImage img = ImageIO.read(tmp.resolve("grids").resolve(name + ".png").toFile());
