@@ -2,6 +2,8 @@ package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
 import dev.candela.data.ImageDegradation;
@@ -117,7 +119,8 @@ public final class CgTruthBenchmark {
         throw new IllegalArgumentException("need at least 2 samples, got " + samples);
       }
       if (batchSize < 1) {
-        throw new IllegalArgumentException("batch size must be at least 1, got " + batchSize);
+        throw new SettingException(
+            Setting.BATCH_SIZE, batchSize, "must be at least 1, got " + batchSize);
       }
       if (cases.isEmpty() || degradations.isEmpty() || baselines.isEmpty()) {
         throw new IllegalArgumentException(

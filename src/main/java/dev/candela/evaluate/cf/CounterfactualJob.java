@@ -5,6 +5,8 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
 import dev.candela.SafeFileNames;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBatch;
@@ -107,10 +109,12 @@ public final class CounterfactualJob {
             "sample range must be non-empty, got start " + start + ", end " + end);
       }
       if (chunkSize < 1) {
-        throw new IllegalArgumentException("chunk size must be at least 1, got " + chunkSize);
+        throw new SettingException(
+            Setting.CHUNK_SIZE, chunkSize, "must be at least 1, got " + chunkSize);
       }
       if (gridSamples < 0) {
-        throw new IllegalArgumentException("grid samples must be >= 0, got " + gridSamples);
+        throw new SettingException(
+            Setting.GRID_SAMPLES, gridSamples, "must be >= 0, got " + gridSamples);
       }
       if (samples != null && samples.length < end) {
         throw new IllegalArgumentException(
@@ -215,7 +219,7 @@ public final class CounterfactualJob {
        */
       public Builder optLimit(int n) {
         if (n < 1) {
-          throw new IllegalArgumentException("limit must be at least 1, got " + n);
+          throw new SettingException(Setting.LIMIT, n, "must be at least 1, got " + n);
         }
         this.limit = n;
         return this;
