@@ -3,7 +3,7 @@ package dev.candela.cli;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
-import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.DatasetOption;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.QuietOption;
@@ -189,7 +189,7 @@ public final class ClassifierCommand implements Runnable {
           details.put("vaeCheck", vc);
           warnings.addAll(vc.warnings());
         }
-        FlagWords.warn(spec.commandLine().getErr(), warnings);
+        SettingFlags.warn(spec.commandLine().getErr(), warnings, java.util.Map.of());
         if (record) {
           ClassifierQuality.record(
               clf.card(), classifier, dataset, ds.fingerprint(), seed.seed(), res);

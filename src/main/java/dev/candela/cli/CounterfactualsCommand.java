@@ -3,7 +3,7 @@ package dev.candela.cli;
 import dev.candela.CandelaException;
 import dev.candela.OutputLock;
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CgBaselineConverter;
 import dev.candela.cli.options.CgReadoutConverter;
 import dev.candela.cli.options.CounterfactualEngineOptions;
@@ -143,16 +143,12 @@ public final class CounterfactualsCommand implements Callable<Integer> {
             .gridSamples(gridSamples)
             .build();
     PrintWriter err = spec.commandLine().getErr();
-    CounterfactualDriver.Outcome res =
-        CounterfactualDriver.run(
-            s,
-            DatasetPaths::open,
-            new ProgressBars(err, "candela counterfactuals: ", quiet.quiet()),
-            null);
+    ProgressBars bars = new ProgressBars(err, "candela counterfactuals: ", quiet.quiet());
+    CounterfactualDriver.Outcome res = CounterfactualDriver.run(s, DatasetPaths::open, bars, null);
     PrintWriter pw = spec.commandLine().getOut();
     pw.print(res.text());
     pw.flush();
-    FlagWords.warn(err, res.warnings());
+    SettingFlags.warn(err, res.warnings(), bars.announced());
     return ExitCodes.OK;
   }
 }

@@ -1,7 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.model.engine.EngineInfo;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -33,9 +33,9 @@ public final class EngineInfoCommand implements Callable<Integer> {
             + (e.cudaRuntime() ? "loads" : "not loaded"));
     out.println("gpus: " + e.gpus().size());
     e.gpus().forEach(g -> out.println("  " + g));
-    String why = e.noGpuReason("gpu");
+    dev.candela.SettingText why = e.noGpuReasonText("gpu");
     if (why != null) {
-      out.println("note: " + FlagWords.flags(why));
+      out.println("note: " + SettingFlags.render(why));
     }
     out.flush();
     return ExitCodes.OK;

@@ -2,7 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.CandelaException;
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.EvaluationMixin;
 import dev.candela.cli.options.QuietOption;
@@ -105,18 +105,19 @@ public final class EvaluateCommand implements Callable<Integer> {
             seed.seed(),
             out);
     PrintWriter o = spec.commandLine().getOut();
+    ProgressBars bars = new ProgressBars(err, "", quiet.quiet());
     BatchEvaluation.Outcome res =
         BatchEvaluation.run(
             request,
             DatasetPaths::open,
-            new ProgressBars(err, "", quiet.quiet()),
+            bars,
             (name, r, several) -> {
               if (several) {
                 o.println("== " + name);
               }
               o.print(TextTable.scores(r.scores(), r.uncertainty()));
               o.flush();
-              FlagWords.warn(err, r.warnings());
+              SettingFlags.warn(err, r.warnings(), bars.announced());
             });
     if (res.compared()) {
       if (res.againstStep()) {

@@ -5,7 +5,7 @@ import dev.candela.Provenance;
 import dev.candela.cli.bench.BenchCommand;
 import dev.candela.cli.bench.BenchSweepCommand;
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.console.UsageCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -232,7 +232,7 @@ public final class Main extends UsageCommand {
 
   /**
    * An exception of a command: one line, the command's name and the message with the settings it
-   * names replaced by their flags ({@link FlagWords}); exit code 2 for bad input, else 1.
+   * names as their flags ({@link SettingFlags}); exit code 2 for bad input, else 1.
    */
   private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parseResult) {
     PrintWriter err = cl.getErr();
@@ -241,8 +241,7 @@ public final class Main extends UsageCommand {
             || e instanceof IllegalArgumentException
             || e instanceof java.nio.file.NoSuchFileException;
     // library messages name settings in plain words; the command line shows their flags
-    String msg =
-        e.getMessage() == null ? e.getClass().getSimpleName() : FlagWords.flags(e.getMessage());
+    String msg = e.getMessage() == null ? e.getClass().getSimpleName() : SettingFlags.message(e);
     err.println(commandName(cl) + ": " + msg.replace('\n', ' '));
     if (System.getenv("CANDELA_DEBUG") != null) {
       e.printStackTrace(err);

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CodeScoringOptions;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
@@ -206,8 +206,7 @@ public final class MonitorCommand implements Callable<Integer> {
     } catch (CandelaException | IllegalArgumentException e) {
       boolean user = e instanceof BadInputException || e instanceof IllegalArgumentException;
       return error(
-          FlagWords.flags(String.valueOf(e.getMessage())),
-          user ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE);
+          String.valueOf(SettingFlags.message(e)), user ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE);
     }
   }
 

@@ -1,6 +1,5 @@
 package dev.candela.cli;
 
-import dev.candela.cli.console.FlagWords;
 import dev.candela.model.training.TrainingProgress;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -36,7 +35,7 @@ final class Progress implements TrainingProgress, AutoCloseable {
   @Override
   public void notice(String line) {
     if (notices != null) {
-      notices.println(command + ": " + FlagWords.flags(line));
+      notices.println(command + ": " + line);
       notices.flush();
     }
   }

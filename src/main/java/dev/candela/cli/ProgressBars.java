@@ -1,10 +1,13 @@
 package dev.candela.cli;
 
+import dev.candela.SettingText;
 import dev.candela.cli.console.ConsoleBars;
-import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.evaluate.ProgressListener;
 import dev.candela.metrics.CodeScorer;
 import java.io.PrintWriter;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import me.tongfei.progressbar.ProgressBar;
 
 /**
@@ -15,6 +18,7 @@ final class ProgressBars implements ProgressListener {
   private final PrintWriter err;
   private final String prefix;
   private final boolean quiet;
+  private final Map<String, SettingText> announced = new ConcurrentHashMap<>();
 
   /**
    * A listener.
@@ -31,8 +35,28 @@ final class ProgressBars implements ProgressListener {
 
   @Override
   public void message(String line) {
-    err.println(prefix + FlagWords.flags(line));
+    err.println(prefix + line);
     err.flush();
+  }
+
+  @Override
+  public void message(SettingText line) {
+    message(SettingFlags.render(line));
+  }
+
+  @Override
+  public void warning(SettingText warning) {
+    announced.put(warning.plain(), warning);
+  }
+
+  /**
+   * The warnings the run announced with their settings, by their plain words, for {@link
+   * SettingFlags#warn}.
+   *
+   * @return plain words to warning (a live view)
+   */
+  Map<String, SettingText> announced() {
+    return announced;
   }
 
   @Override

@@ -2,7 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.CandelaException;
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CodeScoringOptions;
 import dev.candela.evaluate.ScoreCodesJob;
 import dev.candela.report.CodeScoresHtml;
@@ -79,13 +79,12 @@ public final class ScoreCodesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws CandelaException {
     java.io.PrintWriter err = spec.commandLine().getErr();
+    ProgressBars bars = new ProgressBars(err, "", false);
     ScoreCodesJob.Result res =
-        ScoreCodesJob.score(
-            scoring.request(factors, latents, factorNames, latentNames),
-            new ProgressBars(err, "", false));
+        ScoreCodesJob.score(scoring.request(factors, latents, factorNames, latentNames), bars);
     ScoreReport report = res.report();
     java.io.PrintWriter out = spec.commandLine().getOut();
-    FlagWords.warn(err, report.warnings());
+    SettingFlags.warn(err, report.warnings(), bars.announced());
     out.print(TextTable.scores(report.scores(), report.uncertainty()));
     out.flush();
     if (json != null) {

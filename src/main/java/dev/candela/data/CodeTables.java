@@ -6,6 +6,9 @@ import com.fasterxml.jackson.core.io.NumberInput;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -182,8 +185,8 @@ public final class CodeTables {
    * The columns renamed ({@code --factor-names}, {@code --latent-names}): names for the columns of
    * a {@code .npy} table, which has none ({@code f0..}, {@code z0..}), or replacing a CSV header.
    *
-   * @param setting the setting that gave the names in plain words, for the message (e.g. {@code
-   *     factor names})
+   * @param setting the setting that gave the names, for the message (e.g. {@link
+   *     Setting#FACTOR_NAMES})
    * @param file the table's file
    * @param columns the table's columns
    * @param names the new names, or null to keep the columns
@@ -192,33 +195,32 @@ public final class CodeTables {
    *     empty
    */
   public static List<String> rename(
-      String setting, Path file, List<String> columns, List<String> names)
+      Setting setting, Path file, List<String> columns, List<String> names)
       throws BadInputException {
     if (names == null || names.isEmpty()) {
       return columns;
     }
     List<String> clean = names.stream().map(String::strip).toList();
     if (clean.size() != columns.size()) {
-      throw new BadInputException(
-          setting
-              + ": "
-              + clean.size()
-              + " names ("
-              + String.join(",", clean)
-              + ") for the "
-              + columns.size()
-              + " columns of "
-              + file);
+      throw new BadSettingException(
+          SettingText.of(
+              setting,
+              ": "
+                  + clean.size()
+                  + " names ("
+                  + String.join(",", clean)
+                  + ") for the "
+                  + columns.size()
+                  + " columns of "
+                  + file));
     }
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String n : clean) {
       if (n.isEmpty() || !seen.add(n)) {
-        throw new BadInputException(
-            setting
-                + ": "
-                + (n.isEmpty() ? "an empty name" : "'" + n + "' repeats")
-                + " in "
-                + names);
+        throw new BadSettingException(
+            SettingText.of(
+                setting,
+                ": " + (n.isEmpty() ? "an empty name" : "'" + n + "' repeats") + " in " + names));
       }
     }
     return clean;

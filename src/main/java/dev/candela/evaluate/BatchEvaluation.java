@@ -1,8 +1,12 @@
 package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
 import dev.candela.OutputLock;
+import dev.candela.Setting;
+import dev.candela.SettingError;
+import dev.candela.SettingText;
 import dev.candela.StagedFolder;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.Metric;
@@ -103,11 +107,15 @@ public final class BatchEvaluation {
       return e;
     }
     String to = out.toAbsolutePath().normalize().toString();
-    String m =
-        e.getMessage().replace(from, to)
-            + (java.nio.file.Files.exists(out)
-                ? "; " + to + " is as the earlier run left it"
-                : "; nothing was written to " + to);
+    String tail =
+        java.nio.file.Files.exists(out)
+            ? "; " + to + " is as the earlier run left it"
+            : "; nothing was written to " + to;
+    if (e instanceof SettingError s && e instanceof BadInputException) {
+      return new BadSettingException(
+          SettingText.of(s.settingText().replaceInWords(from, to), tail), e);
+    }
+    String m = e.getMessage().replace(from, to) + tail;
     return e instanceof BadInputException
         ? new BadInputException(m, e)
         : new CandelaException(m, e);
@@ -124,6 +132,16 @@ public final class BatchEvaluation {
       @Override
       public void message(String line) {
         l.message(line.replace(from, to));
+      }
+
+      @Override
+      public void message(SettingText line) {
+        l.message(line);
+      }
+
+      @Override
+      public void warning(SettingText warning) {
+        l.warning(warning);
       }
 
       @Override
@@ -163,7 +181,11 @@ public final class BatchEvaluation {
         Path m = models.get(i);
         Path clf = r.classifier() != null ? r.classifier() : ModelPaths.defaultClassifier(root, m);
         if (clf == null && settings.metrics().contains(Metric.CG)) {
-          listener.message("no classifier for " + m + ": CG is skipped (set classifier)");
+          listener.message(
+              SettingText.of(
+                  "no classifier for " + m + ": CG is skipped (",
+                  SettingText.set(Setting.CLASSIFIER),
+                  ")"));
         }
         EvaluationSettings si = r.options().settings(data, clf, r.seed());
         Path dir = models.size() == 1 && steps == null ? out : out.resolve(names.get(i));

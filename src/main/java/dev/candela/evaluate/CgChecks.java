@@ -1,7 +1,10 @@
 package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import dev.candela.data.FactorSpace;
 import dev.candela.model.card.ModelCard;
 import java.nio.file.Files;
@@ -53,8 +56,10 @@ public final class CgChecks {
     }
     for (String raw : requested) {
       if (!space.names().contains(raw.trim())) {
-        throw new BadInputException(
-            "factors: unknown factor '" + raw.trim() + "' (factors: " + space.names() + ")");
+        throw new BadSettingException(
+            SettingText.of(
+                Setting.FACTORS,
+                ": unknown factor '" + raw.trim() + "' (factors: " + space.names() + ")"));
       }
     }
   }

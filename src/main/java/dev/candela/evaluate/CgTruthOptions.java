@@ -1,5 +1,7 @@
 package dev.candela.evaluate;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.data.ImageDegradation;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgReadout;
@@ -69,7 +71,8 @@ public record CgTruthOptions(
       throw new IllegalArgumentException("need at least 2 samples, got " + samples);
     }
     if (batchSize < 1) {
-      throw new IllegalArgumentException("batch size must be at least 1, got " + batchSize);
+      throw new SettingException(
+          Setting.BATCH_SIZE, batchSize, "must be at least 1, got " + batchSize);
     }
     if (cases.isEmpty() || degradations.isEmpty() || baselines.isEmpty()) {
       throw new IllegalArgumentException(

@@ -1,5 +1,7 @@
 package dev.candela.evaluate;
 
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import dev.candela.metrics.CodeContext;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentCodes;
@@ -108,8 +110,13 @@ final class CodeStage implements EvaluationStage {
     int n = context.numSamples();
     Set<Metric> metrics = context.options().metrics();
     if (replicates == 0) {
-      warnings.add(
-          "intervals off (replicates 0): " + withoutReplicates + " have no standard error");
+      SettingText w =
+          SettingText.of(
+              "intervals off (",
+              Setting.REPLICATES,
+              " 0): " + withoutReplicates + " have no standard error");
+      listener.warning(w);
+      warnings.add(w.plain());
     }
     // the families whose intervals come from subsampling (IRS, UC, the unsupervised scores)
     List<String> subsampled = new ArrayList<>();
@@ -150,7 +157,10 @@ final class CodeStage implements EvaluationStage {
               lc.numLatents()));
     }
     if (refits == 0) {
-      warnings.add("refits 0: DCI, SAP and explicitness have no standard error");
+      SettingText w =
+          SettingText.of(Setting.REFITS, " 0: DCI, SAP and explicitness have no standard error");
+      listener.warning(w);
+      warnings.add(w.plain());
     }
     Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
     if (replicates > 0 || refits > 0) {

@@ -2,7 +2,10 @@ package dev.candela.evaluate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSpace;
 import dev.candela.evaluate.cf.CfChunk;
@@ -124,11 +127,13 @@ public final class CounterfactualDriver {
       ChunkObserver observer)
       throws CandelaException {
     if (!Files.exists(s.model())) {
-      throw new BadInputException(s.model() + ": no such model directory (model)");
+      throw new BadSettingException(
+          SettingText.of(s.model() + ": no such model directory (", Setting.MODEL, ")"));
     }
     ModelCard.requireFolder(s.model());
     if (!Files.isDirectory(s.classifier())) {
-      throw new BadInputException(s.classifier() + ": no such model directory (classifier)");
+      throw new BadSettingException(
+          SettingText.of(s.classifier() + ": no such model directory (", Setting.CLASSIFIER, ")"));
     }
     try (FactorDataset data = opener.open(s.dataset())) {
       FactorSpace space = data.space();

@@ -1,5 +1,7 @@
 package dev.candela.evaluate;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgReadout;
@@ -62,14 +64,15 @@ public record CounterfactualSettings(
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(readout, "readout");
     Objects.requireNonNull(device, "device");
-    SettingChecks.atLeast(rho, 1, "rho");
-    SettingChecks.atLeast(chunkSize, 1, "chunk size");
-    SettingChecks.atLeast(batchSize, 1, "batch size");
-    SettingChecks.atLeast(limit, 1, "limit");
-    SettingChecks.atLeast(samples, 1, "samples");
-    SettingChecks.atLeast(cgSamples, 1, "CG samples");
+    SettingChecks.atLeast(rho, 1, Setting.RHO);
+    SettingChecks.atLeast(chunkSize, 1, Setting.CHUNK_SIZE);
+    SettingChecks.atLeast(batchSize, 1, Setting.BATCH_SIZE);
+    SettingChecks.atLeast(limit, 1, Setting.LIMIT);
+    SettingChecks.atLeast(samples, 1, Setting.SAMPLES);
+    SettingChecks.atLeast(cgSamples, 1, Setting.CG_SAMPLES);
     if (gridSamples < 0) {
-      throw new IllegalArgumentException("grid samples must be >= 0, got " + gridSamples);
+      throw new SettingException(
+          Setting.GRID_SAMPLES, gridSamples, "must be >= 0, got " + gridSamples);
     }
   }
 

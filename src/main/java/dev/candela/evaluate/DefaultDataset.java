@@ -1,6 +1,9 @@
 package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import dev.candela.data.DSpritesDrawing;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.model.training.TrainingSubset;
@@ -144,15 +147,17 @@ public final class DefaultDataset {
     long[] train = t.indices();
     long allowed = DSpritesGenerator.FULL - train.length;
     if (count < 1 || count > allowed) {
-      throw new BadInputException(
-          "count must be in 1.."
-              + allowed
-              + " (the images outside the "
-              + train.length
-              + "-image training subset of "
-              + model
-              + "), got "
-              + count);
+      throw new BadSettingException(
+          SettingText.of(
+              Setting.COUNT,
+              " must be in 1.."
+                  + allowed
+                  + " (the images outside the "
+                  + train.length
+                  + "-image training subset of "
+                  + model
+                  + "), got "
+                  + count));
     }
     return DSpritesGenerator.chooseIndicesExcluding(count, seed, train);
   }
@@ -174,15 +179,17 @@ public final class DefaultDataset {
     long distinct = java.util.Arrays.stream(train).distinct().count();
     long allowed = DSpritesGenerator.FULL - distinct;
     if (count < 1 || count > allowed) {
-      throw new BadInputException(
-          "count must be in 1.."
-              + allowed
-              + " (the images outside the "
-              + distinct
-              + " training indices of "
-              + file
-              + "), got "
-              + count);
+      throw new BadSettingException(
+          SettingText.of(
+              Setting.COUNT,
+              " must be in 1.."
+                  + allowed
+                  + " (the images outside the "
+                  + distinct
+                  + " training indices of "
+                  + file
+                  + "), got "
+                  + count));
     }
     return DSpritesGenerator.chooseIndicesExcluding(count, seed, train);
   }

@@ -1,5 +1,8 @@
 package dev.candela.evaluate;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
+import dev.candela.SettingText;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
@@ -94,18 +97,19 @@ public record EvaluationOptions(
     metrics = List.copyOf(new java.util.LinkedHashSet<>(metrics));
     rhos = List.copyOf(new java.util.LinkedHashSet<>(rhos));
     if (metrics.isEmpty()) {
-      throw new IllegalArgumentException("metrics: none requested");
+      throw new SettingException(SettingText.of(Setting.METRICS, ": none requested"), metrics);
     }
     if (rhos.isEmpty() || rhos.stream().anyMatch(r -> r < 1)) {
-      throw new IllegalArgumentException("rho needs values ≥ 1, got " + rhos);
+      throw new SettingException(Setting.RHO, rhos, "needs values ≥ 1, got " + rhos);
     }
-    SettingChecks.atLeast(samples, 10, "samples");
-    SettingChecks.atLeast(batchSize, 1, "batch size");
+    SettingChecks.atLeast(samples, 10, Setting.SAMPLES);
+    SettingChecks.atLeast(batchSize, 1, Setting.BATCH_SIZE);
     if (!(classicScale > 0 && classicScale <= 1)) {
-      throw new IllegalArgumentException("classic scale must be in (0, 1], got " + classicScale);
+      throw new SettingException(
+          Setting.CLASSIC_SCALE, classicScale, "must be in (0, 1], got " + classicScale);
     }
-    SettingChecks.atLeast(cgSamples, 1, "CG samples");
-    SettingChecks.atLeast(gridSamples, 1, "grid samples");
+    SettingChecks.atLeast(cgSamples, 1, Setting.CG_SAMPLES);
+    SettingChecks.atLeast(gridSamples, 1, Setting.GRID_SAMPLES);
     CodeScorer.Options.checkIrsQuantile(irsQuantile);
   }
 

@@ -1,6 +1,9 @@
 package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import dev.candela.model.card.ModelCard;
 import dev.candela.model.card.PyTorchFiles;
 import dev.candela.model.training.VaeTrainer;
@@ -166,8 +169,11 @@ public final class ModelPaths {
   public static List<Path> snapshots(Path run) throws BadInputException {
     Path dir = run.resolve(VaeTrainer.SNAPSHOTS);
     if (!Files.isDirectory(dir)) {
-      throw new BadInputException(
-          run + ": no snapshots/ folder (train with keep checkpoints N|all to keep snapshots)");
+      throw new BadSettingException(
+          SettingText.of(
+              run + ": no snapshots/ folder (train with ",
+              Setting.KEEP_CHECKPOINTS,
+              " N|all to keep snapshots)"));
     }
     try (Stream<Path> s = Files.list(dir)) {
       List<Path> out =

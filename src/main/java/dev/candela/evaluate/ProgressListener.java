@@ -1,5 +1,6 @@
 package dev.candela.evaluate;
 
+import dev.candela.SettingText;
 import dev.candela.metrics.CodeScorer;
 
 /**
@@ -62,6 +63,24 @@ public interface ProgressListener {
    * @param line the message, without a trailing newline
    */
   default void message(String line) {}
+
+  /**
+   * A one-line message that names settings; by default the same line in plain words.
+   *
+   * @param line the message, without a trailing newline
+   */
+  default void message(SettingText line) {
+    message(line.plain());
+  }
+
+  /**
+   * A warning that names settings, announced as the run records it, in plain words ({@link
+   * SettingText#plain()}), among its warnings: a command line shows the recorded warning with the
+   * flags that set the settings. Nothing is printed here.
+   *
+   * @param warning the warning
+   */
+  default void warning(SettingText warning) {}
 
   /**
    * Starts a counted task; the caller closes it when the task ends.

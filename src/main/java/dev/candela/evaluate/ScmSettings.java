@@ -1,7 +1,11 @@
 package dev.candela.evaluate;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
+import dev.candela.SettingText;
 import dev.candela.causal.distance.LatentScmScore;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -25,13 +29,15 @@ public record ScmSettings(
     Objects.requireNonNull(truth, "truth");
     Objects.requireNonNull(dag, "dag");
     if (samples < 2 || evidence < 0 || replicates < 2) {
-      throw new IllegalArgumentException(
-          "SCM samples must be >= 2, SCM evidence >= 0 and SCM replicates >= 2, got "
-              + samples
-              + ", "
-              + evidence
-              + ", "
-              + replicates);
+      throw new SettingException(
+          SettingText.of(
+              Setting.SCM_SAMPLES,
+              " must be >= 2, ",
+              Setting.SCM_EVIDENCE,
+              " >= 0 and ",
+              Setting.SCM_REPLICATES,
+              " >= 2, got " + samples + ", " + evidence + ", " + replicates),
+          List.of(samples, evidence, replicates));
     }
   }
 

@@ -1,6 +1,8 @@
 package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import dev.candela.causal.distance.LatentScmScore;
 import dev.candela.causal.fit.SelectionTruth;
 import dev.candela.causal.model.CausalModel;
@@ -173,10 +175,13 @@ final class ScmStage implements EvaluationStage {
     FactorSpace space = e.dataset().space();
     Truth truth = truth(space, scm.truth());
     if (truth == null) {
-      return StageResult.warning(
-          "scm skipped: no causal truth for dataset '"
-              + space.name()
-              + "' (set SCM truth to MODEL.json)");
+      SettingText w =
+          SettingText.of(
+              "scm skipped: no causal truth for dataset '" + space.name() + "' (",
+              SettingText.setTo(Setting.SCM_TRUTH),
+              " MODEL.json)");
+      c.listener().warning(w);
+      return StageResult.warning(w.plain());
     }
     long t = System.nanoTime();
     LatentCodes lc = e.latentCodes();

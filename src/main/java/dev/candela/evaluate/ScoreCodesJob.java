@@ -1,8 +1,11 @@
 package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
 import dev.candela.Provenance;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import dev.candela.data.CodeTables;
 import dev.candela.metrics.CodeContext;
 import dev.candela.metrics.CodeMemory;
@@ -83,12 +86,16 @@ public final class ScoreCodesJob {
   private static void checkSettings(Request r, int numLatents) throws BadInputException {
     for (int rho : r.rhos()) {
       if (rho < 1 || rho > numLatents) {
-        throw new BadInputException(
-            r.latents() + ": rho must be in 1.." + numLatents + " (its latents), got " + rho);
+        throw new BadSettingException(
+            SettingText.of(
+                r.latents() + ": ",
+                Setting.RHO,
+                " must be in 1.." + numLatents + " (its latents), got " + rho));
       }
     }
     if (!(r.trainFraction() > 0 && r.trainFraction() < 1)) {
-      throw new BadInputException("train fraction must be in (0, 1), got " + r.trainFraction());
+      throw new BadSettingException(
+          SettingText.of(Setting.TRAIN_FRACTION, " must be in (0, 1), got " + r.trainFraction()));
     }
   }
 
@@ -168,9 +175,9 @@ public final class ScoreCodesJob {
           jvm);
     }
     List<String> factorNames =
-        CodeTables.rename("factor names", factors, ft.columns(), r.factorNames());
+        CodeTables.rename(Setting.FACTOR_NAMES, factors, ft.columns(), r.factorNames());
     List<String> latentNames =
-        CodeTables.rename("latent names", latents, lt.columns(), r.latentNames());
+        CodeTables.rename(Setting.LATENT_NAMES, latents, lt.columns(), r.latentNames());
     listener.message(
         String.format(
             Locale.ROOT,

@@ -1,5 +1,8 @@
 package dev.candela.evaluate;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
+
 /** The range check of the evaluation settings: its message names the setting and the value. */
 final class SettingChecks {
   private SettingChecks() {}
@@ -9,12 +12,12 @@ final class SettingChecks {
    *
    * @param value the value, or null when not given
    * @param min the least allowed value
-   * @param name the setting's name in the message
-   * @throws IllegalArgumentException {@code NAME must be at least MIN, got VALUE}
+   * @param setting the setting the message names
+   * @throws SettingException {@code SETTING must be at least MIN, got VALUE}
    */
-  static void atLeast(Integer value, int min, String name) {
+  static void atLeast(Integer value, int min, Setting setting) {
     if (value != null && value < min) {
-      throw new IllegalArgumentException(name + " must be at least " + min + ", got " + value);
+      throw new SettingException(setting, value, "must be at least " + min + ", got " + value);
     }
   }
 }

@@ -1,5 +1,8 @@
 package dev.candela.metrics;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
+import dev.candela.SettingText;
 import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.metrics.stats.MiJackknife;
 import dev.candela.metrics.stats.Subsampling;
@@ -208,8 +211,8 @@ public final class CodeScorer {
             "factor bins must be 0 (none) or ≥ 2, got " + factorBins);
       }
       if (!(trainFraction > 0 && trainFraction < 1)) {
-        throw new IllegalArgumentException(
-            "train fraction must be in (0, 1), got " + trainFraction);
+        throw new SettingException(
+            Setting.TRAIN_FRACTION, trainFraction, "must be in (0, 1), got " + trainFraction);
       }
       if (maxTrain < 2 || maxTest < 1) {
         throw new IllegalArgumentException(
@@ -300,9 +303,10 @@ public final class CodeScorer {
      */
     public static double checkIrsQuantile(double q) {
       if (!(q > 0 && q <= 1)) {
-        throw new IllegalArgumentException(
-            "IRS quantile must be in (0, 1] (0.99 as disentanglement_lib, 1 as the paper), got "
-                + q);
+        throw new SettingException(
+            Setting.IRS_QUANTILE,
+            q,
+            "must be in (0, 1] (0.99 as disentanglement_lib, 1 as the paper), got " + q);
       }
       return q;
     }
@@ -463,8 +467,13 @@ public final class CodeScorer {
      */
     public static IntervalOptions of(int replicates, int refits) {
       if (replicates < 0 || refits < 0 || refits % 2 != 0) {
-        throw new IllegalArgumentException(
-            "replicates must be ≥ 0 and refits even and ≥ 0, got " + replicates + " and " + refits);
+        throw new SettingException(
+            SettingText.of(
+                Setting.REPLICATES,
+                " must be ≥ 0 and ",
+                Setting.REFITS,
+                " even and ≥ 0, got " + replicates + " and " + refits),
+            java.util.List.of(replicates, refits));
       }
       return new IntervalOptions(replicates, 5 * replicates, refits, DEFAULT_WORK_BUDGET);
     }

@@ -1,6 +1,8 @@
 package dev.candela.metrics;
 
 import dev.candela.RecordText;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import java.util.Arrays;
 
 /**
@@ -30,7 +32,7 @@ public record LatentStats(double[] min, double[] max, double[] mean, long count)
               + mean.length);
     }
     if (count < 1) {
-      throw new IllegalArgumentException("count must be at least 1, got " + count);
+      throw new SettingException(Setting.COUNT, count, "must be at least 1, got " + count);
     }
     for (int j = 0; j < min.length; j++) {
       if (!Double.isFinite(min[j]) || !Double.isFinite(max[j]) || !Double.isFinite(mean[j])) {

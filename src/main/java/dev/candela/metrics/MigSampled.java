@@ -1,5 +1,7 @@
 package dev.candela.metrics;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.metrics.stats.Uncertainty;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -118,7 +120,7 @@ public final class MigSampled {
           "samples have " + z.length + " rows and the order " + order.length + ", means " + n);
     }
     if (samples < 1) {
-      throw new IllegalArgumentException("samples must be at least 1, got " + samples);
+      throw new SettingException(Setting.SAMPLES, samples, "must be at least 1, got " + samples);
     }
     if (groups != 0 && (groups < 2 || groups > n)) {
       throw new IllegalArgumentException(

@@ -1,5 +1,7 @@
 package dev.candela.metrics;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.metrics.stats.Arrays2;
 import java.util.Arrays;
 
@@ -67,13 +69,15 @@ public final class Uc {
           "UC compares factor pairs and needs at least 2 factors, got " + numFactors);
     }
     if (rho < 1) {
-      throw new IllegalArgumentException("rho must be at least 1, got " + rho);
+      throw new SettingException(Setting.RHO, rho, "must be at least 1, got " + rho);
     }
     if (allowed != null) {
       int[] kept = Arrays.stream(active).filter(j -> j < allowed.length && allowed[j]).toArray();
       if (rho > kept.length) {
-        throw new IllegalArgumentException(
-            "rho = "
+        throw new SettingException(
+            Setting.RHO,
+            rho,
+            "= "
                 + rho
                 + " exceeds the number of allowed active latents, "
                 + kept.length
@@ -86,8 +90,10 @@ public final class Uc {
       return restricted(irs, rho, selection, active, kept);
     }
     if (rho > active.length) {
-      throw new IllegalArgumentException(
-          "rho = "
+      throw new SettingException(
+          Setting.RHO,
+          rho,
+          "= "
               + rho
               + " exceeds the number of active (non-constant) latents, "
               + active.length

@@ -1,6 +1,8 @@
 package dev.candela.metrics;
 
 import dev.candela.RecordText;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.metrics.stats.Arrays2;
 import java.util.Objects;
 
@@ -23,7 +25,7 @@ public record UcResult(
       throw new IllegalArgumentException("UC must be in [0, 1], got " + score);
     }
     if (rho < 1) {
-      throw new IllegalArgumentException("rho must be at least 1, got " + rho);
+      throw new SettingException(Setting.RHO, rho, "must be at least 1, got " + rho);
     }
     sets = Arrays2.deepCopy(sets);
     jaccard = Arrays2.deepCopy(jaccard);

@@ -1,7 +1,12 @@
 package dev.candela.synth;
 
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingError;
+import dev.candela.SettingException;
+import dev.candela.SettingText;
 import dev.candela.data.candle.CandleDataset;
 import java.io.BufferedReader;
 import java.io.File;
@@ -90,7 +95,7 @@ public final class BlenderRenderer {
             "engine must be cycles, workbench or eevee, got '" + engine + "'");
       }
       if (samples < 1) {
-        throw new IllegalArgumentException("samples must be >= 1, got " + samples);
+        throw new SettingException(Setting.SAMPLES, samples, "must be >= 1, got " + samples);
       }
       if (threads < 0) {
         throw new IllegalArgumentException("threads must be >= 0, got " + threads);
@@ -109,11 +114,14 @@ public final class BlenderRenderer {
   public record Summary(int rendered, int skipped, int excluded, int workers) {}
 
   /** A worker process exited with a non-zero code. */
-  public static final class WorkerFailure extends CandelaException {
+  public static final class WorkerFailure extends CandelaException implements SettingError {
     private static final long serialVersionUID = 1L;
 
     /** The last lines of the worker's output (standard error and Blender's log). */
     private final List<String> tail;
+
+    /** The message, with the settings its hint names. */
+    private final transient SettingText text;
 
     /**
      * A failure.
@@ -122,8 +130,24 @@ public final class BlenderRenderer {
      * @param tail the worker's output tail
      */
     public WorkerFailure(String message, List<String> tail) {
-      super(message);
+      this(SettingText.of(message), tail);
+    }
+
+    /**
+     * A failure whose hint names settings.
+     *
+     * @param message one line: which worker, its exit code, its last error line and a hint
+     * @param tail the worker's output tail
+     */
+    public WorkerFailure(SettingText message, List<String> tail) {
+      super(message.plain());
+      this.text = message;
       this.tail = List.copyOf(tail);
+    }
+
+    @Override
+    public SettingText settingText() {
+      return text;
     }
 
     /**
@@ -159,8 +183,9 @@ public final class BlenderRenderer {
       if (Files.isRegularFile(option) && Files.isExecutable(option)) {
         return option;
       }
-      throw new BadInputException(
-          "Blender not found: Blender path " + option + " is not a program");
+      throw new BadSettingException(
+          SettingText.of(
+              "Blender not found: ", Setting.BLENDER_PATH, " " + option + " is not a program"));
     }
     String var = env.get(BLENDER_ENV);
     if (var != null && !var.isBlank()) {
@@ -181,11 +206,15 @@ public final class BlenderRenderer {
         return p;
       }
     }
-    throw new BadInputException(
-        "Blender not found: no Blender path given, "
-            + BLENDER_ENV
-            + " not set, no 'blender' on PATH; install Blender 3.4+ (Debian: apt-get install"
-            + " blender) or set the Blender path");
+    throw new BadSettingException(
+        SettingText.of(
+            "Blender not found: no ",
+            Setting.BLENDER_PATH,
+            " given, "
+                + BLENDER_ENV
+                + " not set, no 'blender' on PATH; install Blender 3.4+ (Debian: apt-get install"
+                + " blender) or ",
+            SettingText.set(Setting.BLENDER_PATH)));
   }
 
   /**
@@ -203,7 +232,8 @@ public final class BlenderRenderer {
       if (Files.isRegularFile(option)) {
         return option;
       }
-      throw new BadInputException(option + ": render script not found (script)");
+      throw new BadSettingException(
+          SettingText.of(option + ": render script not found (", Setting.RENDER_SCRIPT, ")"));
     }
     List<Path> looked = new ArrayList<>();
     Path start = codeLocation();
@@ -214,11 +244,13 @@ public final class BlenderRenderer {
         return candidate;
       }
     }
-    throw new BadInputException(
-        SCRIPT_NAME
-            + " not found (looked at "
-            + looked.stream().map(Path::toString).collect(Collectors.joining(", "))
-            + "); run from a Candela checkout or set the render script");
+    throw new BadSettingException(
+        SettingText.of(
+            SCRIPT_NAME
+                + " not found (looked at "
+                + looked.stream().map(Path::toString).collect(Collectors.joining(", "))
+                + "); run from a Candela checkout or ",
+            SettingText.set(Setting.RENDER_SCRIPT)));
   }
 
   private static Path codeLocation() {
@@ -464,20 +496,23 @@ public final class BlenderRenderer {
     if (reason.isEmpty() && !tail.isEmpty()) {
       reason = ": " + tail.get(tail.size() - 1).trim();
     }
-    String hint =
+    SettingText hint =
         options.engine().equals("eevee")
-            ? " (EEVEE needs an OpenGL context: a GPU or a display; use engine cycles or"
-                + " workbench on headless machines)"
-            : "";
+            ? SettingText.of(
+                " (EEVEE needs an OpenGL context: a GPU or a display; use ",
+                Setting.ENGINE,
+                " cycles or workbench on headless machines)")
+            : SettingText.of();
     return new WorkerFailure(
-        "Blender worker "
-            + (w.index + 1)
-            + " of "
-            + total
-            + " failed with exit code "
-            + code
-            + reason
-            + hint,
+        SettingText.of(
+            "Blender worker "
+                + (w.index + 1)
+                + " of "
+                + total
+                + " failed with exit code "
+                + code
+                + reason,
+            hint),
         tail);
   }
 

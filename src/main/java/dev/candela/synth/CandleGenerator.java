@@ -3,6 +3,8 @@ package dev.candela.synth;
 import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.CandleDataset;
 import dev.candela.data.candle.CandleIds;
@@ -64,7 +66,7 @@ public final class CandleGenerator {
           "id range " + from + "-" + to + " not within 0-" + (CandleIds.GRID - 1));
     }
     if (count != null && count < 0) {
-      throw new IllegalArgumentException("count must be >= 0, got " + count);
+      throw new SettingException(Setting.COUNT, count, "must be >= 0, got " + count);
     }
     List<Integer> ok = new ArrayList<>();
     for (int id = from; id <= to; id++) {

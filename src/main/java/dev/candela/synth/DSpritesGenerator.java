@@ -4,6 +4,8 @@ import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.MixedRadix;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.data.DSpritesDrawing;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;
@@ -111,8 +113,10 @@ public final class DSpritesGenerator {
     }
     int n = (int) FULL - skipped;
     if (count < 1 || count > n) {
-      throw new IllegalArgumentException(
-          "count must be in 1.."
+      throw new SettingException(
+          Setting.COUNT,
+          count,
+          "must be in 1.."
               + n
               + (skipped == 0 ? "" : " (" + skipped + " of " + FULL + " excluded)")
               + ", got "

@@ -1,5 +1,7 @@
 package dev.candela.synth;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.metrics.LatentCodes;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +51,7 @@ public final class SyntheticCodes {
   public static LatentCodes generate(
       Kind kind, int samples, int[] factorSizes, int numLatents, double noise, long seed) {
     if (samples < 1) {
-      throw new IllegalArgumentException("samples must be ≥ 1, got " + samples);
+      throw new SettingException(Setting.SAMPLES, samples, "must be ≥ 1, got " + samples);
     }
     if (numLatents < factorSizes.length) {
       throw new IllegalArgumentException(

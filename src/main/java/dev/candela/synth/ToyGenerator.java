@@ -4,6 +4,8 @@ import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.MixedRadix;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.data.OpenCvImages;
 import dev.candela.data.candle.FactorFolderDataset;
 import java.io.IOException;
@@ -127,7 +129,7 @@ public final class ToyGenerator {
       return all;
     }
     if (count < 0) {
-      throw new IllegalArgumentException("count must be >= 0, got " + count);
+      throw new SettingException(Setting.COUNT, count, "must be >= 0, got " + count);
     }
     return SeededSubset.draw(all, count, new SplittableRandom(seed));
   }

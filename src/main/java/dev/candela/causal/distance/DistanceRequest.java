@@ -1,5 +1,7 @@
 package dev.candela.causal.distance;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.causal.model.CausalModel;
 import java.util.HashMap;
 import java.util.List;
@@ -42,8 +44,8 @@ public record DistanceRequest(
   public DistanceRequest {
     outcomes = List.copyOf(outcomes);
     if (replicates < 2) {
-      throw new IllegalArgumentException(
-          "replicates must be >= 2 for a standard error, got " + replicates);
+      throw new SettingException(
+          Setting.REPLICATES, replicates, "must be >= 2 for a standard error, got " + replicates);
     }
   }
 

@@ -1,8 +1,11 @@
 package dev.candela.causal.distance;
 
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
 import dev.candela.JsonFiles;
 import dev.candela.Provenance;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import dev.candela.causal.fit.LatentFitInfo;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.Cpt;
@@ -108,7 +111,8 @@ public final class DistanceRun {
           case KL -> o.withExact(LadderOptions.Exact.KL);
         };
     if (range.length != 2) {
-      throw new BadInputException("range needs LO,HI, got " + range.length + " numbers");
+      throw new BadSettingException(
+          SettingText.of(Setting.RANGE, " needs LO,HI, got " + range.length + " numbers"));
     }
     LadderOptions.DoValues dv =
         switch (doValues) {

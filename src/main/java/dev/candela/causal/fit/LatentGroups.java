@@ -1,5 +1,7 @@
 package dev.candela.causal.fit;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,7 +38,7 @@ public final class LatentGroups {
    */
   public static int[][] oneToOne(double[][] irs, int[] active, int[] factors, int rho) {
     if (rho < 1) {
-      throw new IllegalArgumentException("rho must be >= 1, got " + rho);
+      throw new SettingException(Setting.RHO, rho, "must be >= 1, got " + rho);
     }
     int rows = factors.length * rho;
     int n = active.length;

@@ -3,7 +3,7 @@ package dev.candela.cli.bench;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CounterfactualEngineOptions;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
@@ -250,7 +250,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
         CounterfactualDriver.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
     out.print(res.text());
     out.flush();
-    FlagWords.warn(err, res.warnings());
+    SettingFlags.warn(err, res.warnings(), java.util.Map.of());
     out.printf(
         Locale.ROOT,
         "bench cg-memory: the counterfactuals job over %d samples of %s, chunks of %d, %d images"

@@ -1,6 +1,7 @@
 package dev.candela.cli.options;
 
-import dev.candela.cli.console.FlagWords;
+import dev.candela.SettingError;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.model.hosting.ComputeDevice;
 import picocli.CommandLine.Option;
 
@@ -36,9 +37,10 @@ public final class DeviceOption {
       return ComputeDevice.parse(device);
     } catch (IllegalArgumentException e) {
       String m = e.getMessage() == null ? "" : e.getMessage();
-      // the library's messages name the device setting first; others get the flag and value
+      // the library's messages that name the device setting render it; others get the flag and
+      // value
       throw new IllegalArgumentException(
-          m.startsWith("device") ? FlagWords.flags(m) : "--device " + device + ": " + m, e);
+          e instanceof SettingError ? SettingFlags.message(e) : "--device " + device + ": " + m, e);
     }
   }
 }

@@ -1,7 +1,7 @@
 package dev.candela.cli.options;
 
 import dev.candela.causal.distance.LatentScmScore;
-import dev.candela.cli.console.FlagWords;
+import dev.candela.cli.console.SettingFlags;
 import dev.candela.evaluate.EvaluationOptions;
 import dev.candela.evaluate.ScmSettings;
 import dev.candela.metrics.Metric;
@@ -226,7 +226,7 @@ public final class EvaluationMixin {
           .scm(new ScmSettings(scmTruth, scmDag(), scmSamples, scmEvidence, scmReplicates))
           .build();
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(FlagWords.flags(e.getMessage()), e);
+      throw new IllegalArgumentException(SettingFlags.message(e), e);
     }
   }
 }

@@ -1,6 +1,8 @@
 package dev.candela.evaluate.cf;
 
 import dev.candela.Provenance;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgOptions;
 import java.nio.file.Path;
@@ -40,10 +42,12 @@ public record CounterfactualJobOptions(
           "sample range must be non-empty, got start " + start + ", end " + end);
     }
     if (chunkSize < 1) {
-      throw new IllegalArgumentException("chunk size must be at least 1, got " + chunkSize);
+      throw new SettingException(
+          Setting.CHUNK_SIZE, chunkSize, "must be at least 1, got " + chunkSize);
     }
     if (gridSamples < 0) {
-      throw new IllegalArgumentException("grid samples must be >= 0, got " + gridSamples);
+      throw new SettingException(
+          Setting.GRID_SAMPLES, gridSamples, "must be >= 0, got " + gridSamples);
     }
     if (samples != null && samples.length < end) {
       throw new IllegalArgumentException(
@@ -151,7 +155,7 @@ public record CounterfactualJobOptions(
      */
     public Builder optLimit(int n) {
       if (n < 1) {
-        throw new IllegalArgumentException("limit must be at least 1, got " + n);
+        throw new SettingException(Setting.LIMIT, n, "must be at least 1, got " + n);
       }
       this.limit = n;
       return this;

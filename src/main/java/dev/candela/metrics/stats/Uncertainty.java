@@ -1,5 +1,7 @@
 package dev.candela.metrics.stats;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -117,7 +119,7 @@ public record Uncertainty(
       throw new IllegalArgumentException("95% interval must be [lo, hi] with lo ≤ hi, got " + ci95);
     }
     if (replicates < 1) {
-      throw new IllegalArgumentException("replicates must be ≥ 1, got " + replicates);
+      throw new SettingException(Setting.REPLICATES, replicates, "must be ≥ 1, got " + replicates);
     }
     if (!Double.isFinite(bias)) {
       throw new IllegalArgumentException("bias must be finite, got " + bias);

@@ -3,6 +3,8 @@ package dev.candela.model.arch;
 import ai.djl.nn.Activation;
 import ai.djl.nn.Block;
 import ai.djl.nn.SequentialBlock;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.model.card.ModelCard;
 import java.util.Arrays;
 import java.util.function.Function;
@@ -147,15 +149,10 @@ public final class Architectures {
               + ")");
     }
     if (input.height() != want.height() || input.width() != want.width()) {
-      throw new IllegalArgumentException(
-          "architecture "
-              + name
-              + " takes "
-              + want.height()
-              + "x"
-              + want.width()
-              + " inputs, got "
-              + input);
+      throw new SettingException(
+          Setting.ARCHITECTURE,
+          name,
+          name + " takes " + want.height() + "x" + want.width() + " inputs, got " + input);
     }
   }
 

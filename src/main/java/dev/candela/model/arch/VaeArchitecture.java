@@ -4,6 +4,9 @@ import ai.djl.ndarray.NDList;
 import ai.djl.nn.Activation;
 import ai.djl.nn.LambdaBlock;
 import ai.djl.nn.SequentialBlock;
+import dev.candela.Setting;
+import dev.candela.SettingException;
+import dev.candela.SettingText;
 import dev.candela.model.card.ModelCard;
 import java.util.Arrays;
 import java.util.List;
@@ -210,23 +213,27 @@ public enum VaeArchitecture {
   public ModelCard.Shape inputFor(ModelCard.Shape image, String dataset) {
     ModelCard.Shape netIn = input(image.channels());
     if (candle && (image.height() != netIn.height() || image.width() != netIn.width())) {
-      throw new IllegalArgumentException(
-          "architecture "
-              + this
-              + " takes "
-              + netIn.height()
-              + "x"
-              + netIn.width()
-              + " images, but dataset '"
-              + dataset
-              + "' has "
-              + image.channels()
-              + "x"
-              + image.height()
-              + "x"
-              + image.width()
-              + "; use architecture "
-              + Architectures.DL_CONV64);
+      throw new SettingException(
+          SettingText.of(
+              Setting.ARCHITECTURE,
+              " "
+                  + this
+                  + " takes "
+                  + netIn.height()
+                  + "x"
+                  + netIn.width()
+                  + " images, but dataset '"
+                  + dataset
+                  + "' has "
+                  + image.channels()
+                  + "x"
+                  + image.height()
+                  + "x"
+                  + image.width()
+                  + "; use ",
+              Setting.ARCHITECTURE,
+              " " + Architectures.DL_CONV64),
+          this);
     }
     return netIn;
   }
@@ -271,8 +278,10 @@ public enum VaeArchitecture {
   public static VaeArchitecture forTraining(String id) {
     VaeArchitecture a = find(id);
     if (a == null || !a.trainable) {
-      throw new IllegalArgumentException(
-          "architecture must be one of "
+      throw new SettingException(
+          Setting.ARCHITECTURE,
+          id,
+          "must be one of "
               + trainables().stream().map(VaeArchitecture::id).collect(Collectors.joining(", "))
               + ", got "
               + id);

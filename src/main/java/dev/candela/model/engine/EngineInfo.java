@@ -3,6 +3,8 @@ package dev.candela.model.engine;
 import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.util.cuda.CudaUtils;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,38 +104,56 @@ public record EngineInfo(
    * CUDA runtime ({@code libcudart}) does not load; no GPU is visible.
    *
    * @param option the {@code --device} value the user gave
-   * @return the message, or null
+   * @return the message in plain words, or null
    */
   public String noGpuReason(String option) {
+    SettingText why = noGpuReasonText(option);
+    return why == null ? null : why.plain();
+  }
+
+  /**
+   * {@link #noGpuReason} with the device setting it names as a value (the command line shows the
+   * flag).
+   *
+   * @param option the device value the user gave
+   * @return the message, or null when a GPU is usable
+   */
+  public SettingText noGpuReasonText(String option) {
     if (!gpus.isEmpty()) {
       return null;
     }
     String where = libraryPath == null ? "" : " from " + libraryPath;
     if (!cudaLibtorch) {
-      return loaded(option, "the loaded libtorch")
-          + where
-          + ") is CPU-only; point PYTORCH_LIBRARY_PATH, PYTORCH_VERSION and PYTORCH_FLAVOR at a CUDA"
-          + " libtorch, or build against your installed torch with `candela engine build-jni` and"
-          + " source its engine.env (docs/gpu.md)";
+      return SettingText.of(
+          loaded(option, "the loaded libtorch"),
+          where
+              + ") is CPU-only; point PYTORCH_LIBRARY_PATH, PYTORCH_VERSION and PYTORCH_FLAVOR at a"
+              + " CUDA libtorch, or build against your installed torch with `candela engine"
+              + " build-jni` and source its engine.env (docs/gpu.md)");
     }
     if (!cudaRuntime) {
-      return loaded(option, "libtorch")
-          + where
-          + ") has CUDA, but the CUDA runtime (libcudart) does not load; add the folder holding"
-          + " libcudart.so* to LD_LIBRARY_PATH and CANDELA_JAVA_OPTS=-Djna.library.path=DIR"
-          + " (docs/gpu.md)";
+      return SettingText.of(
+          loaded(option, "libtorch"),
+          where
+              + ") has CUDA, but the CUDA runtime (libcudart) does not load; add the folder holding"
+              + " libcudart.so* to LD_LIBRARY_PATH and CANDELA_JAVA_OPTS=-Djna.library.path=DIR"
+              + " (docs/gpu.md)");
     }
-    return loaded(option, "libtorch")
-        + ") and the CUDA runtime load, but no GPU is visible; check nvidia-smi, the driver and"
-        + " CUDA_VISIBLE_DEVICES='"
-        + System.getenv().getOrDefault("CUDA_VISIBLE_DEVICES", "")
-        + "', or use device cpu";
+    return SettingText.of(
+        loaded(option, "libtorch"),
+        ") and the CUDA runtime load, but no GPU is visible; check nvidia-smi, the driver and"
+            + " CUDA_VISIBLE_DEVICES='"
+            + System.getenv().getOrDefault("CUDA_VISIBLE_DEVICES", "")
+            + "', or use ",
+        Setting.DEVICE,
+        " cpu");
   }
 
   /**
    * The start of {@link #noGpuReason}'s messages: {@code device OPTION: LIBTORCH VERSION (FLAVOUR}.
    */
-  private String loaded(String option, String libtorch) {
-    return "device " + option + ": " + libtorch + " " + version + " (" + flavour;
+  private SettingText loaded(String option, String libtorch) {
+    return SettingText.of(
+        Setting.DEVICE, " " + option + ": " + libtorch + " " + version + " (" + flavour);
   }
 }

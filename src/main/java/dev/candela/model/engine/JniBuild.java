@@ -2,6 +2,8 @@ package dev.candela.model.engine;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -96,7 +98,7 @@ public final class JniBuild {
       TorchInstall torch, Path djlSource, Path out, int jobs, Consumer<String> log)
       throws CandelaException {
     if (jobs < 1) {
-      throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
+      throw new SettingException(Setting.JOBS, jobs, "must be at least 1, got " + jobs);
     }
     long t0 = System.nanoTime();
     Path src = djlSource.resolve("src");

@@ -2,6 +2,9 @@ package dev.candela.model.hosting;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
+import dev.candela.Setting;
+import dev.candela.SettingException;
+import dev.candela.SettingText;
 
 /**
  * Where DL work runs: the CPU or one GPU. Candela's own type for the single {@code --device
@@ -62,9 +65,9 @@ public record ComputeDevice(boolean gpu, int index) {
     }
     int gpus = Engine.getEngine(VaeModels.ENGINE).getGpuCount();
     if (gpus == 0 && o.startsWith("gpu")) {
-      String why = dev.candela.model.engine.EngineInfo.current().noGpuReason(o);
+      SettingText why = dev.candela.model.engine.EngineInfo.current().noGpuReasonText(o);
       if (why != null) {
-        throw new IllegalArgumentException(why);
+        throw new SettingException(why, o);
       }
     }
     if (o.equals("auto")) {
@@ -72,8 +75,8 @@ public record ComputeDevice(boolean gpu, int index) {
     }
     int k = o.equals("gpu") ? 0 : Integer.parseInt(o.substring(4)); // DeviceChoice: gpu:[0-9]+
     if (k >= gpus) {
-      throw new IllegalArgumentException(
-          "device " + o + ": the PyTorch engine sees " + gpus + " GPU(s)");
+      throw new SettingException(
+          Setting.DEVICE, o, o + ": the PyTorch engine sees " + gpus + " GPU(s)");
     }
     return gpu(k);
   }

@@ -1,5 +1,7 @@
 package dev.candela.model.hosting;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import java.io.Serializable;
 import java.util.Locale;
 
@@ -22,8 +24,8 @@ public record DeviceChoice(String text) implements Serializable {
   public DeviceChoice {
     String o = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
     if (!(o.equals("auto") || o.equals("cpu") || o.equals("gpu") || o.matches("gpu:[0-9]{1,4}"))) {
-      throw new IllegalArgumentException(
-          "device must be auto, cpu, gpu or gpu:K, got '" + text + "'");
+      throw new SettingException(
+          Setting.DEVICE, text, "must be auto, cpu, gpu or gpu:K, got '" + text + "'");
     }
     text = o;
   }

@@ -12,6 +12,8 @@ import ai.djl.nn.Block;
 import ai.djl.training.ParameterStore;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.card.ModelCard;
 import java.nio.file.Path;
@@ -39,7 +41,7 @@ public final class FactorClassifier implements AutoCloseable {
 
   public FactorClassifier(ModelCard card, Block block, Model model, Device device, int batchSize) {
     if (batchSize <= 0) {
-      throw new IllegalArgumentException("batch size must be > 0, got " + batchSize);
+      throw new SettingException(Setting.BATCH_SIZE, batchSize, "must be > 0, got " + batchSize);
     }
     this.card = card;
     this.block = block;

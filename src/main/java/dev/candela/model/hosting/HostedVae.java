@@ -9,6 +9,8 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Activation;
 import ai.djl.nn.Block;
 import ai.djl.training.ParameterStore;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.model.card.ModelCard;
 
 /** A {@link VaeModel} over an encoder block and a decoder block (DJL or TorchScript). */
@@ -25,7 +27,7 @@ public final class HostedVae implements VaeModel {
   HostedVae(
       ModelCard card, Block encoder, Block decoder, Device device, int batchSize, Model... owned) {
     if (batchSize <= 0) {
-      throw new IllegalArgumentException("batch size must be > 0, got " + batchSize);
+      throw new SettingException(Setting.BATCH_SIZE, batchSize, "must be > 0, got " + batchSize);
     }
     this.card = card;
     this.encoder = encoder;

@@ -3,7 +3,11 @@ package dev.candela.model.hosting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingError;
+import dev.candela.SettingText;
 import dev.candela.model.arch.Architectures;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -127,11 +131,14 @@ public final class TorchAnchor implements AutoCloseable {
       return new TorchAnchor(p, script);
     } catch (IOException e) {
       deleteQuietly(script);
-      throw new BadInputException(
-          "anchor python " + python + ": cannot run it (" + e.getMessage() + ")", e);
+      throw new BadSettingException(
+          SettingText.of(
+              Setting.ANCHOR_PYTHON, " " + python + ": cannot run it (" + e.getMessage() + ")"),
+          e);
     } catch (CandelaException e) {
       deleteQuietly(script);
-      throw new BadInputException("anchor python " + python + ": " + e.getMessage(), e);
+      throw new BadSettingException(
+          SettingText.of(Setting.ANCHOR_PYTHON, " " + python + ": ", SettingError.of(e)), e);
     }
   }
 

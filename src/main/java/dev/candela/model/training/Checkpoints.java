@@ -6,7 +6,10 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import dev.candela.model.card.ModelCard;
 import java.io.IOException;
 import java.io.InputStream;
@@ -159,19 +162,21 @@ final class Checkpoints {
             || Files.isDirectory(out.resolve(VaeTrainer.SNAPSHOTS));
     if (!resume) {
       if (complete != null || model) {
-        throw new BadInputException(
-            out
-                + ": already holds a model or checkpoint; set resume to continue it or choose"
-                + " another output folder");
+        throw new BadSettingException(
+            SettingText.of(
+                out + ": already holds a model or checkpoint; ",
+                SettingText.set(Setting.RESUME),
+                " to continue it or choose another ",
+                Setting.OUT));
       }
     } else if (complete == null && (model || (interrupted.isEmpty() && !ran))) {
-      throw new BadInputException(
-          out
-              + ": resume is set but there is no checkpoint to resume (no "
-              + DIR
-              + "/"
-              + STATE
-              + "); unset resume to start a new run");
+      throw new BadSettingException(
+          SettingText.of(
+              out + ": ",
+              SettingText.isSet(Setting.RESUME),
+              " but there is no checkpoint to resume (no " + DIR + "/" + STATE + "); ",
+              SettingText.unset(Setting.RESUME),
+              " to start a new run"));
     }
     State state =
         resume && complete != null
@@ -338,14 +343,11 @@ final class Checkpoints {
         b.remove(valueKey);
       }
       if (!a.equals(b)) {
-        throw new BadInputException(
-            state
-                + ": the checkpoint was trained with "
-                + a
-                + ", not "
-                + b
-                + " (only epochs may change when resuming, and a schedule of epochs not yet"
-                + " trained)");
+        throw new BadSettingException(
+            SettingText.of(
+                state + ": the checkpoint was trained with " + a + ", not " + b + " (only ",
+                Setting.EPOCHS,
+                " may change when resuming, and a schedule of epochs not yet trained)"));
       }
       List<Map<String, Double>> history =
           ModelCard.json().convertValue(root.get("history"), new TypeReference<>() {});

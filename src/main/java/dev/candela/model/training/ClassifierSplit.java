@@ -1,7 +1,11 @@
 package dev.candela.model.training;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
+import dev.candela.SettingText;
 import dev.candela.metrics.stats.Arrays2;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -45,14 +49,13 @@ final class ClassifierSplit {
 
   private static void checkCounts(int wantTrain, int testCount, long size) {
     if (wantTrain < 1 || (long) wantTrain + testCount > size) {
-      throw new IllegalArgumentException(
-          "train count "
-              + wantTrain
-              + " + test count "
-              + testCount
-              + " exceed the "
-              + size
-              + " images of the dataset");
+      throw new SettingException(
+          SettingText.of(
+              Setting.TRAIN_COUNT,
+              " " + wantTrain + " + ",
+              Setting.TEST_COUNT,
+              " " + testCount + " exceed the " + size + " images of the dataset"),
+          List.of(wantTrain, testCount));
     }
   }
 

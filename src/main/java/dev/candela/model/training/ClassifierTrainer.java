@@ -3,8 +3,10 @@ package dev.candela.model.training;
 import ai.djl.Device;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.SequentialBlock;
-import dev.candela.BadInputException;
+import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingText;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.card.ModelCard;
@@ -113,13 +115,14 @@ public final class ClassifierTrainer {
     public static Init read(Path dir) throws CandelaException {
       ModelCard card = ModelCard.read(dir);
       if (!"classifier".equals(card.kind()) || !"djl".equals(card.format())) {
-        throw new BadInputException(
-            dir
-                + ": init from needs a classifier trained by Candela (kind classifier, format"
-                + " djl), got kind "
-                + card.kind()
-                + ", format "
-                + card.format());
+        throw new BadSettingException(
+            SettingText.of(
+                dir + ": ",
+                Setting.INIT_FROM,
+                " needs a classifier trained by Candela (kind classifier, format djl), got kind "
+                    + card.kind()
+                    + ", format "
+                    + card.format()));
       }
       return new Init(dir, card);
     }
@@ -134,26 +137,27 @@ public final class ClassifierTrainer {
       Map<String, Object> t = card.training();
       String fp = ds.fingerprint();
       if (!fp.equals(t.get("datasetFingerprint"))) {
-        throw new BadInputException(
-            dir
-                + ": init from was trained on dataset "
-                + t.get("datasetFingerprint")
-                + ", not on "
-                + fp
-                + "; its held-out images cannot be kept held out");
+        throw new BadSettingException(
+            SettingText.of(
+                dir + ": ",
+                Setting.INIT_FROM,
+                " was trained on dataset "
+                    + t.get("datasetFingerprint")
+                    + ", not on "
+                    + fp
+                    + "; its held-out images cannot be kept held out"));
       }
       Object arch = t.getOrDefault("architecture", Architectures.CLASSIFIER);
       if (!cfg.architecture().equals(arch) || !cfg.head().equals(card.output())) {
-        throw new BadInputException(
-            dir
-                + ": init from is a "
-                + arch
-                + " classifier with head "
-                + card.output()
-                + ", not architecture "
-                + cfg.architecture()
-                + " and head "
-                + cfg.head());
+        throw new BadSettingException(
+            SettingText.of(
+                dir + ": ",
+                Setting.INIT_FROM,
+                " is a " + arch + " classifier with head " + card.output() + ", not ",
+                Setting.ARCHITECTURE,
+                " " + cfg.architecture() + " and ",
+                Setting.HEAD,
+                " " + cfg.head()));
       }
       // a classifier that was itself started from another keeps that one's held-out images
       // (recorded as training.initFrom.training, nested as deep as the chain goes)
@@ -165,13 +169,13 @@ public final class ClassifierTrainer {
       }
       int testCount = ((Number) t.get("testCount")).intValue();
       if (testCount != cfg.testCount()) {
-        throw new BadInputException(
-            dir
-                + ": test count "
-                + cfg.testCount()
-                + " differs from the "
-                + testCount
-                + " held-out images of init from, which stay the held-out images");
+        throw new BadSettingException(
+            SettingText.of(
+                dir + ": ",
+                Setting.TEST_COUNT,
+                " " + cfg.testCount() + " differs from the " + testCount + " held-out images of ",
+                Setting.INIT_FROM,
+                ", which stay the held-out images"));
       }
       long[][] split =
           ClassifierSplit.split(

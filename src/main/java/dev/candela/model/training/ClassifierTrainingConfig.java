@@ -1,8 +1,12 @@
 package dev.candela.model.training;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
+import dev.candela.SettingText;
 import dev.candela.data.ImageDegradation;
 import dev.candela.model.arch.Architectures;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -131,36 +135,43 @@ public record ClassifierTrainingConfig(
           "degrade must be " + DEGRADE_NONE + " or " + DEGRADE_VAE_LIKE + ", got " + degrade);
     }
     if (lrDropEpoch < 0) {
-      throw new IllegalArgumentException(
-          "learning rate drop epoch must be >= 0, got " + lrDropEpoch);
+      throw new SettingException(
+          Setting.LR_DROP_EPOCH, lrDropEpoch, "must be >= 0, got " + lrDropEpoch);
     }
     if (!(lrDropFactor > 0 && lrDropFactor <= 1)) {
-      throw new IllegalArgumentException(
-          "learning rate drop factor must be in (0, 1], got " + lrDropFactor);
+      throw new SettingException(
+          Setting.LR_DROP_FACTOR, lrDropFactor, "must be in (0, 1], got " + lrDropFactor);
     }
     if (!Architectures.CLASSIFIERS.contains(architecture)) {
-      throw new IllegalArgumentException(
-          "architecture must be one of "
+      throw new SettingException(
+          Setting.ARCHITECTURE,
+          architecture,
+          "must be one of "
               + String.join(", ", Architectures.CLASSIFIERS)
               + ", got "
               + architecture);
     }
     if (!"softmax".equals(head) && !"sigmoid".equals(head)) {
-      throw new IllegalArgumentException("head must be softmax or sigmoid, got " + head);
+      throw new SettingException(Setting.HEAD, head, "must be softmax or sigmoid, got " + head);
     }
     if (epochs <= 0) {
-      throw new IllegalArgumentException("epochs must be > 0, got " + epochs);
+      throw new SettingException(Setting.EPOCHS, epochs, "must be > 0, got " + epochs);
     }
     if (batchSize < 1) {
-      throw new IllegalArgumentException("batch size must be > 0, got " + batchSize);
+      throw new SettingException(Setting.BATCH_SIZE, batchSize, "must be > 0, got " + batchSize);
     }
     if (!(learningRate > 0) || Double.isInfinite(learningRate)) {
-      throw new IllegalArgumentException(
-          "learning rate must be a finite number > 0, got " + learningRate);
+      throw new SettingException(
+          Setting.LEARNING_RATE, learningRate, "must be a finite number > 0, got " + learningRate);
     }
     if (trainCount < 0 || testCount < 1) {
-      throw new IllegalArgumentException(
-          "train count must be >= 0 and test count >= 1, got " + trainCount + ", " + testCount);
+      throw new SettingException(
+          SettingText.of(
+              Setting.TRAIN_COUNT,
+              " must be >= 0 and ",
+              Setting.TEST_COUNT,
+              " >= 1, got " + trainCount + ", " + testCount),
+          List.of(trainCount, testCount));
     }
   }
 

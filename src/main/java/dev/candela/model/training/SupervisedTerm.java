@@ -2,6 +2,9 @@ package dev.candela.model.training;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.types.Shape;
+import dev.candela.Setting;
+import dev.candela.SettingException;
+import dev.candela.SettingText;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.stats.Arrays2;
 import java.util.Map;
@@ -47,15 +50,13 @@ final class SupervisedTerm implements VaeLoss.LossTerm {
               + "' has no factor with more than one value");
     }
     if (cfg.latentDim() < f.length) {
-      throw new IllegalArgumentException(
-          cfg.objective()
-              + " aligns one latent per varying factor: latent dimension "
-              + cfg.latentDim()
-              + " is smaller than the "
-              + f.length
-              + " factors of '"
-              + ds.space().name()
-              + "'");
+      throw new SettingException(
+          SettingText.of(
+              cfg.objective() + " aligns one latent per varying factor: ",
+              Setting.LATENT_DIM,
+              " " + cfg.latentDim() + " is smaller than the " + f.length + " factors of '",
+              ds.space().name() + "'"),
+          cfg.latentDim());
     }
     return f;
   }

@@ -1,6 +1,9 @@
 package dev.candela.model.training;
 
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingException;
+import dev.candela.SettingText;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.candle.CandleDataset;
 import dev.candela.data.candle.CandleMetadata;
@@ -78,8 +81,12 @@ final class TrainingData {
   static long[] subset(long size, int count, long seed) {
     if (count == 0 || count >= size) {
       if (size > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException(
-            "dataset has " + size + " samples; set limit to train on a subset");
+        throw new SettingException(
+            SettingText.of(
+                "dataset has " + size + " samples; ",
+                SettingText.set(Setting.LIMIT),
+                " to train on a subset"),
+            size);
       }
       long[] all = new long[(int) size];
       Arrays.setAll(all, i -> i);
@@ -120,15 +127,21 @@ final class TrainingData {
     ModelCard.Shape input = new ModelCard.Shape(is.channels(), height, width);
     long max = maxFloats();
     if ((long) indices.length * input.volume() > max) {
-      throw new IllegalArgumentException(
-          indices.length
-              + " training images of "
-              + input
-              + " do not fit in half the Java heap ("
-              + Runtime.getRuntime().maxMemory() / (1 << 20)
-              + " MiB); use at most "
-              + max / input.volume()
-              + " (limit or train count) or a larger -Xmx in CANDELA_JAVA_OPTS");
+      throw new SettingException(
+          SettingText.of(
+              indices.length
+                  + " training images of "
+                  + input
+                  + " do not fit in half the Java heap ("
+                  + Runtime.getRuntime().maxMemory() / (1 << 20)
+                  + " MiB); use at most "
+                  + max / input.volume()
+                  + " (",
+              Setting.LIMIT,
+              " or ",
+              Setting.TRAIN_COUNT,
+              ") or a larger -Xmx in CANDELA_JAVA_OPTS"),
+          indices.length);
     }
     if (withBoxes && !(ds instanceof CandleDataset)) {
       throw new IllegalArgumentException(

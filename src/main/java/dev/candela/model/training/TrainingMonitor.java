@@ -1,6 +1,8 @@
 package dev.candela.model.training;
 
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import java.util.Map;
 
 /**
@@ -54,14 +56,17 @@ public record TrainingMonitor(
   /** Validates. */
   public TrainingMonitor {
     if (evalEvery < 0) {
-      throw new IllegalArgumentException("eval every must be ≥ 0 steps, got " + evalEvery);
+      throw new SettingException(
+          Setting.EVAL_EVERY, evalEvery, "must be ≥ 0 steps, got " + evalEvery);
     }
     if (heldOut < 10) {
-      throw new IllegalArgumentException("held-out sample must be ≥ 10, got " + heldOut);
+      throw new SettingException(Setting.HELD_OUT, heldOut, "must be ≥ 10, got " + heldOut);
     }
     if (keepCheckpoints < ALL) {
-      throw new IllegalArgumentException(
-          "keep checkpoints must be 'all' or ≥ 0, got " + keepCheckpoints);
+      throw new SettingException(
+          Setting.KEEP_CHECKPOINTS,
+          keepCheckpoints,
+          "must be 'all' or ≥ 0, got " + keepCheckpoints);
     }
   }
 
@@ -84,8 +89,8 @@ public record TrainingMonitor(
     } catch (NumberFormatException e) {
       // the message below
     }
-    throw new IllegalArgumentException(
-        "keep checkpoints must be 'all' or an integer ≥ 0, got '" + text + "'");
+    throw new SettingException(
+        Setting.KEEP_CHECKPOINTS, text, "must be 'all' or an integer ≥ 0, got '" + text + "'");
   }
 
   /** Receives the training log's rows. */

@@ -3,6 +3,8 @@ package dev.candela.model.training;
 import ai.djl.Device;
 import ai.djl.ndarray.types.Shape;
 import dev.candela.CandelaException;
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.arch.VaeArchitecture;
 import dev.candela.model.arch.VaeBlock;
@@ -96,8 +98,8 @@ public final class VaeTrainer {
     int n = data.size();
     int b = cfg.batchSize();
     if (n < b) {
-      throw new IllegalArgumentException(
-          "batch size must be at most the " + n + " training images, got " + b);
+      throw new SettingException(
+          Setting.BATCH_SIZE, b, "must be at most the " + n + " training images, got " + b);
     }
     boolean[] labelled = SupervisedTerm.labelled(n, cfg);
     VaeRun vae = new VaeRun(cfg, ds, data, djl, command);

@@ -1,5 +1,7 @@
 package dev.candela.model.training;
 
+import dev.candela.Setting;
+import dev.candela.SettingException;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.arch.VaeArchitecture;
 import java.util.LinkedHashMap;
@@ -55,50 +57,52 @@ public record VaeTrainingConfig(
   /** Validates the hyper-parameters; the message names the offending setting and value. */
   public VaeTrainingConfig {
     if (objective == null) {
-      throw new IllegalArgumentException("objective is required");
+      throw new SettingException(Setting.OBJECTIVE, null, "is required");
     }
-    positive("latent dimension", latentDim);
-    positive("epochs", epochs);
+    positive(Setting.LATENT_DIM, latentDim);
+    positive(Setting.EPOCHS, epochs);
     if (batchSize < 2) {
-      throw new IllegalArgumentException("batch size must be >= 2, got " + batchSize);
+      throw new SettingException(Setting.BATCH_SIZE, batchSize, "must be >= 2, got " + batchSize);
     }
-    finitePositive("learning rate", learningRate);
-    finitePositive("discriminator learning rate", discriminatorLearningRate);
+    finitePositive(Setting.LEARNING_RATE, learningRate);
+    finitePositive(Setting.DISCRIMINATOR_LEARNING_RATE, discriminatorLearningRate);
     if (!(beta >= 0) || Double.isInfinite(beta)) {
-      throw new IllegalArgumentException("beta must be a finite number >= 0, got " + beta);
+      throw new SettingException(Setting.BETA, beta, "must be a finite number >= 0, got " + beta);
     }
     if (objective.base() == Objective.Base.BETA_TCVAE && beta < 1) {
-      throw new IllegalArgumentException("beta must be >= 1 for beta-tcvae, got " + beta);
+      throw new SettingException(Setting.BETA, beta, "must be >= 1 for beta-tcvae, got " + beta);
     }
-    nonNegative("gamma", gamma);
-    nonNegative("lambda od", lambdaOd);
-    nonNegative("lambda d", lambdaD);
-    nonNegative("supervised weight", supervisedWeight);
-    nonNegative("box weight", boxWeight);
+    nonNegative(Setting.GAMMA, gamma);
+    nonNegative(Setting.LAMBDA_OD, lambdaOd);
+    nonNegative(Setting.LAMBDA_D, lambdaD);
+    nonNegative(Setting.SUPERVISED_WEIGHT, supervisedWeight);
+    nonNegative(Setting.BOX_WEIGHT, boxWeight);
     if (!(supervisedFraction > 0 && supervisedFraction <= 1)) {
-      throw new IllegalArgumentException(
-          "supervised fraction must be in (0, 1], got " + supervisedFraction);
+      throw new SettingException(
+          Setting.SUPERVISED_FRACTION,
+          supervisedFraction,
+          "must be in (0, 1], got " + supervisedFraction);
     }
     if (limit < 0) {
-      throw new IllegalArgumentException("limit must be >= 0, got " + limit);
+      throw new SettingException(Setting.LIMIT, limit, "must be >= 0, got " + limit);
     }
     if (architecture == null || !architecture.trainable()) {
-      throw new IllegalArgumentException(
-          "architecture must be one of "
-              + String.join(", ", Architectures.VAES)
-              + ", got "
-              + architecture);
+      throw new SettingException(
+          Setting.ARCHITECTURE,
+          architecture,
+          "must be one of " + String.join(", ", Architectures.VAES) + ", got " + architecture);
     }
     if (discriminatorLayers < 1 || discriminatorLayers > MAX_DISC_LAYERS) {
-      throw new IllegalArgumentException(
-          "discriminator layers must be in [1, "
-              + MAX_DISC_LAYERS
-              + "], got "
-              + discriminatorLayers);
+      throw new SettingException(
+          Setting.DISCRIMINATOR_LAYERS,
+          discriminatorLayers,
+          "must be in [1, " + MAX_DISC_LAYERS + "], got " + discriminatorLayers);
     }
     if (discriminatorUnits < 1 || discriminatorUnits > MAX_DISC_UNITS) {
-      throw new IllegalArgumentException(
-          "discriminator units must be in [1, " + MAX_DISC_UNITS + "], got " + discriminatorUnits);
+      throw new SettingException(
+          Setting.DISCRIMINATOR_UNITS,
+          discriminatorUnits,
+          "must be in [1, " + MAX_DISC_UNITS + "], got " + discriminatorUnits);
     }
   }
 
@@ -425,21 +429,21 @@ public record VaeTrainingConfig(
     }
   }
 
-  private static void positive(String name, int v) {
+  private static void positive(Setting name, int v) {
     if (v <= 0) {
-      throw new IllegalArgumentException(name + " must be > 0, got " + v);
+      throw new SettingException(name, v, "must be > 0, got " + v);
     }
   }
 
-  private static void finitePositive(String name, double v) {
+  private static void finitePositive(Setting name, double v) {
     if (!(v > 0) || Double.isInfinite(v)) {
-      throw new IllegalArgumentException(name + " must be a finite number > 0, got " + v);
+      throw new SettingException(name, v, "must be a finite number > 0, got " + v);
     }
   }
 
-  private static void nonNegative(String name, double v) {
+  private static void nonNegative(Setting name, double v) {
     if (!(v >= 0) || Double.isInfinite(v)) {
-      throw new IllegalArgumentException(name + " must be a finite number >= 0, got " + v);
+      throw new SettingException(name, v, "must be a finite number >= 0, got " + v);
     }
   }
 
