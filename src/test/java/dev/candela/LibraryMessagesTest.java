@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Library code (everything under {@code dev.candela} but {@code cli}) names settings in plain
- * words, never a command-line flag: the CLI maps setting names to flags in one place ({@code
- * cli.console.FlagWords}). This reads the main sources and fails on every string literal that holds
- * {@code --} and a letter, printing {@code file:line}, except the allow-list below: arguments of
- * subprocesses and whole command lines quoted as a suggestion to run.
+ * words, never a command-line flag: their messages carry {@code Setting} values, and the CLI maps
+ * each setting to its flag in one table ({@code cli.console.SettingFlags}). This reads the main
+ * sources and fails on every string literal that holds {@code --} and a letter, printing {@code
+ * file:line}, except the allow-list below: arguments of subprocesses and whole command lines quoted
+ * as a suggestion to run.
  */
 class LibraryMessagesTest {
   static final Path MAIN = Path.of("src", "main", "java", "dev", "candela");
@@ -96,7 +97,7 @@ class LibraryMessagesTest {
     if (!offenders.isEmpty()) {
       fail(
           "library messages name settings in plain words, not flags (the CLI maps them in"
-              + " cli.console.FlagWords):\n"
+              + " cli.console.SettingFlags):\n"
               + String.join("\n", offenders));
     }
   }

@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The library's messages name settings in plain words; the command line's error line names the
- * flags ({@code cli.console.FlagWords}, applied by {@code Main}). One case per kind of message: a
- * validation, a value inside a file's message, a hint mid-sentence.
+ * flags ({@code cli.console.SettingFlags}, applied by {@code Main}). One case per kind of message:
+ * a validation, a value inside a file's message, a hint mid-sentence.
  *
  * <p>In the arguments and the expected line {@code @T} stands for the fixture folder.
  */

@@ -47,10 +47,9 @@ public final class EvaluationMixin {
   @Option(
       names = "--cg-baseline",
       paramLabel = "B",
-      defaultValue = "max-deviation",
       converter = CgBaselineConverter.class,
       description = "max-deviation (the authors'), mean or zero (default ${DEFAULT-VALUE}).")
-  CgBaseline cgBaseline;
+  CgBaseline cgBaseline = DEFAULTS.baseline();
 
   @Option(
       names = "--cg-readout",

@@ -28,6 +28,16 @@ public enum CgBaseline {
   }
 
   /**
+   * The baseline as reports, messages and {@code --help} spell it.
+   *
+   * @return {@link #id()}
+   */
+  @Override
+  public String toString() {
+    return id();
+  }
+
+  /**
    * Whether the baseline is a statistic of the evaluation set, which varies with the set (then its
    * spread enters CG's interval, {@link CgBaselineSpread}), or a constant.
    *
