@@ -519,32 +519,30 @@ public final class CodeTables {
               + ")");
     }
     if (!Double.isFinite(v)) {
-      throw new BadInputException(
-          file
-              + ":"
-              + line
-              + ": latent value "
-              + text
-              + " in column "
-              + (col + 1)
-              + " ("
-              + name
-              + ") is not finite");
+      throw badLatent(file, line, text, col, name, "is not finite");
     }
     if (!Float.isFinite((float) v)) {
-      throw new BadInputException(
-          file
-              + ":"
-              + line
-              + ": latent value "
-              + text
-              + " in column "
-              + (col + 1)
-              + " ("
-              + name
-              + ") is beyond float32's range (latents are held as float32)");
+      throw badLatent(
+          file, line, text, col, name, "is beyond float32's range (latents are held as float32)");
     }
     return (float) v;
+  }
+
+  /** {@code file:line: latent value T in column C (name) <why>}. */
+  private static BadInputException badLatent(
+      Path file, long line, String text, int col, String name, String why) {
+    return new BadInputException(
+        file
+            + ":"
+            + line
+            + ": latent value "
+            + text
+            + " in column "
+            + (col + 1)
+            + " ("
+            + name
+            + ") "
+            + why);
   }
 
   /** Growable primitive columns. */

@@ -147,17 +147,7 @@ public final class DefaultDataset {
     long[] train = t.indices();
     long allowed = DSpritesGenerator.FULL - train.length;
     if (count < 1 || count > allowed) {
-      throw new BadSettingException(
-          SettingText.of(
-              Setting.COUNT,
-              " must be in 1.."
-                  + allowed
-                  + " (the images outside the "
-                  + train.length
-                  + "-image training subset of "
-                  + model
-                  + "), got "
-                  + count));
+      throw countOutside(allowed, train.length + "-image training subset of " + model, count);
     }
     return DSpritesGenerator.chooseIndicesExcluding(count, seed, train);
   }
@@ -179,19 +169,22 @@ public final class DefaultDataset {
     long distinct = java.util.Arrays.stream(train).distinct().count();
     long allowed = DSpritesGenerator.FULL - distinct;
     if (count < 1 || count > allowed) {
-      throw new BadSettingException(
-          SettingText.of(
-              Setting.COUNT,
-              " must be in 1.."
-                  + allowed
-                  + " (the images outside the "
-                  + distinct
-                  + " training indices of "
-                  + file
-                  + "), got "
-                  + count));
+      throw countOutside(allowed, distinct + " training indices of " + file, count);
     }
     return DSpritesGenerator.chooseIndicesExcluding(count, seed, train);
+  }
+
+  /** The error of a held-out count outside 1..allowed, naming what the images lie outside of. */
+  private static BadSettingException countOutside(long allowed, String training, long count) {
+    return new BadSettingException(
+        SettingText.of(
+            Setting.COUNT,
+            " must be in 1.."
+                + allowed
+                + " (the images outside the "
+                + training
+                + "), got "
+                + count));
   }
 
   private static Path generate(Path file, Path heldOutFrom, ProgressListener listener, String flag)

@@ -459,17 +459,7 @@ public final class MigSampled {
       throw new IllegalArgumentException("MIG (sampled) needs at least 1 factor, got 0");
     }
     for (int i = 0; i < n; i++) {
-      if (mean[i].length != d || logVar[i].length != d) {
-        throw new IllegalArgumentException(
-            "row "
-                + i
-                + " has "
-                + mean[i].length
-                + " means and "
-                + logVar[i].length
-                + " log-variances, row 0 has "
-                + d);
-      }
+      PosteriorKl.requireRow(mean, logVar, i, d);
       for (int j = 0; j < d; j++) {
         Arrays2Check.finite("mean", i, j, mean[i][j]);
         Arrays2Check.finite("log-variance", i, j, logVar[i][j]);

@@ -41,17 +41,7 @@ public final class PosteriorKl {
     double[][] terms = new double[d][n];
     double[] total = new double[n];
     for (int i = 0; i < n; i++) {
-      if (mean[i].length != d || logVar[i].length != d) {
-        throw new IllegalArgumentException(
-            "row "
-                + i
-                + " has "
-                + mean[i].length
-                + " means and "
-                + logVar[i].length
-                + " log-variances, row 0 has "
-                + d);
-      }
+      requireRow(mean, logVar, i, d);
       for (int j = 0; j < d; j++) {
         double mu = mean[i][j];
         double lv = logVar[i][j];
@@ -87,5 +77,24 @@ public final class PosteriorKl {
       s += x;
     }
     return s / v.length;
+  }
+
+  /**
+   * Checks that row i of a posterior holds d means and d log-variances.
+   *
+   * @throws IllegalArgumentException naming the row and both lengths
+   */
+  static void requireRow(float[][] mean, float[][] logVar, int i, int d) {
+    if (mean[i].length != d || logVar[i].length != d) {
+      throw new IllegalArgumentException(
+          "row "
+              + i
+              + " has "
+              + mean[i].length
+              + " means and "
+              + logVar[i].length
+              + " log-variances, row 0 has "
+              + d);
+    }
   }
 }

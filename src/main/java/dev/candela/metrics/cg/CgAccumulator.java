@@ -362,17 +362,12 @@ public final class CgAccumulator {
    */
   private IllegalArgumentException outside(String what, int f, int sample, String how, int values) {
     return new IllegalArgumentException(
-        what
-            + " of factor "
-            + f
-            + " ("
-            + options.factorNames().get(f)
-            + ") at sample "
-            + sample
-            + how
-            + " the classifier's "
-            + values
-            + " values");
+        what + at(f, sample) + how + " the classifier's " + values + " values");
+  }
+
+  /** {@code of factor f (name) at sample s}, where an error happened. */
+  private String at(int f, int sample) {
+    return " of factor " + f + " (" + options.factorNames().get(f) + ") at sample " + sample;
   }
 
   /**
@@ -424,12 +419,7 @@ public final class CgAccumulator {
               + Arrays.toString(near)
               + " of value "
               + y
-              + " of factor "
-              + f
-              + " ("
-              + options.factorNames().get(f)
-              + ") at sample "
-              + sample
+              + at(f, sample)
               + " does not hold the value itself");
     }
     return Math.min(1.0, sum);
