@@ -31,11 +31,12 @@ import java.util.Map;
  * reconstructions once ({@link EvaluationContext#classifier}, {@link
  * EvaluationContext#classifierCheck}); the latent sets Z_I come from the IRS matrix of the code
  * metrics ({@link SelectionPass#of}); CG runs on the seeded subset {@link CgJob#cgPositions} of the
- * encoded samples in groups of {@link CgJob#groupSize} (per-sample terms streamed to the ICE file),
- * and its standard errors are those of means of these terms ({@link CgUncertainty}) with the
- * baseline's own variation ({@link CgBaselineSpread}). Its details, warnings and notes are built by
- * {@link CgDetails}. Without a classifier it only warns. {@code counterfactuals} runs the same
- * steps with chunk files ({@link CounterfactualDriver}).
+ * encoded samples in groups of {@link CgJob#groupSize} through the one chunk loop {@link
+ * CgChunkLoop} of both commands (per-sample terms streamed to the ICE file, kept in memory), and
+ * its standard errors are those of means of these terms ({@link CgUncertainty}) with the baseline's
+ * own variation ({@link CgBaselineSpread}), whose redraws run through the same loop. Its details,
+ * warnings and notes are built by {@link CgDetails}. Without a classifier it only warns. {@code
+ * counterfactuals} runs the same steps with chunk files ({@link CounterfactualDriver}).
  */
 final class CgStage implements EvaluationStage {
 

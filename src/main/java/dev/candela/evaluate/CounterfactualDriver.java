@@ -32,9 +32,10 @@ import java.util.Map;
 /**
  * {@code counterfactuals}: the CG job of {@code evaluate} ({@link CgJob}: the same sampling,
  * encoding loop, latent-set selection, classifier loading and matching, and engine batches) with
- * chunk files and resume on top ({@link CounterfactualJob}). The evaluation samples' codes are kept
- * in {@value #CODES} and the selection in {@value #SELECTION}, so a resumed run encodes nothing and
- * recomputes only missing chunks.
+ * chunk files and resume on top ({@link CounterfactualJob}), started by {@code evaluate}'s own
+ * preamble ({@link ModelRun}). The evaluation samples' codes are kept in {@value #CODES} and the
+ * selection in {@value #SELECTION}, so a resumed run encodes nothing and recomputes only missing
+ * chunks.
  */
 public final class CounterfactualDriver {
   private CounterfactualDriver() {}
