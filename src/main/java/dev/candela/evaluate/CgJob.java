@@ -5,10 +5,12 @@ import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorNeighbourhoods;
 import dev.candela.data.FactorSpace;
+import dev.candela.evaluate.cf.CfChunk;
+import dev.candela.evaluate.cf.CgChunkLoop;
+import dev.candela.evaluate.cf.ChunkSource;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaseline;
-import dev.candela.metrics.cg.CgBatch;
 import dev.candela.metrics.cg.CgNeighbourhoods;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgReadout;
@@ -33,8 +35,9 @@ import java.util.Arrays;
  *   <li><b>Classifier</b> ({@link CgClassifier#load}): loaded once, matched to the selection's
  *       factors by name and size ({@link ModelMatch#matchClassifier}), checked on the evaluation
  *       samples.
- *   <li><b>CG</b> ({@link #options}, {@link #groupSize}, {@link #process}): decoding and
- *       classification of {@link #groupSize} samples per engine call, terms summed in sample order.
+ *   <li><b>CG</b> ({@link #options}, {@link #groupSize}, {@link #source}, {@link CgChunkLoop}):
+ *       decoding and classification of {@link #groupSize} samples per engine call, terms summed in
+ *       sample order, in the one chunk loop of both commands.
  * </ol>
  *
  * {@code evaluate} runs the CG step in memory on the codes it already has ({@code CgStage}); {@code
@@ -209,18 +212,20 @@ public final class CgJob {
   }
 
   /**
-   * CG on some evaluation rows.
+   * The CG samples as the chunk source of {@link CgChunkLoop}: position {@code p} is evaluation row
+   * {@code rows[p]}, its latent row and its selection factors' codes (no images).
    *
-   * @param acc the accumulator (the rows' terms are added to its sums)
-   * @param rows positions into {@code z}
    * @param z the evaluation samples' codes
    * @param codes the dataset's factor codes {@code [dataset factor][row]}
    * @param datasetIndex per selection factor, its dataset factor index
-   * @return the rows' terms
+   * @param rows per position, its row in {@code z}
+   * @return the source
    */
-  public static CgBatch process(
-      CgAccumulator acc, int[] rows, float[][] z, int[][] codes, int[] datasetIndex) {
-    return acc.process(rowsOf(z, rows), codesOf(codes, rows, datasetIndex));
+  public static ChunkSource source(float[][] z, int[][] codes, int[] datasetIndex, int[] rows) {
+    return (from, to) -> {
+      int[] part = Arrays.copyOfRange(rows, from, to);
+      return new CfChunk(rowsOf(z, part), codesOf(codes, part, datasetIndex));
+    };
   }
 
   /**

@@ -3,19 +3,18 @@ package dev.candela.evaluate;
 import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
 import dev.candela.data.FactorSpace;
+import dev.candela.evaluate.cf.CgChunkLoop;
 import dev.candela.evaluate.cf.ChunkCsv;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaselineSpread;
-import dev.candela.metrics.cg.CgBatch;
 import dev.candela.metrics.cg.CgLatentActivity;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgSummary;
 import dev.candela.metrics.cg.CgUncertainty;
 import dev.candela.metrics.cg.FactorProbabilities;
-import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.metrics.stats.Uncertainty;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -32,11 +31,12 @@ import java.util.Map;
  * reconstructions once ({@link EvaluationContext#classifier}, {@link
  * EvaluationContext#classifierCheck}); the latent sets Z_I come from the IRS matrix of the code
  * metrics ({@link SelectionPass#of}); CG runs on the seeded subset {@link CgJob#cgPositions} of the
- * encoded samples in groups of {@link CgJob#groupSize} (per-sample terms streamed to the ICE file),
- * and its standard errors are those of means of these terms ({@link CgUncertainty}) with the
- * baseline's own variation ({@link CgBaselineSpread}). Its details, warnings and notes are built by
- * {@link CgDetails}. Without a classifier it only warns. {@code counterfactuals} runs the same
- * steps with chunk files ({@link CounterfactualDriver}).
+ * encoded samples in groups of {@link CgJob#groupSize} through the one chunk loop {@link
+ * CgChunkLoop} of both commands (per-sample terms streamed to the ICE file, kept in memory), and
+ * its standard errors are those of means of these terms ({@link CgUncertainty}) with the baseline's
+ * own variation ({@link CgBaselineSpread}), whose redraws run through the same loop. Its details,
+ * warnings and notes are built by {@link CgDetails}. Without a classifier it only warns. {@code
+ * counterfactuals} runs the same steps with chunk files ({@link CounterfactualDriver}).
  */
 final class CgStage implements EvaluationStage {
 
@@ -51,25 +51,33 @@ final class CgStage implements EvaluationStage {
   }
 
   /**
-   * One CG pass's fixed inputs: the samples, the selection factors' dataset indices, the engine's
-   * decoder and classifier, the options and the group size, and the factors it scores.
+   * One CG pass's fixed inputs: the context, the selection, the CG samples' rows among the encoded
+   * samples, the selection factors' dataset indices, the classifier's probabilities, the options
+   * and the factors it scores.
    */
   private record Pass(
-      float[][] z,
-      long[] pos,
-      int[][] codes,
+      EvaluationContext c,
+      SelectionPass sel,
+      int[] rows,
       int[] datasetIndex,
-      LatentDecoder decoder,
       FactorProbabilities probs,
       CgOptions co,
-      int chunk,
       List<String> scored) {
 
-    /** CG on some rows of the encoded samples (positions into {@code z}). */
-    CgBatch batch(CgAccumulator acc, int[] rows) {
-      return CgJob.process(acc, rows, z, codes, datasetIndex);
+    /**
+     * The chunk loop ({@link CgChunkLoop}) over some CG samples, in groups of {@link
+     * CgJob#groupSize}, with baseline statistics {@code st}.
+     */
+    CgChunkLoop loop(LatentStats st, int[] cgRows) {
+      CgAccumulator acc = new CgAccumulator(c.decoder(), probs, co, st);
+      EncodedSamples e = c.samples();
+      return new CgChunkLoop(
+          acc, CgJob.source(e.z(), e.codes(), datasetIndex, cgRows), CgJob.groupSize(co));
     }
   }
+
+  /** The first pass's sums and per-sample terms ({@code [scored factor][CG sample]}). */
+  private record Scored(CgAccumulator acc, double[][] terms) {}
 
   @Override
   public StageResult run(EvaluationContext c) throws CandelaException {
@@ -109,93 +117,82 @@ final class CgStage implements EvaluationStage {
     for (int f : co.factors()) {
       scored.add(codeScores.factorNames().get(f));
     }
+    int[] rows =
+        Arrays.stream(CgJob.cgPositions(e.n(), s.cgSamples(), s.seed()))
+            .mapToInt(Math::toIntExact)
+            .toArray();
     Pass pass =
-        new Pass(
-            e.z(),
-            CgJob.cgPositions(e.n(), s.cgSamples(), s.seed()),
-            e.codes(),
-            datasetIndex,
-            c.decoder(),
-            clf.probabilities(c.vae().card().input()),
-            co,
-            CgJob.groupSize(co),
-            scored);
-    CgAccumulator acc = new CgAccumulator(pass.decoder(), pass.probs(), co, sel.stats());
-    double[][] terms = scoreToIce(pass, acc, e.idx(), c);
-    CgSummary sum = acc.summary();
+        new Pass(c, sel, rows, datasetIndex, clf.probabilities(c.vae().card().input()), co, scored);
+    Scored first = scoreToIce(pass);
+    CgSummary sum = first.acc().summary();
     Map<String, Double> scores = new LinkedHashMap<>();
     scores.put("cg", sum.score());
     for (CgSummary.FactorScore fs : sum.factors()) {
       scores.put("cg." + fs.name(), fs.cg());
     }
     Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
-    if (s.options().replicates() > 0 && pass.pos().length >= 2) {
-      uncertainty.putAll(baselineAware(pass, terms, c));
+    if (s.options().replicates() > 0 && rows.length >= 2) {
+      uncertainty.putAll(baselineAware(pass, first.terms()));
     }
     CgDetails.Built b =
         CgDetails.build(
-            c, new CgDetails.Run(sum, pass.pos().length, sel, scored, clfCheck, acc.imageChecks()));
+            c,
+            new CgDetails.Run(sum, rows.length, sel, scored, clfCheck, first.acc().imageChecks()));
     c.provenance().model("classifier", s.classifier(), clf.card());
     c.listener().message(String.format(Locale.ROOT, "cg in %.1f s", Evaluation.secs(t)));
     return new StageResult(scores, uncertainty, Map.of("cg", b.details()), b.warnings(), b.notes());
   }
 
   /**
-   * CG on every CG sample in groups, the per-sample terms streamed to {@link Evaluation#ICE_CSV}
-   * (written atomically) and kept, per scored factor, for the interval.
+   * CG on every CG sample through the chunk loop, the per-sample terms streamed to {@link
+   * Evaluation#ICE_CSV} (written atomically) and kept, per scored factor, for the interval.
    */
-  private static double[][] scoreToIce(Pass p, CgAccumulator acc, long[] idx, EvaluationContext c)
-      throws CandelaException {
+  private static Scored scoreToIce(Pass p) throws CandelaException {
+    EvaluationContext c = p.c();
     Path ice = c.out().resolve(Evaluation.ICE_CSV);
-    int nc = p.pos().length;
+    int nc = p.rows().length;
+    long[] idx = c.samples().idx();
     Path iceTmp;
     try {
       iceTmp = AtomicFiles.newTemp(ice);
     } catch (IOException x) {
       throw new CandelaException(ice + ": cannot write (" + x.getMessage() + ")", x);
     }
-    List<List<double[]>> termParts = new ArrayList<>();
-    for (int k = 0; k < p.scored().size(); k++) {
-      termParts.add(new ArrayList<>());
-    }
+    CgChunkLoop.Terms terms = new CgChunkLoop.Terms(p.scored().size(), nc);
+    CgAccumulator acc;
     try (CodeScorer.Progress.Task pb = c.listener().task("cg", nc);
         ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
-      for (int a = 0; a < nc; a += p.chunk()) {
-        int b = Math.min(nc, a + p.chunk());
-        int[] rows = new int[b - a];
-        long[] sampleIds = new long[b - a];
-        for (int r = a; r < b; r++) {
-          rows[r - a] = (int) p.pos()[r];
-          sampleIds[r - a] = idx[rows[r - a]];
-        }
-        // Per-sample terms go straight to ice.csv; only the running sums stay in memory.
-        CgBatch batch = p.batch(acc, rows);
-        iceOut.append(sampleIds, batch);
-        for (int k = 0; k < p.scored().size(); k++) {
-          termParts.get(k).add(batch.factors().get(k).terms());
-        }
-        pb.stepTo(b);
-      }
+      acc =
+          p.loop(p.sel().stats(), p.rows())
+              .run(
+                  0,
+                  nc,
+                  (chunk, batch, read) -> {
+                    terms.done(chunk, batch, read);
+                    long[] sampleIds = new long[chunk.size()];
+                    for (int r = chunk.from(); r < chunk.to(); r++) {
+                      sampleIds[r - chunk.from()] = idx[p.rows()[r]];
+                    }
+                    iceOut.append(sampleIds, batch);
+                    pb.stepTo(chunk.to());
+                  });
     }
     try {
       AtomicFiles.commit(iceTmp, ice);
     } catch (IOException x) {
       throw new CandelaException(ice + ": cannot write (" + x.getMessage() + ")", x);
     }
-    double[][] terms = new double[p.scored().size()][];
-    for (int k = 0; k < terms.length; k++) {
-      terms[k] = termParts.get(k).stream().flatMapToDouble(Arrays::stream).toArray();
-    }
-    return terms;
+    return new Scored(acc, terms.terms());
   }
 
   /**
    * CG's uncertainty with the baseline's own variation ({@link CgBaselineSpread}): the baseline
-   * statistics are redrawn and groups of the CG samples scored again, one more pass over them in
-   * all.
+   * statistics are redrawn and groups of the CG samples scored again through the same chunk loop,
+   * one more pass over them in all.
    */
-  private static Map<String, Uncertainty> baselineAware(
-      Pass p, double[][] terms, EvaluationContext c) throws CandelaException {
+  private static Map<String, Uncertainty> baselineAware(Pass p, double[][] terms)
+      throws CandelaException {
+    EvaluationContext c = p.c();
     EvaluationSettings s = c.settings();
     List<String> names = p.scored();
     int nc = terms[0].length;
@@ -203,29 +200,22 @@ final class CgStage implements EvaluationStage {
       long[] done = {0};
       CgBaselineSpread.Terms again =
           (samples, st) -> {
-            CgAccumulator acc = new CgAccumulator(p.decoder(), p.probs(), p.co(), st);
-            double[][] out = new double[names.size()][samples.length];
-            for (int a = 0; a < samples.length; a += p.chunk()) {
-              int b = Math.min(samples.length, a + p.chunk());
-              int[] rows = new int[b - a];
-              for (int r = a; r < b; r++) {
-                rows[r - a] = (int) p.pos()[samples[r]];
-              }
-              CgBatch batch = p.batch(acc, rows);
-              for (int k = 0; k < names.size(); k++) {
-                System.arraycopy(batch.factors().get(k).terms(), 0, out[k], a, b - a);
-              }
+            int[] rows = new int[samples.length];
+            for (int r = 0; r < samples.length; r++) {
+              rows[r] = p.rows()[samples[r]];
             }
+            CgChunkLoop.Terms out = new CgChunkLoop.Terms(names.size(), samples.length);
+            p.loop(st, rows).run(0, samples.length, out);
             done[0] += samples.length;
             pb.stepTo(done[0]);
-            return out;
+            return out.terms();
           };
       return CgBaselineSpread.of(
           names,
           terms,
           c.latentStats(),
           s.baseline(),
-          CgBaselineSpread.Spread.of(p.z()),
+          CgBaselineSpread.Spread.of(c.samples().z()),
           again,
           CgBaselineSpread.DEFAULT_REDRAWS,
           s.seed() + 5);

@@ -18,12 +18,9 @@ import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.card.ModelCard;
-import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.VaeModel;
-import dev.candela.model.hosting.VaeModels;
 import dev.candela.report.CounterfactualText;
 import dev.candela.report.JsonReports;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,9 +32,10 @@ import java.util.Map;
 /**
  * {@code counterfactuals}: the CG job of {@code evaluate} ({@link CgJob}: the same sampling,
  * encoding loop, latent-set selection, classifier loading and matching, and engine batches) with
- * chunk files and resume on top ({@link CounterfactualJob}). The evaluation samples' codes are kept
- * in {@value #CODES} and the selection in {@value #SELECTION}, so a resumed run encodes nothing and
- * recomputes only missing chunks.
+ * chunk files and resume on top ({@link CounterfactualJob}), started by {@code evaluate}'s own
+ * preamble ({@link ModelRun}). The evaluation samples' codes are kept in {@value #CODES} and the
+ * selection in {@value #SELECTION}, so a resumed run encodes nothing and recomputes only missing
+ * chunks.
  */
 public final class CounterfactualDriver {
   private CounterfactualDriver() {}
@@ -137,9 +135,6 @@ public final class CounterfactualDriver {
     }
     try (FactorDataset data = opener.open(s.dataset())) {
       FactorSpace space = data.space();
-      ModelCard vaeCard = ModelCard.read(s.model());
-      ModelMatch.checkModelMatchesDataset(vaeCard, s.model(), data);
-      CgChecks.checkClassifier(s.classifier(), space);
       CgChecks.checkFactorNames(space, s.factors());
       long size = data.size();
       if (size > Integer.MAX_VALUE) {
@@ -154,17 +149,14 @@ public final class CounterfactualDriver {
       long[] pos = CgJob.cgPositions(n, s.cgSamples() == null ? n : s.cgSamples(), s.seed());
       int nc = pos.length;
       int[][] codes = CgJob.factorCodes(data, idx);
-      ComputeDevice device = s.device().resolve();
-      try (VaeModel vae = VaeModels.load(s.model(), device, s.batchSize())) {
-        Path out = s.out();
-        try {
-          Files.createDirectories(out);
-        } catch (IOException e) {
-          throw new CandelaException(out + ": cannot create (" + e.getMessage() + ")", e);
-        }
+      ModelRun.Start start =
+          new ModelRun.Start(s.model(), s.classifier(), s.device(), s.batchSize(), s.out());
+      try (ModelRun run = ModelRun.open(data, start)) {
+        ModelCard vaeCard = run.card();
+        VaeModel vae = run.vae();
         JsonNode want = SelectionRecord.parameters(s, data, population, n, nc, vaeCard);
-        Path selFile = out.resolve(SELECTION);
-        Path codesFile = out.resolve(CODES);
+        Path selFile = s.out().resolve(SELECTION);
+        Path codesFile = s.out().resolve(CODES);
         SelectionRecord.requireSame(selFile, want);
         boolean reused = Files.isRegularFile(selFile) && Files.isRegularFile(codesFile);
         float[][] z;
@@ -174,9 +166,7 @@ public final class CounterfactualDriver {
           z = CgJob.encode(vae, data, idx, s.batchSize(), listener, "encode");
           CodesFile.write(codesFile, idx, z);
         }
-        ModelCard.Shape in = vaeCard.input();
-        LatentDecoder decoder =
-            LatentDecoder.of(new int[] {in.channels(), in.height(), in.width()}, vae::decode);
+        LatentDecoder decoder = run.decoder();
         SelectionPass sel =
             SelectionPass.compute(
                 z,
@@ -188,10 +178,9 @@ public final class CounterfactualDriver {
                 s.baseline(),
                 Math.max(1, s.batchSize()));
         SelectionRecord.write(selFile, want, sel, n, nc);
-        try (CgClassifier clf =
-            CgClassifier.load(s.classifier(), device, s.batchSize(), sel.factorNames(), space)) {
+        try (CgClassifier clf = run.classifier(sel.factorNames())) {
           List<String> warnings = new ArrayList<>(sel.warnings());
-          ModelFitness.VaeCheck vaeCheck = fitness(s, data, vae, clf, decoder, idx, warnings);
+          ModelFitness.VaeCheck vaeCheck = fitness(s, run, clf, idx, warnings);
           int[] evaluated =
               CgChecks.evaluatedFactors(sel.factorNames(), space, s.factors(), listener);
           int[] datasetIndex = sel.datasetIndex(space);
@@ -209,41 +198,36 @@ public final class CounterfactualDriver {
             rowsAll[k] = (int) pos[k];
             ids[k] = idx[rowsAll[k]];
           }
+          ChunkSource samples = CgJob.source(z, codes, datasetIndex, rowsAll);
           ChunkSource source =
               (from, to) -> {
-                int[] rows = Arrays.copyOfRange(rowsAll, from, to);
-                float[] originals = null;
+                CfChunk c = samples.read(from, to);
                 int m = Math.min(s.gridSamples(), to - from);
-                if (from == 0 && m > 0) {
-                  originals =
-                      Evaluation.inDecoderShape(
-                          data, data.images(Arrays.copyOf(ids, m)), m, decoder);
+                if (from != 0 || m <= 0) {
+                  return c;
                 }
-                return new CfChunk(
-                    CgJob.rowsOf(z, rows), CgJob.codesOf(codes, rows, datasetIndex), originals);
+                float[] originals = run.inDecoderShape(data.images(Arrays.copyOf(ids, m)), m);
+                return new CfChunk(c.latents(), c.codes(), originals);
               };
+          Map<String, Object> params = new LinkedHashMap<>(s.asMap());
+          params.put("population", population);
+          params.put("samplesUsed", n);
+          params.put("cgSamplesUsed", nc);
           ProvenanceBuilder provenance =
-              new ProvenanceBuilder(s.seed())
-                  .model("model", s.model(), vaeCard)
-                  .model("classifier", s.classifier(), clf.card())
-                  .dataset(s.dataset(), data)
-                  .params(s.asMap())
-                  .param("population", population)
-                  .param("samplesUsed", n)
-                  .param("cgSamplesUsed", nc)
-                  .trainingDataset(vaeCard);
+              run.provenance(s.seed(), s.dataset(), params)
+                  .model("classifier", s.classifier(), clf.card());
           CounterfactualJobOptions o =
               CounterfactualJobOptions.builder()
-                  .setDir(out)
+                  .setDir(s.out())
                   .setRange(0, nc)
                   .optSamples(ids)
                   .setCg(co)
                   .optChunkSize(s.chunkSize())
                   .optStats(sel.stats())
                   .optGridSamples(s.gridSamples())
-                  .optProvenance(provenance.build(String.valueOf(device)))
+                  .optProvenance(provenance.build(String.valueOf(run.device())))
                   .build();
-          CounterfactualModels view = CounterfactualModels.over(vae, clf.model(), device);
+          CounterfactualModels view = CounterfactualModels.over(vae, clf.model(), run.device());
           CounterfactualJob.Result res;
           try (CodeScorer.Progress.Task bar = listener.task("counterfactuals", o.numChunks())) {
             res =
@@ -251,7 +235,7 @@ public final class CounterfactualDriver {
                     o,
                     source,
                     decoder,
-                    clf.probabilities(in),
+                    clf.probabilities(vaeCard.input()),
                     (k, total, skipped) -> {
                       bar.stepTo(k + 1L);
                       if (observer != null) {
@@ -271,27 +255,15 @@ public final class CounterfactualDriver {
   }
 
   /**
-   * The model-fitness checks of {@code evaluate} ({@link ModelFitness}) on the evaluation samples:
-   * written to {@code OUT/fitness.json} before the job starts, their warnings added to {@code
-   * warnings}; returns the VAE check.
+   * The model-fitness checks of {@code evaluate} ({@link ModelFitness}, through the shared {@link
+   * ModelRun}) on the evaluation samples: written to {@code OUT/fitness.json} before the job
+   * starts, their warnings added to {@code warnings}; returns the VAE check.
    */
   private static ModelFitness.VaeCheck fitness(
-      CounterfactualSettings s,
-      FactorDataset data,
-      VaeModel vae,
-      CgClassifier clf,
-      LatentDecoder decoder,
-      long[] idx,
-      List<String> warnings)
+      CounterfactualSettings s, ModelRun run, CgClassifier clf, long[] idx, List<String> warnings)
       throws CandelaException {
-    ModelFitness.VaeCheck v =
-        ModelFitness.vae(
-            vae,
-            s.model(),
-            data,
-            idx,
-            (images, m) -> Evaluation.inDecoderShape(data, images, m, decoder));
-    ModelFitness.ClassifierCheck c = clf.check(data, idx, vae, s.batchSize(), s.readout());
+    ModelFitness.VaeCheck v = run.vaeCheck(idx);
+    ModelFitness.ClassifierCheck c = run.classifierCheck(clf, idx, s.readout());
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("vae", v);
     doc.put("classifier", c);

@@ -2,15 +2,11 @@ package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
 import dev.candela.data.FactorDataset;
-import dev.candela.data.FactorSpace;
 import dev.candela.evaluate.cf.ChunkCsv;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.stats.BiasNote;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.card.ModelCard;
-import dev.candela.model.hosting.ComputeDevice;
-import dev.candela.model.hosting.VaeModel;
-import dev.candela.model.hosting.VaeModels;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.IOException;
@@ -87,24 +83,16 @@ public final class Evaluation {
   private ScoreReport runChecked(FactorDataset dataset, Path modelDir, Path out)
       throws CandelaException {
     EvaluationSettings s = settings;
-    ModelCard.requireFolder(modelDir);
-    FactorSpace space = dataset.space();
-    ModelCard vaeCard = ModelCard.read(modelDir);
-    ModelMatch.checkModelMatchesDataset(vaeCard, modelDir, dataset);
-    if (s.metrics().contains(Metric.CG) && s.classifier() != null) {
-      // before any work: a classifier for other factors would fail only at the CG stage
-      CgChecks.checkClassifier(s.classifier(), space);
-    }
-    try {
-      Files.createDirectories(out);
-    } catch (IOException e) {
-      throw new CandelaException(out + ": cannot create (" + e.getMessage() + ")", e);
-    }
     long t0 = System.nanoTime();
-    ComputeDevice device = s.device().resolve();
-    try (VaeModel vae = VaeModels.load(modelDir, device, s.batchSize());
-        EvaluationContext c =
-            EvaluationContext.open(s, dataset, modelDir, vaeCard, vae, device, out, listener)) {
+    ModelRun.Start start =
+        new ModelRun.Start(
+            modelDir,
+            s.metrics().contains(Metric.CG) ? s.classifier() : null,
+            s.device(),
+            s.batchSize(),
+            out);
+    try (ModelRun run = ModelRun.open(dataset, start);
+        EvaluationContext c = EvaluationContext.open(s, run, listener)) {
       ScoreReport report = new Run(c).run();
       listener.message(
           String.format(Locale.ROOT, "evaluated %s in %.1f s -> %s", modelDir, secs(t0), out));

@@ -11,6 +11,8 @@ import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.VaeModel;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,14 +25,9 @@ import java.util.Set;
  */
 final class EvaluationContext implements AutoCloseable {
   private final EvaluationSettings settings;
-  private final Path modelDir;
-  private final ModelCard vaeCard;
-  private final VaeModel vae;
-  private final ComputeDevice device;
-  private final Path out;
+  private final ModelRun run;
   private final ProgressListener listener;
   private final EncodedSamples samples;
-  private final LatentDecoder decoder;
   private final ProvenanceBuilder provenance;
   private CodeRun codeRun;
   private boolean codeRunDone;
@@ -52,63 +49,35 @@ final class EvaluationContext implements AutoCloseable {
    * Draws and encodes the evaluation samples and starts the provenance.
    *
    * @param settings what to compute
-   * @param dataset the opened dataset
-   * @param modelDir the VAE's folder
-   * @param vaeCard its card
-   * @param vae the loaded VAE (owned by the caller)
-   * @param device the device it runs on
-   * @param out the output folder
+   * @param run the started run: dataset, loaded VAE and its decoder, device, output folder (owned
+   *     by the caller)
    * @param listener progress and messages
    * @return the context
    * @throws CandelaException on failed reads or inference
    */
   static EvaluationContext open(
-      EvaluationSettings settings,
-      FactorDataset dataset,
-      Path modelDir,
-      ModelCard vaeCard,
-      VaeModel vae,
-      ComputeDevice device,
-      Path out,
-      ProgressListener listener)
+      EvaluationSettings settings, ModelRun run, ProgressListener listener)
       throws CandelaException {
     EvaluationSettings s = settings;
     EncodedSamples e =
-        EncodedSamples.encode(dataset, vae, s.samples(), s.seed(), s.batchSize(), listener);
-    ProvenanceBuilder provenance =
-        new ProvenanceBuilder(s.seed())
-            .model("model", modelDir, vaeCard)
-            .dataset(s.dataset(), dataset)
-            .params(s.asMap())
-            .param("samplesUsed", e.n())
-            .trainingDataset(vaeCard);
-    ModelCard.Shape in = vaeCard.input();
-    LatentDecoder decoder =
-        LatentDecoder.of(new int[] {in.channels(), in.height(), in.width()}, vae::decode);
-    return new EvaluationContext(
-        s, modelDir, vaeCard, vae, device, out, listener, e, decoder, provenance);
+        EncodedSamples.encode(
+            run.dataset(), run.vae(), s.samples(), s.seed(), s.batchSize(), listener);
+    Map<String, Object> params = new LinkedHashMap<>(s.asMap());
+    params.put("samplesUsed", e.n());
+    ProvenanceBuilder provenance = run.provenance(s.seed(), s.dataset(), params);
+    return new EvaluationContext(s, run, listener, e, provenance);
   }
 
   private EvaluationContext(
       EvaluationSettings settings,
-      Path modelDir,
-      ModelCard vaeCard,
-      VaeModel vae,
-      ComputeDevice device,
-      Path out,
+      ModelRun run,
       ProgressListener listener,
       EncodedSamples samples,
-      LatentDecoder decoder,
       ProvenanceBuilder provenance) {
     this.settings = settings;
-    this.modelDir = modelDir;
-    this.vaeCard = vaeCard;
-    this.vae = vae;
-    this.device = device;
-    this.out = out;
+    this.run = run;
     this.listener = listener;
     this.samples = samples;
-    this.decoder = decoder;
     this.provenance = provenance;
   }
 
@@ -124,27 +93,27 @@ final class EvaluationContext implements AutoCloseable {
 
   /** The VAE's folder. */
   Path modelDir() {
-    return modelDir;
+    return run.modelDir();
   }
 
   /** The VAE's card. */
   ModelCard vaeCard() {
-    return vaeCard;
+    return run.card();
   }
 
   /** The loaded VAE. */
   VaeModel vae() {
-    return vae;
+    return run.vae();
   }
 
   /** The device the models run on. */
   ComputeDevice device() {
-    return device;
+    return run.device();
   }
 
   /** The output folder. */
   Path out() {
-    return out;
+    return run.out();
   }
 
   /** Progress and messages. */
@@ -159,7 +128,7 @@ final class EvaluationContext implements AutoCloseable {
 
   /** The VAE's decoder of latent rows. */
   LatentDecoder decoder() {
-    return decoder;
+    return run.decoder();
   }
 
   /** The provenance under construction (CG adds its classifier). */
@@ -169,7 +138,7 @@ final class EvaluationContext implements AutoCloseable {
 
   /** The report's title. */
   String title() {
-    return "evaluate " + modelDir.getFileName() + " on " + settings.dataset().getFileName();
+    return "evaluate " + run.modelDir().getFileName() + " on " + settings.dataset().getFileName();
   }
 
   /**
@@ -180,7 +149,7 @@ final class EvaluationContext implements AutoCloseable {
    * @return the images in the decoder's shape
    */
   float[] inDecoderShape(float[] images, int n) {
-    return Evaluation.inDecoderShape(dataset(), images, n, decoder);
+    return run.inDecoderShape(images, n);
   }
 
   /**
@@ -245,7 +214,7 @@ final class EvaluationContext implements AutoCloseable {
    */
   ModelFitness.VaeCheck vaeCheck() throws CandelaException {
     if (vaeCheck == null) {
-      vaeCheck = ModelFitness.vae(vae, modelDir, dataset(), samples.idx(), this::inDecoderShape);
+      vaeCheck = run.vaeCheck(samples.idx());
     }
     return vaeCheck;
   }
@@ -258,13 +227,7 @@ final class EvaluationContext implements AutoCloseable {
    */
   CgClassifier classifier() throws CandelaException {
     if (classifier == null) {
-      classifier =
-          CgClassifier.load(
-              settings.classifier(),
-              device,
-              settings.batchSize(),
-              codeScoresWithIrs().factorNames(),
-              dataset().space());
+      classifier = run.classifier(codeScoresWithIrs().factorNames());
     }
     return classifier;
   }
@@ -278,9 +241,7 @@ final class EvaluationContext implements AutoCloseable {
    */
   ModelFitness.ClassifierCheck classifierCheck() throws CandelaException {
     if (classifierCheck == null) {
-      classifierCheck =
-          classifier()
-              .check(dataset(), samples.idx(), vae, settings.batchSize(), settings.readout());
+      classifierCheck = run.classifierCheck(classifier(), samples.idx(), settings.readout());
     }
     return classifierCheck;
   }

@@ -1,6 +1,5 @@
 package dev.candela.evaluate.cf;
 
-import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgAccumulator;
@@ -139,54 +138,9 @@ public final class CounterfactualJob {
     }
     EarlierRun.requireSameJob(options, dir.resolve(JOB));
     LatentStats stats = EarlierRun.baselineStats(options, source, dir.resolve(BASELINE));
-    CgOptions cg = options.cg();
-    CgAccumulator acc = new CgAccumulator(decoder, classifier, cg, stats);
-    int[] factors = cg.factors();
-    List<String> names = new ArrayList<>();
-    int[][] sets = new int[factors.length][];
-    for (int k = 0; k < factors.length; k++) {
-      names.add(cg.factorNames().get(factors[k]));
-      sets[k] = cg.set(factors[k]);
-    }
-    Path grids = dir.resolve(GRIDS);
-    int total = options.numChunks();
-    int computed = 0;
-    int skipped = 0;
-    for (int k = 0; k < total; k++) {
-      int from = options.start() + k * options.chunkSize();
-      int to = Math.min(options.end(), from + options.chunkSize());
-      Path file = chunkFile(dir, k);
-      boolean needGrid =
-          k == 0 && options.gridSamples() > 0 && CounterfactualGrid.missing(grids, names);
-      CfChunk chunk = null;
-      boolean wasSkipped = Files.isRegularFile(file);
-      if (wasSkipped) {
-        acc.add(ChunkCsv.read(file, options.sampleIds(from, to), factors, names, sets));
-        skipped++;
-      } else {
-        chunk = source.checkedRead(from, to);
-        CgBatch batch;
-        try {
-          // process: the terms and the image checks are added (a failed write ends the run)
-          batch = acc.process(chunk.latents(), chunk.codes());
-        } catch (IllegalArgumentException e) {
-          throw new BadInputException(
-              "samples " + from + ".." + (to - 1) + ": " + e.getMessage(), e);
-        }
-        ChunkCsv.write(file, options.sampleIds(from, to), batch);
-        computed++;
-      }
-      if (needGrid) {
-        if (chunk == null) {
-          chunk = source.checkedRead(from, to);
-        }
-        CounterfactualGrid.writeMissing(
-            grids, chunk, options.gridSamples(), decoder, stats, cg.baseline(), names, sets);
-      }
-      if (listener != null) {
-        listener.chunkDone(k, total, wasSkipped);
-      }
-    }
+    CgAccumulator acc = new CgAccumulator(decoder, classifier, options.cg(), stats);
+    ChunkFiles files = new ChunkFiles(options, source, decoder, stats, listener);
+    new CgChunkLoop(acc, source, options.chunkSize()).run(options.start(), options.end(), files);
     CgSummary summary = acc.summary();
     Path summaryFile = dir.resolve(SUMMARY);
     JsonReports.writeValue(JobSummary.summary(options, summary), summaryFile);
@@ -196,6 +150,80 @@ public final class CounterfactualJob {
     if (images != null) {
       JsonReports.writeValue(JobSummary.imageChecks(images), dir.resolve(IMAGE_CHECKS));
     }
-    return new Result(summary, computed, skipped, summaryFile, images);
+    return new Result(summary, files.computed, files.skipped, summaryFile, images);
+  }
+
+  /**
+   * The chunk-file sink of {@link CgChunkLoop}: a chunk whose file exists is read back, a computed
+   * one written ({@link ChunkCsv}); the first chunk's samples also draw the grids that are missing.
+   */
+  private static final class ChunkFiles implements CgChunkLoop.Sink {
+    private final CounterfactualJobOptions options;
+    private final ChunkSource source;
+    private final LatentDecoder decoder;
+    private final LatentStats stats;
+    private final Listener listener;
+    private final List<String> names = new ArrayList<>();
+    private final int[][] sets;
+    private int computed;
+    private int skipped;
+
+    ChunkFiles(
+        CounterfactualJobOptions options,
+        ChunkSource source,
+        LatentDecoder decoder,
+        LatentStats stats,
+        Listener listener) {
+      this.options = options;
+      this.source = source;
+      this.decoder = decoder;
+      this.stats = stats;
+      this.listener = listener;
+      CgOptions cg = options.cg();
+      int[] factors = cg.factors();
+      this.sets = new int[factors.length][];
+      for (int k = 0; k < factors.length; k++) {
+        names.add(cg.factorNames().get(factors[k]));
+        sets[k] = cg.set(factors[k]);
+      }
+    }
+
+    @Override
+    public CgBatch earlier(CgChunkLoop.Chunk c) throws CandelaException {
+      Path file = chunkFile(options.dir(), c.index());
+      if (!Files.isRegularFile(file)) {
+        return null;
+      }
+      long[] ids = options.sampleIds(c.from(), c.to());
+      return ChunkCsv.read(file, ids, options.cg().factors(), names, sets);
+    }
+
+    @Override
+    public void done(CgChunkLoop.Chunk c, CgBatch batch, CfChunk read) throws CandelaException {
+      if (read != null) {
+        // a failed write ends the run
+        ChunkCsv.write(
+            chunkFile(options.dir(), c.index()), options.sampleIds(c.from(), c.to()), batch);
+        computed++;
+      } else {
+        skipped++;
+      }
+      Path grids = options.dir().resolve(GRIDS);
+      if (c.index() == 0 && options.gridSamples() > 0 && CounterfactualGrid.missing(grids, names)) {
+        CfChunk chunk = read != null ? read : source.checkedRead(c.from(), c.to());
+        CounterfactualGrid.writeMissing(
+            grids,
+            chunk,
+            options.gridSamples(),
+            decoder,
+            stats,
+            options.cg().baseline(),
+            names,
+            sets);
+      }
+      if (listener != null) {
+        listener.chunkDone(c.index(), c.total(), read == null);
+      }
+    }
   }
 }
