@@ -10,9 +10,12 @@ import dev.candela.SettingText;
 import dev.candela.StagedFolder;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.Metric;
+import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.VaeModel;
 import dev.candela.report.Comparison;
 import dev.candela.report.ScoreReport;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +24,9 @@ import java.util.Map;
  * {@code evaluate} over one model, a set of models or a training run's snapshots: resolves the
  * models and their default classifiers, makes the default dataset when none is given, runs one
  * {@link Evaluation} per model into its own folder, and writes the comparison when there are
- * several. The output folder is one run's: the batch is written into a {@link StagedFolder} that
- * replaces it only when every file is written, under the folder's {@link OutputLock}.
+ * several, with their {@link UdrRanking} on the encodings each evaluation hands back. The output
+ * folder is one run's: the batch is written into a {@link StagedFolder} that replaces it only when
+ * every file is written, under the folder's {@link OutputLock}.
  */
 public final class BatchEvaluation {
   private BatchEvaluation() {}
@@ -177,6 +181,9 @@ public final class BatchEvaluation {
     Map<String, ScoreReport> reports = new LinkedHashMap<>();
     try (FactorDataset ds = opener.open(data)) {
       List<String> names = ModelPaths.qualifiedNames(models);
+      boolean udr = models.size() > 1 && steps == null;
+      long[] udrInputs = udr ? UdrRanking.inputs(ds.size(), r.seed()) : null;
+      List<UdrRanking.Encoded> encoded = new ArrayList<>();
       for (int i = 0; i < models.size(); i++) {
         Path m = models.get(i);
         Path clf = r.classifier() != null ? r.classifier() : ModelPaths.defaultClassifier(root, m);
@@ -189,16 +196,21 @@ public final class BatchEvaluation {
         }
         EvaluationSettings si = r.options().settings(data, clf, r.seed());
         Path dir = models.size() == 1 && steps == null ? out : out.resolve(names.get(i));
-        ScoreReport report = new Evaluation(si, listener).run(ds, m, dir);
+        Evaluation.Scored scored = new Evaluation(si, listener).run(ds, m, dir, udrInputs);
+        ScoreReport report = scored.report();
         reports.put(names.get(i), report);
         each.scored(names.get(i), report, models.size() > 1);
+        if (udr) {
+          VaeModel.Encoding e = scored.rows();
+          String setting = UdrRanking.setting(ModelCard.read(m));
+          encoded.add(new UdrRanking.Encoded(names.get(i), setting, e.mean(), e.logVar()));
+        }
       }
-      if (models.size() > 1 && steps == null) {
-        UdrRanking.Outcome udr =
-            UdrRanking.rank(
-                ds, models, names, r.seed(), settings.device(), settings.batchSize(), listener);
-        UdrRanking.write(udr, out);
-        reports = UdrRanking.withUdr(reports, udr);
+      if (udr) {
+        // ranked on the evaluations' own encodings of the shared inputs: no model is loaded again
+        UdrRanking.Outcome ranking = UdrRanking.rank(encoded, r.seed(), listener);
+        UdrFiles.write(ranking, out);
+        reports = UdrFiles.withUdr(reports, ranking);
       }
     }
     boolean compared = models.size() > 1 || steps != null;

@@ -8,7 +8,11 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Encodes samples on demand, once per index. */
+/**
+ * Encodes samples on demand, once per index, by the package's one encoding loop ({@link
+ * EncodedSamples#encodePosterior}), the missing indices of each request in batches. It reports no
+ * progress of its own: its callers (BetaVAE, FactorVAE) count their requests, each a few images.
+ */
 final class CachedRepresentation implements Representation {
   private final VaeModel vae;
   private final FactorDataset ds;
@@ -35,13 +39,14 @@ final class CachedRepresentation implements Representation {
   @Override
   public double[][] of(long[] indices) throws CandelaException {
     long[] missing = Arrays.stream(indices).filter(i -> !cache.containsKey(i)).distinct().toArray();
-    for (int a = 0; a < missing.length; a += batch) {
-      long[] part = Arrays.copyOfRange(missing, a, Math.min(missing.length, a + batch));
-      float[][] m = vae.encodeMeans(ds.images(part), part.length);
-      for (int i = 0; i < part.length; i++) {
-        cache.put(part[i], toDouble(m[i]));
+    if (missing.length > 0) {
+      float[][] m =
+          EncodedSamples.encodePosterior(vae, ds, missing, batch, ProgressListener.SILENT, "encode")
+              .mean();
+      for (int i = 0; i < missing.length; i++) {
+        cache.put(missing[i], toDouble(m[i]));
       }
-      encoded += part.length;
+      encoded += missing.length;
     }
     double[][] out = new double[indices.length][];
     for (int i = 0; i < indices.length; i++) {

@@ -8,7 +8,6 @@ import dev.candela.data.FactorSpace;
 import dev.candela.evaluate.cf.CfChunk;
 import dev.candela.evaluate.cf.CgChunkLoop;
 import dev.candela.evaluate.cf.ChunkSource;
-import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgNeighbourhoods;
@@ -92,7 +91,8 @@ public final class CgJob {
   }
 
   /**
-   * The encoding loop: encoder means of the given samples, {@code batchSize} images per call.
+   * The encoding loop: encoder means of the given samples, {@code batchSize} images per call (the
+   * means of the package's one loop, {@link EncodedSamples#encodePosterior}).
    *
    * @param vae the VAE
    * @param ds the dataset
@@ -111,18 +111,7 @@ public final class CgJob {
       ProgressListener listener,
       String task)
       throws CandelaException {
-    int n = idx.length;
-    float[][] z = new float[n][];
-    try (CodeScorer.Progress.Task pb = listener.task(task, n)) {
-      for (int a = 0; a < n; a += batchSize) {
-        int e = Math.min(n, a + batchSize);
-        long[] part = Arrays.copyOfRange(idx, a, e);
-        float[][] m = vae.encodeMeans(ds.images(part), part.length);
-        System.arraycopy(m, 0, z, a, m.length);
-        pb.stepTo(e);
-      }
-    }
-    return z;
+    return EncodedSamples.encodePosterior(vae, ds, idx, batchSize, listener, task).mean();
   }
 
   /**

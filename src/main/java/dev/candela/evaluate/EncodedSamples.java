@@ -8,14 +8,17 @@ import dev.candela.metrics.LatentCodes;
 import dev.candela.model.hosting.VaeModel;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The evaluation samples of one {@link Evaluation}, drawn and encoded once, which every stage
  * reads: {@code n} dataset rows drawn without replacement with the seed, their factor codes, and
  * the VAE's encoder means and log-variances of their images in the same order, by the steps of the
  * one CG job that {@code counterfactuals} shares ({@link CgJob#evaluationSamples}, {@link
- * CgJob#factorCodes}) and the encoding loop of {@link CgJob#encode} keeping the log-variances.
+ * CgJob#factorCodes}) and the one encoding loop, {@link #encodePosterior}, which {@link
+ * CgJob#encode}, {@link UdrRanking} and {@link CachedRepresentation} call too.
  *
  * @param dataset the dataset
  * @param idx the dataset indices of the rows
@@ -64,8 +67,67 @@ record EncodedSamples(
   }
 
   /**
-   * The encoding loop keeping the posterior: encoder means and log-variances of the given samples,
-   * {@code batchSize} images per call.
+   * The posterior of some dataset rows: the rows among these samples taken from their encodings,
+   * the others encoded by {@link #encodePosterior} with the same VAE and batch, in their order. A
+   * row's encoding does not depend on the other images of its batch (the encoder is applied to each
+   * image alone; checked bit for bit by {@code UdrRankingTest}), so the result is the one encoding
+   * all the rows would give.
+   *
+   * @param rows dataset indices
+   * @param vae the VAE these samples were encoded with
+   * @param batch images per encoder call
+   * @param listener progress of the rows encoded here
+   * @param task the progress task's name
+   * @return means and log-variances, each {@code [row][latent]} in the order of {@code rows} (the
+   *     arrays of the rows taken are shared, not copied)
+   * @throws CandelaException when the images cannot be read
+   */
+  VaeModel.Encoding posteriorOf(
+      long[] rows, VaeModel vae, int batch, ProgressListener listener, String task)
+      throws CandelaException {
+    int n = rows.length;
+    Map<Long, Integer> at = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      at.putIfAbsent(rows[i], i);
+    }
+    int[] sample = new int[n];
+    Arrays.fill(sample, -1);
+    for (int k = 0; k < idx.length; k++) {
+      Integer i = at.get(idx[k]);
+      if (i != null) {
+        sample[i] = k;
+      }
+    }
+    float[][] mean = new float[n][];
+    float[][] lv = new float[n][];
+    int[] missing = new int[n];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      int k = sample[at.get(rows[i])];
+      if (k >= 0) {
+        mean[i] = z[k];
+        lv[i] = logVar[k];
+      } else {
+        missing[m++] = i;
+      }
+    }
+    if (m > 0) {
+      long[] part = new long[m];
+      for (int j = 0; j < m; j++) {
+        part[j] = rows[missing[j]];
+      }
+      VaeModel.Encoding e = encodePosterior(vae, dataset, part, batch, listener, task);
+      for (int j = 0; j < m; j++) {
+        mean[missing[j]] = e.mean()[j];
+        lv[missing[j]] = e.logVar()[j];
+      }
+    }
+    return new VaeModel.Encoding(mean, lv);
+  }
+
+  /**
+   * The one encoding loop of the package: encoder means and log-variances of the given samples,
+   * {@code batchSize} images per call, in order.
    *
    * @param vae the VAE
    * @param ds the dataset
@@ -76,7 +138,7 @@ record EncodedSamples(
    * @return means and log-variances, each {@code [row][latent]}
    * @throws CandelaException when the images cannot be read
    */
-  private static VaeModel.Encoding encodePosterior(
+  static VaeModel.Encoding encodePosterior(
       VaeModel vae,
       FactorDataset ds,
       long[] idx,

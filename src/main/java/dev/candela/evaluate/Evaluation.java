@@ -7,6 +7,7 @@ import dev.candela.metrics.Metric;
 import dev.candela.metrics.stats.BiasNote;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.VaeModel;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.IOException;
@@ -49,6 +50,16 @@ public final class Evaluation {
   }
 
   /**
+   * What one evaluation hands back: its report and the encoder posterior of the dataset rows the
+   * caller asked for ({@link UdrRanking}'s shared inputs), so that no one encodes them again.
+   *
+   * @param report the report that was written
+   * @param rows means and log-variances of the rows asked for, in their order; {@code null} when
+   *     none were asked for
+   */
+  public record Scored(ScoreReport report, VaeModel.Encoding rows) {}
+
+  /**
    * Evaluates a model and writes its reports.
    *
    * @param dataset the opened dataset (the settings name its path)
@@ -58,9 +69,26 @@ public final class Evaluation {
    * @throws CandelaException on bad input or failed I/O or inference
    */
   public ScoreReport run(FactorDataset dataset, Path modelDir, Path out) throws CandelaException {
+    return run(dataset, modelDir, out, null).report();
+  }
+
+  /**
+   * Evaluates a model, writes its reports and hands back the posterior of some dataset rows: those
+   * among the evaluation samples as they were encoded, the others encoded with the same VAE and
+   * batch ({@link EncodedSamples#posteriorOf}).
+   *
+   * @param dataset the opened dataset (the settings name its path)
+   * @param modelDir the VAE folder (with {@code model.json})
+   * @param out the output folder (created)
+   * @param rows dataset indices whose posterior is wanted, or {@code null} for none
+   * @return the report that was written and the rows' posterior
+   * @throws CandelaException on bad input or failed I/O or inference
+   */
+  public Scored run(FactorDataset dataset, Path modelDir, Path out, long[] rows)
+      throws CandelaException {
     boolean created = !Files.exists(out);
     try {
-      return runChecked(dataset, modelDir, out);
+      return runChecked(dataset, modelDir, out, rows);
     } catch (CandelaException | RuntimeException e) {
       if (created) {
         deleteIfEmpty(out);
@@ -80,7 +108,7 @@ public final class Evaluation {
     }
   }
 
-  private ScoreReport runChecked(FactorDataset dataset, Path modelDir, Path out)
+  private Scored runChecked(FactorDataset dataset, Path modelDir, Path out, long[] rows)
       throws CandelaException {
     EvaluationSettings s = settings;
     long t0 = System.nanoTime();
@@ -94,9 +122,13 @@ public final class Evaluation {
     try (ModelRun run = ModelRun.open(dataset, start);
         EvaluationContext c = EvaluationContext.open(s, run, listener)) {
       ScoreReport report = new Run(c).run();
+      VaeModel.Encoding kept =
+          rows == null
+              ? null
+              : c.samples().posteriorOf(rows, c.vae(), s.batchSize(), listener, "encode more");
       listener.message(
           String.format(Locale.ROOT, "evaluated %s in %.1f s -> %s", modelDir, secs(t0), out));
-      return report;
+      return new Scored(report, kept);
     }
   }
 

@@ -10,11 +10,8 @@ import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.DeviceChoice;
 import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
-import dev.candela.report.JsonReports;
-import dev.candela.report.ScoreReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +24,14 @@ import java.util.TreeMap;
  * --model LIST}/{@code DIR}, {@code sweep}): every model encodes the same {@value #SAMPLES} inputs
  * (a seeded sample of the evaluation dataset without replacement, as disentanglement_lib's {@code
  * num_data_points}), its latent means and per-latent KL go into {@link Udr#compute} with the Lasso
- * association (disentanglement_lib's default), and each model gets the score {@value #KEY}.
+ * association (disentanglement_lib's default), and each model gets the score {@value #KEY} ({@link
+ * UdrFiles} adds it to the reports and writes {@value #FILE}).
+ *
+ * <p>The encodings are the evaluations' own: {@code evaluate --model LIST} asks each {@link
+ * Evaluation} for the posterior of the shared inputs ({@link #inputs}), which its evaluation
+ * samples hold when there are at least {@value #SAMPLES} of them (the rest are encoded by the same
+ * VAE, still loaded), and ranks those ({@link #rank}); only a caller without them, a sweep's
+ * driver, loads the models again to encode the inputs ({@link #encode}).
  *
  * <p>A model's <em>setting</em> is its card's training configuration without the seed (and without
  * the device and the data's provenance), so the models that differ only by seed are compared with
@@ -118,19 +122,47 @@ public final class UdrRanking {
   }
 
   /**
-   * Encodes the shared inputs with every model and ranks them.
+   * One model's encodings of the shared inputs ({@link #inputs}).
+   *
+   * @param name its row name
+   * @param setting its setting ({@link #setting})
+   * @param mean encoder means, {@code [input][latent]}
+   * @param logVar encoder log-variances, {@code [input][latent]}
+   */
+  public record Encoded(String name, String setting, float[][] mean, float[][] logVar) {}
+
+  /**
+   * The shared inputs: {@value #SAMPLES} dataset indices (all of a smaller dataset), drawn by
+   * {@link Sampling#shuffled} with the seed. Its partial shuffle makes the first picks of a larger
+   * draw with the same seed the same, so the evaluation samples of {@code evaluate} with at least
+   * {@value #SAMPLES} samples and the same seed hold all of them (not at the same positions: both
+   * draws are sorted), and {@link Evaluation#run(FactorDataset, Path, Path, long[])} hands their
+   * encodings back.
+   *
+   * @param datasetSize the dataset's size
+   * @param seed the seed
+   * @return the indices, increasing
+   */
+  public static long[] inputs(long datasetSize, long seed) {
+    return Sampling.shuffled(datasetSize, (int) Math.min(SAMPLES, datasetSize), seed);
+  }
+
+  /**
+   * Loads every model and encodes the shared inputs ({@link #inputs}) with it, by the package's one
+   * encoding loop ({@link EncodedSamples#encodePosterior}); for callers that have no evaluation's
+   * encodings at hand (a sweep's driver, whose rows come back from the executors as scores).
    *
    * @param dataset the evaluation dataset
-   * @param models the model folders (distinct, at least two)
+   * @param models the model folders
    * @param names their row names
    * @param seed draws the inputs
    * @param device the device name ({@code cpu}, {@code gpu0}, ...)
    * @param batchSize the encoding batch
-   * @param listener progress messages
-   * @return the ranking
+   * @param listener progress
+   * @return per model, its encodings
    * @throws CandelaException when a model cannot be loaded or the data read
    */
-  public static Outcome rank(
+  public static List<Encoded> encode(
       FactorDataset dataset,
       List<Path> models,
       List<String> names,
@@ -139,33 +171,55 @@ public final class UdrRanking {
       int batchSize,
       ProgressListener listener)
       throws CandelaException {
-    if (models.size() < 2 || models.size() != names.size()) {
+    if (models.size() != names.size()) {
       throw new IllegalArgumentException(
-          "UDR needs at least two models with one name each, got "
-              + models.size()
-              + " models and "
-              + names.size()
-              + " names");
+          "UDR needs one name per model, got " + models.size() + " models and " + names.size());
     }
-    int n = (int) Math.min(SAMPLES, dataset.size());
-    long[] idx = Sampling.shuffled(dataset.size(), n, seed);
+    long[] idx = inputs(dataset.size(), seed);
+    List<Encoded> out = new ArrayList<>();
+    for (int i = 0; i < models.size(); i++) {
+      try (VaeModel vae = VaeModels.load(models.get(i), device.resolve(), batchSize)) {
+        VaeModel.Encoding e =
+            EncodedSamples.encodePosterior(vae, dataset, idx, batchSize, listener, "udr encode");
+        out.add(new Encoded(names.get(i), setting(vae.card()), e.mean(), e.logVar()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Ranks models by their encodings of the shared inputs; nothing is loaded or encoded here.
+   *
+   * @param models per model, its encodings of the same inputs ({@link #inputs} with {@code seed})
+   * @param seed the seed that drew the inputs (recorded)
+   * @param listener progress messages
+   * @return the ranking
+   */
+  public static Outcome rank(List<Encoded> models, long seed, ProgressListener listener) {
+    if (models.size() < 2) {
+      throw new IllegalArgumentException("UDR needs at least two models, got " + models.size());
+    }
+    int n = models.get(0).mean().length;
+    List<String> names = new ArrayList<>();
+    List<String> settings = new ArrayList<>();
     List<float[][]> means = new ArrayList<>();
     List<float[][]> logVars = new ArrayList<>();
-    List<String> settings = new ArrayList<>();
-    for (Path m : models) {
-      try (VaeModel vae = VaeModels.load(m, device.resolve(), batchSize)) {
-        settings.add(setting(vae.card()));
-        float[][] mu = new float[n][];
-        float[][] lv = new float[n][];
-        for (int a = 0; a < n; a += batchSize) {
-          long[] part = Arrays.copyOfRange(idx, a, Math.min(n, a + batchSize));
-          VaeModel.Encoding e = vae.encode(dataset.images(part), part.length);
-          System.arraycopy(e.mean(), 0, mu, a, part.length);
-          System.arraycopy(e.logVar(), 0, lv, a, part.length);
-        }
-        means.add(mu);
-        logVars.add(lv);
+    for (Encoded m : models) {
+      if (m.mean().length != n || m.logVar().length != n) {
+        throw new IllegalArgumentException(
+            "UDR needs every model's encodings of the same "
+                + n
+                + " inputs, got "
+                + m.mean().length
+                + " means and "
+                + m.logVar().length
+                + " log-variances for "
+                + m.name());
       }
+      names.add(m.name());
+      settings.add(m.setting());
+      means.add(m.mean());
+      logVars.add(m.logVar());
     }
     UdrResult all = compute(names, settings, means, logVars, null);
     double[][] leaveOut = new double[names.size()][GROUPS];
@@ -232,81 +286,5 @@ public final class UdrRanking {
       }
     }
     return out.toArray(new float[0][]);
-  }
-
-  /**
-   * The reports with each model's UDR added as score {@value #KEY} (with its jackknife
-   * uncertainty); a model whose UDR is undefined (no active latent) gets a warning instead.
-   *
-   * @param reports model name to report, in row order
-   * @param o the ranking over those names
-   * @return the new reports, same order
-   */
-  public static Map<String, ScoreReport> withUdr(Map<String, ScoreReport> reports, Outcome o) {
-    return withUdr(reports, o, Map.of());
-  }
-
-  /**
-   * The reports with each model's UDR added, where several rows may show one model (a sweep that
-   * scores a checkpoint with several seeds).
-   *
-   * @param reports row name to report, in row order
-   * @param o the ranking
-   * @param modelOf row name to the name the model has in {@code o} (rows not in it: the row name)
-   * @return the new reports, same order
-   */
-  public static Map<String, ScoreReport> withUdr(
-      Map<String, ScoreReport> reports, Outcome o, Map<String, String> modelOf) {
-    Map<String, ScoreReport> out = new LinkedHashMap<>();
-    List<String> names = o.result().models();
-    double[] scores = o.result().scores();
-    for (Map.Entry<String, ScoreReport> e : reports.entrySet()) {
-      ScoreReport r = e.getValue();
-      String model = modelOf.getOrDefault(e.getKey(), e.getKey());
-      int i = names.indexOf(model);
-      if (i < 0) {
-        out.put(e.getKey(), r);
-        continue;
-      }
-      Map<String, Double> s = new LinkedHashMap<>(r.scores());
-      Map<String, Uncertainty> u = new LinkedHashMap<>(r.uncertainty());
-      List<String> w = new ArrayList<>(r.warnings());
-      if (Double.isFinite(scores[i])) {
-        s.put(KEY, scores[i]);
-        if (o.uncertainty().get(model) != null) {
-          u.put(KEY, o.uncertainty().get(model));
-        }
-      } else {
-        w.add(
-            "udr: undefined for "
-                + model
-                + " (no latent with mean KL above "
-                + o.result().klThreshold()
-                + " on the shared inputs)");
-      }
-      Map<String, Object> d = new LinkedHashMap<>(r.details());
-      d.put(
-          KEY,
-          Map.of(
-              "file",
-              FILE,
-              "setting",
-              o.settings().get(i),
-              "withinSetting",
-              o.result().withinSetting()[i]));
-      out.put(e.getKey(), new ScoreReport(r.title(), s, u, d, w, r.provenance()));
-    }
-    return out;
-  }
-
-  /**
-   * Writes {@value #FILE} into the comparison folder.
-   *
-   * @param o the ranking
-   * @param out the folder
-   * @throws CandelaException when it cannot be written
-   */
-  public static void write(Outcome o, Path out) throws CandelaException {
-    JsonReports.writeValue(o.details(), out.resolve(FILE));
   }
 }

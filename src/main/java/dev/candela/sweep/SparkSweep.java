@@ -7,6 +7,7 @@ import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.DatasetOpener;
 import dev.candela.evaluate.EvaluationSettings;
 import dev.candela.evaluate.ProgressListener;
+import dev.candela.evaluate.UdrFiles;
 import dev.candela.evaluate.UdrRanking;
 import dev.candela.report.Comparison;
 import dev.candela.report.JsonReports;
@@ -290,14 +291,13 @@ public final class SparkSweep {
     EvaluationSettings s = first.options().settings(data, null, first.seed());
     List<Path> models = firstRow.keySet().stream().map(Path::of).toList();
     try (FactorDataset ds = opener.open(data)) {
+      // the rows carry scores, not encodings: the driver encodes the shared inputs once more
+      ProgressListener listener = ProgressListener.messages(log::accept);
+      List<String> names = List.copyOf(firstRow.values());
       return UdrRanking.rank(
-          ds,
-          models,
-          List.copyOf(firstRow.values()),
+          UdrRanking.encode(ds, models, names, first.seed(), s.device(), s.batchSize(), listener),
           first.seed(),
-          s.device(),
-          s.batchSize(),
-          ProgressListener.messages(log::accept));
+          listener);
     } catch (CandelaException | RuntimeException e) {
       log.accept("sweep: no UDR (" + e.getMessage() + ")");
       return null;
@@ -365,8 +365,8 @@ public final class SparkSweep {
       }
     }
     if (udr != null) {
-      UdrRanking.write(udr, out);
-      reports = UdrRanking.withUdr(reports, udr, modelOf);
+      UdrFiles.write(udr, out);
+      reports = UdrFiles.withUdr(reports, udr, modelOf);
     }
     if (!reports.isEmpty()) {
       Comparison.write(reports, out);
