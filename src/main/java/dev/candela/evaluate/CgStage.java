@@ -137,7 +137,13 @@ final class CgStage implements EvaluationStage {
             c, new CgDetails.Run(sum, pass.pos().length, sel, scored, clfCheck, acc.imageChecks()));
     c.provenance().model("classifier", s.classifier(), clf.card());
     c.listener().message(String.format(Locale.ROOT, "cg in %.1f s", Evaluation.secs(t)));
-    return new StageResult(scores, uncertainty, Map.of("cg", b.details()), b.warnings(), b.notes());
+    return new StageResult(
+        scores,
+        uncertainty,
+        Map.of("cg", b.details()),
+        b.warnings(),
+        b.notes(),
+        List.of(new CgSection(b.view(), sum)));
   }
 
   /**

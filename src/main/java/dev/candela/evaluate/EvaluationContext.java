@@ -11,6 +11,8 @@ import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.VaeModel;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -38,6 +40,7 @@ final class EvaluationContext implements AutoCloseable {
   private ModelFitness.VaeCheck vaeCheck;
   private CgClassifier classifier;
   private ModelFitness.ClassifierCheck classifierCheck;
+  private final List<StageResult> results = new ArrayList<>();
 
   /**
    * The code metrics' run on the encoded samples.
@@ -165,6 +168,16 @@ final class EvaluationContext implements AutoCloseable {
   /** The provenance under construction (CG adds its classifier). */
   ProvenanceBuilder provenance() {
     return provenance;
+  }
+
+  /** The finished stages' results so far, in order (the figures read CG's). */
+  List<StageResult> results() {
+    return List.copyOf(results);
+  }
+
+  /** Adds a finished stage's result ({@link Evaluation}, after each stage). */
+  void finished(StageResult result) {
+    results.add(result);
   }
 
   /** The report's title. */
