@@ -96,15 +96,12 @@ final class CgDetails {
     List<String> imageFlagged = new ArrayList<>();
     if (images != null) {
       Map<String, Object> ic = new LinkedHashMap<>();
-      ic.put(
-          "real",
-          Map.of(
-              "images",
-              vaeCheck.images(),
-              "meanPixelMass",
-              vaeCheck.pixelMassMean(),
-              "sdPixelMass",
-              vaeCheck.pixelMassSd()));
+      // ordered (Map.of's order changes from one JVM to the next)
+      Map<String, Object> real = new LinkedHashMap<>();
+      real.put("images", vaeCheck.images());
+      real.put("meanPixelMass", vaeCheck.pixelMassMean());
+      real.put("sdPixelMass", vaeCheck.pixelMassSd());
+      ic.put("real", real);
       ic.put(
           "rule",
           String.format(

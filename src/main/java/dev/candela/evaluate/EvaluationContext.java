@@ -185,23 +185,12 @@ final class EvaluationContext implements AutoCloseable {
     return "evaluate " + modelDir.getFileName() + " on " + settings.dataset().getFileName();
   }
 
-  /**
-   * Dataset images in the decoder's output shape ({@link Evaluation#inDecoderShape}).
-   *
-   * @param images {@code n} images in the dataset's shape
-   * @param n the number of images
-   * @return the images in the decoder's shape
-   */
+  /** {@code n} dataset images in the decoder's output shape ({@link Evaluation#inDecoderShape}). */
   float[] inDecoderShape(float[] images, int n) {
     return Evaluation.inDecoderShape(dataset(), images, n, decoder);
   }
 
-  /**
-   * The code metrics asked for, and IRS when a stage that runs reads its matrix ({@link
-   * EvaluationStages#irsRead}).
-   *
-   * @return the families scored by {@link #codeRun}
-   */
+  /** The code metrics asked for, and IRS when a running stage reads it ({@link #codeRun}'s). */
   Set<Metric> codeMetrics() {
     Set<Metric> metrics = Metric.of(settings.metrics(), Metric.Kind.CODES);
     if (EvaluationStages.irsRead(settings)) {
