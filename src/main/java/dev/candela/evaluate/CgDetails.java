@@ -51,8 +51,13 @@ final class CgDetails {
    *     warnings
    * @param notes per score key, the classifier's accuracy on the factor (and the aggregate's
    *     warning on {@code cg})
+   * @param view what the page's CG section shows
    */
-  record Built(Map<String, Object> details, List<String> warnings, Map<String, String> notes) {}
+  record Built(
+      Map<String, Object> details,
+      List<String> warnings,
+      Map<String, String> notes,
+      EvaluationPage.CgView view) {}
 
   /**
    * Builds the details of a finished CG run.
@@ -91,15 +96,12 @@ final class CgDetails {
     List<String> imageFlagged = new ArrayList<>();
     if (images != null) {
       Map<String, Object> ic = new LinkedHashMap<>();
-      ic.put(
-          "real",
-          Map.of(
-              "images",
-              vaeCheck.images(),
-              "meanPixelMass",
-              vaeCheck.pixelMassMean(),
-              "sdPixelMass",
-              vaeCheck.pixelMassSd()));
+      // ordered (Map.of's order changes from one JVM to the next)
+      Map<String, Object> real = new LinkedHashMap<>();
+      real.put("images", vaeCheck.images());
+      real.put("meanPixelMass", vaeCheck.pixelMassMean());
+      real.put("sdPixelMass", vaeCheck.pixelMassSd());
+      ic.put("real", real);
       ic.put(
           "rule",
           String.format(
@@ -128,38 +130,32 @@ final class CgDetails {
       warnings.add(line);
       notes.put("cg", "⚠ " + line);
     }
-    return new Built(cgDetails, warnings, notes);
+    Set<String> flagged = new LinkedHashSet<>(unreliable);
+    flagged.addAll(imageFlagged);
+    return new Built(cgDetails, warnings, notes, view(r.summary(), s, flagged, excludedOf(sel)));
   }
 
-  /**
-   * What the page's CG section shows, from the finished {@code cg} details ({@link #build}).
-   *
-   * @param details the {@code cg} details
-   * @param s the settings
-   * @return the view
-   */
-  @SuppressWarnings("unchecked")
-  static EvaluationPage.CgView view(Map<String, Object> details, EvaluationSettings s) {
-    CgSummary summary = (CgSummary) details.get("summary");
+  /** What the page's CG section shows, from the run's summary, settings and flags. */
+  private static EvaluationPage.CgView view(
+      CgSummary summary,
+      EvaluationSettings s,
+      Set<String> flagged,
+      Map<String, List<String>> excluded) {
     List<String> names = new ArrayList<>();
     Map<String, int[]> sets = new LinkedHashMap<>();
     for (CgSummary.FactorScore fs : summary.factors()) {
       names.add(fs.name());
       sets.put(fs.name(), fs.set());
     }
-    Map<String, Object> agg = (Map<String, Object>) details.get("aggregate");
-    Object readout = details.get("readout");
     return new EvaluationPage.CgView(
         names,
         summary.perFactor(),
         s.rhos().get(0),
         s.baseline().id(),
-        readout == null
-            ? "the classifier's probability of the sample's true value"
-            : readout.toString(),
+        s.readout().id(),
         sets,
-        new LinkedHashSet<>((List<String>) agg.get("flagged")),
-        (Map<String, List<String>>) details.get("excluded"));
+        flagged,
+        excluded);
   }
 
   /**

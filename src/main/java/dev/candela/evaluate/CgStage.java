@@ -140,7 +140,13 @@ final class CgStage implements EvaluationStage {
             new CgDetails.Run(sum, rows.length, sel, scored, clfCheck, first.acc().imageChecks()));
     c.provenance().model("classifier", s.classifier(), clf.card());
     c.listener().message(String.format(Locale.ROOT, "cg in %.1f s", Evaluation.secs(t)));
-    return new StageResult(scores, uncertainty, Map.of("cg", b.details()), b.warnings(), b.notes());
+    return new StageResult(
+        scores,
+        uncertainty,
+        Map.of("cg", b.details()),
+        b.warnings(),
+        b.notes(),
+        List.of(new CgSection(b.view(), sum)));
   }
 
   /**

@@ -83,7 +83,8 @@ final class ClassicStage implements EvaluationStage {
             "betavae/factorvae in %.1f s (%d images encoded)",
             Evaluation.secs(t),
             rep.encoded()));
-    return new StageResult(scores, uncertainty, details, List.of(), Map.of());
+    return new StageResult(
+        scores, uncertainty, details, List.of(), Map.of(), List.of(new ClassicSection(scores)));
   }
 
   /**

@@ -55,7 +55,13 @@ final class CodeStage implements EvaluationStage {
             warnings,
             details,
             c.listener());
-    return new StageResult(scores, uncertainty, details, warnings, Map.of());
+    return new StageResult(
+        scores,
+        uncertainty,
+        details,
+        warnings,
+        Map.of(),
+        List.of(new CodeSection(codeScores, c.samples().latentCodes())));
   }
 
   /**

@@ -132,10 +132,9 @@ public final class Evaluation {
     }
   }
 
-  /** One evaluation under way: its context and the finished results of its stages. */
+  /** One evaluation under way: its context, which keeps the finished results of its stages. */
   private static final class Run {
     private final EvaluationContext c;
-    private final List<StageResult> done = new ArrayList<>();
 
     Run(EvaluationContext c) {
       this.c = c;
@@ -147,22 +146,16 @@ public final class Evaluation {
      * and the page, rendered once from the finished results ({@link EvaluationPages}).
      */
     ScoreReport run() throws CandelaException {
-      ScoreReport beforeCg = null;
       for (EvaluationStages.Registered r : EvaluationStages.ALL) {
-        if (r.kind() == Metric.Kind.COUNTERFACTUAL) {
-          beforeCg = report();
-        }
         if (r.stage().applies(c.settings())) {
-          done.add(r.stage().run(c));
+          c.finished(r.stage().run(c));
           write();
         }
       }
       BiasNote.line(report().scores().keySet(), c.samples().n())
-          .ifPresent(line -> done.add(StageResult.warning(line)));
+          .ifPresent(line -> c.finished(StageResult.warning(line)));
       ScoreReport report = write();
-      Map<String, String> notes = new LinkedHashMap<>();
-      done.forEach(st -> notes.putAll(st.notes()));
-      Path html = EvaluationPages.write(c, beforeCg, report, notes);
+      Path html = EvaluationPages.write(c.out(), report, c.results());
       c.listener().message("wrote " + html.toAbsolutePath().normalize());
       return report;
     }
@@ -173,7 +166,7 @@ public final class Evaluation {
       Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
       Map<String, Object> details = new LinkedHashMap<>();
       List<String> warnings = new ArrayList<>();
-      for (StageResult st : done) {
+      for (StageResult st : c.results()) {
         scores.putAll(st.scores());
         uncertainty.putAll(st.uncertainty());
         details.putAll(st.details());

@@ -11,7 +11,9 @@ import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.hosting.VaeModel;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -35,6 +37,7 @@ final class EvaluationContext implements AutoCloseable {
   private ModelFitness.VaeCheck vaeCheck;
   private CgClassifier classifier;
   private ModelFitness.ClassifierCheck classifierCheck;
+  private final List<StageResult> results = new ArrayList<>();
 
   /**
    * The code metrics' run on the encoded samples.
@@ -136,28 +139,27 @@ final class EvaluationContext implements AutoCloseable {
     return provenance;
   }
 
+  /** The finished stages' results so far, in order (the figures read CG's). */
+  List<StageResult> results() {
+    return List.copyOf(results);
+  }
+
+  /** Adds a finished stage's result ({@link Evaluation}, after each stage). */
+  void finished(StageResult result) {
+    results.add(result);
+  }
+
   /** The report's title. */
   String title() {
     return "evaluate " + run.modelDir().getFileName() + " on " + settings.dataset().getFileName();
   }
 
-  /**
-   * Dataset images in the decoder's output shape ({@link Evaluation#inDecoderShape}).
-   *
-   * @param images {@code n} images in the dataset's shape
-   * @param n the number of images
-   * @return the images in the decoder's shape
-   */
+  /** {@code n} dataset images in the decoder's output shape ({@link Evaluation#inDecoderShape}). */
   float[] inDecoderShape(float[] images, int n) {
     return run.inDecoderShape(images, n);
   }
 
-  /**
-   * The code metrics asked for, and IRS when a stage that runs reads its matrix ({@link
-   * EvaluationStages#irsRead}).
-   *
-   * @return the families scored by {@link #codeRun}
-   */
+  /** The code metrics asked for, and IRS when a running stage reads it ({@link #codeRun}'s). */
   Set<Metric> codeMetrics() {
     Set<Metric> metrics = Metric.of(settings.metrics(), Metric.Kind.CODES);
     if (EvaluationStages.irsRead(settings)) {

@@ -1,98 +1,52 @@
 package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
-import dev.candela.data.FactorDataset;
-import dev.candela.evaluate.cf.CounterfactualGrid;
-import dev.candela.metrics.CodeScorer;
-import dev.candela.metrics.LatentStats;
-import dev.candela.metrics.cg.CgSummary;
-import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.report.EvaluationPage;
 import dev.candela.report.ScoreReport;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The page of an {@link Evaluation} ({@code report.html} and its figures), rendered once after the
- * last stage from the finished results and the context: the code metrics' tables, CG's section and
- * counterfactual grids, the reconstructions, the traversals, the IRS heat map, BetaVAE/FactorVAE
- * and the latent causal model.
+ * last stage from the finished results alone: each stage's typed {@link PageSection}s, in the order
+ * of their places (the code metrics' tables and IRS heat map, CG's head, the decoded figures of
+ * {@link FiguresStage}, BetaVAE/FactorVAE, the latent causal model), then the headline with the
+ * stages' notes and the trailer. Nothing here calls the model.
  */
 final class EvaluationPages {
   private EvaluationPages() {}
 
-  /** Steps per latent in the traversals. */
-  private static final int STEPS = 8;
-
   /**
    * Renders and writes the page.
    *
-   * @param c the run
-   * @param sofar the report as it stood before CG (the code metrics' tables)
+   * @param out the output folder
    * @param report the finished report
-   * @param notes per score key, the notes shown beside it
+   * @param results the finished stages' results, in stage order
    * @return the page's file
-   * @throws CandelaException on failed reads, inference or writes
+   * @throws CandelaException when a figure or the page cannot be written
    */
-  static Path write(
-      EvaluationContext c, ScoreReport sofar, ScoreReport report, Map<String, String> notes)
+  static Path write(Path out, ScoreReport report, List<StageResult> results)
       throws CandelaException {
-    return page(c, sofar, report).finish(report, notes);
-  }
-
-  private static EvaluationPage page(EvaluationContext c, ScoreReport sofar, ScoreReport report)
-      throws CandelaException {
-    EvaluationSettings s = c.settings();
-    EncodedSamples e = c.samples();
-    EvaluationContext.CodeRun code = c.codeRun();
-    CodeScorer.Scores codeScores = code == null ? null : code.scores();
-    LatentStats stats = c.latentStats();
-    LatentDecoder decoder = c.decoder();
-    int n = e.n();
-    long[] gridPos = Sampling.shuffled(n, Math.min(s.gridSamples(), n), s.seed() + 2);
-    long[] gridIdx = new long[gridPos.length];
-    for (int k = 0; k < gridPos.length; k++) {
-      gridIdx[k] = e.idx()[(int) gridPos[k]];
+    List<PageSection> sections =
+        results.stream()
+            .flatMap(r -> r.sections().stream())
+            .sorted(Comparator.comparing(PageSection::place))
+            .toList();
+    Optional<EvaluationPage> opened = Optional.empty();
+    for (PageSection section : sections) {
+      opened = opened.or(() -> section.opens(out, report));
     }
     EvaluationPage page =
-        EvaluationPage.start(
-            c.out(), c.title(), codeScores == null ? null : sofar, codeScores, e.latentCodes());
-    FactorDataset dataset = e.dataset();
-    int g = gridPos.length;
-    float[] originals = c.inDecoderShape(dataset.images(gridIdx), g);
-    float[][] zGrid = Sampling.rows(e.z(), gridPos);
-    if (report.details().get("cg") instanceof Map<?, ?> cg) {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> cgDetails = (Map<String, Object>) cg;
-      CgSummary sum = (CgSummary) cgDetails.get("summary");
-      page.cgSection(CgDetails.view(cgDetails, s), report.uncertainty());
-      for (CgSummary.FactorScore fs : sum.factors()) {
-        page.counterfactualGrid(
-            fs,
-            CounterfactualGrid.render(zGrid, originals, decoder, fs.set(), stats, s.baseline()));
-      }
+        opened.orElseGet(() -> EvaluationPage.start(out, report.title(), null, null, null));
+    for (PageSection section : sections) {
+      section.render(page, report);
     }
-    int[] shape = decoder.imageShape();
-    page.reconstructions(originals, c.vae().decode(zGrid), g, shape);
-    int d = e.z()[0].length;
-    float[][] trav = new float[d * STEPS][];
-    for (int j = 0; j < d; j++) {
-      for (int k = 0; k < STEPS; k++) {
-        float[] row = zGrid[0].clone();
-        row[j] = (float) (stats.min(j) + (stats.max(j) - stats.min(j)) * k / (STEPS - 1.0));
-        trav[j * STEPS + k] = row;
-      }
-    }
-    page.traversals(c.vae().decode(trav), d, STEPS, shape);
-    if (codeScores != null && codeScores.irs() != null) {
-      page.irsHeatMap(codeScores.irs(), codeScores.factorNames());
-    }
-    page.classicScores(report.scores());
-    if (report.details().get("scm") instanceof Map<?, ?> scmDetails) {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> d2 = (Map<String, Object>) scmDetails;
-      page.scmSection(report.scores(), d2);
-    }
-    return page;
+    Map<String, String> notes = new LinkedHashMap<>();
+    results.forEach(r -> notes.putAll(r.notes()));
+    return page.finish(report, notes);
   }
 }

@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * The stages of an {@link Evaluation} in the order they run, each next to the {@link Metric.Kind}
  * it scores: the VAE check (on the model itself, before any metric), the code metrics, the latent
- * causal model, BetaVAE and FactorVAE, CG, and the model metrics. The page is rendered after the
- * last one from the finished results ({@link EvaluationPages}).
+ * causal model, BetaVAE and FactorVAE, CG, the decoded figures ({@link FiguresStage}, which scores
+ * nothing), and the model metrics. The page is rendered after the last one from the finished
+ * results' sections ({@link EvaluationPages}).
  */
 final class EvaluationStages {
   private EvaluationStages() {}
@@ -28,6 +29,7 @@ final class EvaluationStages {
           new Registered(Metric.Kind.CAUSAL, new ScmStage()),
           new Registered(Metric.Kind.SAMPLED, new ClassicStage()),
           new Registered(Metric.Kind.COUNTERFACTUAL, new CgStage()),
+          new Registered(Metric.Kind.MODEL, new FiguresStage()),
           new Registered(Metric.Kind.MODEL, new ModelStage()));
 
   /**

@@ -196,6 +196,11 @@ final class ScmStage implements EvaluationStage {
             String.format(
                 java.util.Locale.ROOT, "scm (latent causal model) in %.1f s", Evaluation.secs(t)));
     return new StageResult(
-        r.scores(), r.uncertainty(), Map.of("scm", r.details()), List.of(), Map.of());
+        r.scores(),
+        r.uncertainty(),
+        Map.of("scm", r.details()),
+        List.of(),
+        Map.of(),
+        List.of(new ScmSection(r.scores(), r.details())));
   }
 }

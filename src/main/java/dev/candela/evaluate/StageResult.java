@@ -15,13 +15,15 @@ import java.util.Map;
  * @param details report key to the result record behind it
  * @param warnings what the stage skipped or doubts, one line each
  * @param notes per score key, a note shown beside it on the page
+ * @param sections what the stage shows on the page, typed ({@link EvaluationPages} renders them)
  */
 record StageResult(
     Map<String, Double> scores,
     Map<String, Uncertainty> uncertainty,
     Map<String, Object> details,
     List<String> warnings,
-    Map<String, String> notes) {
+    Map<String, String> notes,
+    List<PageSection> sections) {
 
   /** A stage that added nothing. */
   static final StageResult NONE =
@@ -34,6 +36,25 @@ record StageResult(
     details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
     warnings = List.copyOf(warnings);
     notes = Collections.unmodifiableMap(new LinkedHashMap<>(notes));
+    sections = List.copyOf(sections);
+  }
+
+  /**
+   * A result with nothing on the page beyond its scores.
+   *
+   * @param scores report key to score
+   * @param uncertainty report key to its standard error and interval
+   * @param details report key to the result record behind it
+   * @param warnings what the stage skipped or doubts
+   * @param notes per score key, a note shown beside it on the page
+   */
+  StageResult(
+      Map<String, Double> scores,
+      Map<String, Uncertainty> uncertainty,
+      Map<String, Object> details,
+      List<String> warnings,
+      Map<String, String> notes) {
+    this(scores, uncertainty, details, warnings, notes, List.of());
   }
 
   /**

@@ -34,7 +34,8 @@ public final class EvaluationPage {
    *
    * @param out the output folder
    * @param title the page title
-   * @param sofar the report as it stands after the code metrics (null when they did not run)
+   * @param sofar the report, finished or as it stands after the code metrics (its title and
+   *     details; the headline is set again by {@link #finish}; null when they did not run)
    * @param codeScores the code metrics' full result (null when they did not run)
    * @param codes the scored codes
    * @return the page
