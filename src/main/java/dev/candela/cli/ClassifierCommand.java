@@ -131,7 +131,7 @@ public final class ClassifierCommand implements Runnable {
         int n = (int) Math.min(samples, ds.size());
         long[] idx = Sampling.shuffled(ds.size(), n, seed.seed());
         List<ClassifierQuality.FactorResult> res;
-        try (Progress bar = new Progress("check", quiet.quiet())) {
+        try (TrainingBar bar = new TrainingBar("check", quiet.quiet())) {
           res =
               ClassifierQuality.check(
                   clf, classifier, ds, idx, v, batchSize, k -> bar.step(k, n, Map.of()));

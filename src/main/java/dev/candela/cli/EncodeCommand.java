@@ -101,7 +101,7 @@ public final class EncodeCommand implements Callable<Integer> {
       Path logVar = out.resolve(LatentCsv.LOG_VAR_FILE);
       boolean created = !Files.exists(out);
       boolean done = false;
-      try (Progress bar = new Progress("encode", quiet.quiet())) {
+      try (TrainingBar bar = new TrainingBar("encode", quiet.quiet())) {
         // index first and latents last: a kill between renames leaves no new latents.csv
         AtomicFiles.writeTogether(
             new Path[] {latents, logVar, factors, index},

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CodeScoringOptions;
@@ -16,7 +17,6 @@ import dev.candela.data.npy.NpyWriter;
 import dev.candela.evaluate.CgJob;
 import dev.candela.evaluate.DefaultDataset;
 import dev.candela.evaluate.ModelPaths;
-import dev.candela.evaluate.ProgressListener;
 import dev.candela.evaluate.ScoreCodesJob;
 import dev.candela.report.JsonReports;
 import java.io.BufferedReader;
@@ -106,7 +106,7 @@ public final class MonitorCommand implements Callable<Integer> {
   public Integer call() throws CandelaException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    ProgressListener listener = new ProgressBars(err, "candela monitor: ", true);
+    Progress listener = new ProgressBars(err, "candela monitor: ", true);
     if (samples < 2) {
       throw new BadInputException("--samples must be >= 2, got " + samples);
     }
@@ -183,7 +183,7 @@ public final class MonitorCommand implements Callable<Integer> {
 
   /** The answer to one request line: the report, or the error it met. */
   private Map<String, Object> answer(
-      String req, Path factors, List<String> factorNames, ProgressListener listener) {
+      String req, Path factors, List<String> factorNames, Progress listener) {
     try {
       JsonNode r = JsonReports.mapper().readTree(req);
       JsonNode latents = r == null ? null : r.get("latents");

@@ -1,20 +1,19 @@
 package dev.candela.cli;
 
+import dev.candela.Progress;
 import dev.candela.SettingText;
 import dev.candela.cli.console.ConsoleBars;
 import dev.candela.cli.console.SettingFlags;
-import dev.candela.evaluate.ProgressListener;
-import dev.candela.metrics.CodeScorer;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import me.tongfei.progressbar.ProgressBar;
 
 /**
- * The command line's {@link ProgressListener}: progress bars on standard error (none with {@code
- * --quiet}) and messages as lines on the command's error stream, with an optional prefix.
+ * The command line's {@link Progress}: progress bars on standard error (none with {@code --quiet})
+ * and messages as lines on the command's error stream, with an optional prefix.
  */
-final class ProgressBars implements ProgressListener {
+final class ProgressBars implements Progress {
   private final PrintWriter err;
   private final String prefix;
   private final boolean quiet;
@@ -60,12 +59,12 @@ final class ProgressBars implements ProgressListener {
   }
 
   @Override
-  public CodeScorer.Progress.Task task(String name, long total) {
+  public Progress.Task task(String name, long total) {
     if (quiet) {
-      return CodeScorer.Progress.Task.NONE;
+      return Progress.Task.NONE;
     }
     ProgressBar bar = bar(name, total);
-    return new CodeScorer.Progress.Task() {
+    return new Progress.Task() {
       @Override
       public void step() {
         bar.step();

@@ -131,8 +131,8 @@ public final class TrainClassifierCommand implements Callable<Integer> {
     String command = TrainingOptions.invocation(spec);
     ClassifierTrainer.Result r;
     try (FactorDataset ds = common.openDataset();
-        Progress p =
-            new Progress(
+        TrainingBar p =
+            new TrainingBar(
                 "train-classifier",
                 common.quiet.quiet(),
                 spec.commandLine().getErr(),

@@ -77,8 +77,8 @@ public final class TrainCommand implements Callable<Integer> {
     String command = TrainingOptions.invocation(spec);
     VaeTrainer.Result r;
     try (FactorDataset ds = common.openDataset();
-        Progress p =
-            new Progress(
+        TrainingBar p =
+            new TrainingBar(
                 "train " + cfg.objective(),
                 common.quiet.quiet(),
                 spec.commandLine().getErr(),

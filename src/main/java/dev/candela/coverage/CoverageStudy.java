@@ -1,5 +1,6 @@
 package dev.candela.coverage;
 
+import dev.candela.Progress;
 import dev.candela.data.FactorSampler;
 import dev.candela.data.FactorSpace;
 import dev.candela.metrics.BetaVae;
@@ -353,10 +354,9 @@ public final class CoverageStudy {
         CodeScorer.IntervalOptions io =
             CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0);
         Map<String, Uncertainty> u =
-            new LinkedHashMap<>(
-                CodeScorer.uncertainty(codes, null, o, s, io, CodeScorer.Progress.NONE));
+            new LinkedHashMap<>(CodeScorer.uncertainty(codes, null, o, s, io, Progress.NONE));
         Map<String, Double> modOnly = Map.of("modularity", s.get("modularity"));
-        u.putAll(CodeScorer.uncertainty(codes, null, mod, modOnly, io, CodeScorer.Progress.NONE));
+        u.putAll(CodeScorer.uncertainty(codes, null, mod, modOnly, io, Progress.NONE));
         s.forEach((k, v) -> add(out, k, v, u.get(k)));
       }
       case "learned" -> {
@@ -378,7 +378,7 @@ public final class CoverageStudy {
                 o,
                 s,
                 new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
-                CodeScorer.Progress.NONE);
+                Progress.NONE);
         s.forEach(
             (k, v) -> {
               if (!k.equals("modularity")) {
@@ -409,7 +409,7 @@ public final class CoverageStudy {
                   s,
                   new CodeScorer.IntervalOptions(
                       0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
-                  CodeScorer.Progress.NONE);
+                  Progress.NONE);
           s.forEach((k, v) -> add(out, k + " (" + learner.id() + ")", v, u.get(k)));
         }
       }
@@ -492,7 +492,7 @@ public final class CoverageStudy {
                 all,
                 s,
                 CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0),
-                CodeScorer.Progress.NONE);
+                Progress.NONE);
         s.forEach((k, v) -> add(out, k, v, u.get(k)));
         CodeScorer.Options sapc = onSplit(Metric.SAP_CONTINUOUS, 2000, 1000, seed);
         scoreInto(
@@ -683,7 +683,7 @@ public final class CoverageStudy {
       CodeScorer.IntervalOptions intervals) {
     Map<String, Double> s = CodeScorer.score(codes, null, options).scores();
     Map<String, Uncertainty> u =
-        CodeScorer.uncertainty(codes, null, options, s, intervals, CodeScorer.Progress.NONE);
+        CodeScorer.uncertainty(codes, null, options, s, intervals, Progress.NONE);
     s.forEach((k, v) -> add(out, k, v, u.get(k)));
   }
 
@@ -701,7 +701,7 @@ public final class CoverageStudy {
             o,
             s,
             CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0),
-            CodeScorer.Progress.NONE);
+            Progress.NONE);
     List<Result> out = new ArrayList<>();
     s.forEach((k, v) -> add(out, k, v, u.get(k)));
     return out;

@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
 import dev.candela.OutputLock;
+import dev.candela.Progress;
 import dev.candela.Setting;
 import dev.candela.SettingError;
 import dev.candela.SettingText;
@@ -85,8 +86,7 @@ public final class BatchEvaluation {
    * @throws CandelaException on bad input or failed I/O or inference
    */
   @SuppressWarnings("try") // the lock is held by the try block, never read
-  public static Outcome run(
-      Request r, DatasetOpener opener, ProgressListener listener, ReportListener each)
+  public static Outcome run(Request r, DatasetOpener opener, Progress listener, ReportListener each)
       throws CandelaException {
     try (OutputLock lock = OutputLock.acquire(r.out(), "evaluate");
         StagedFolder staged = StagedFolder.begin(r.out())) {
@@ -129,10 +129,10 @@ public final class BatchEvaluation {
    * The listener with the staging folder's name replaced in messages by the output folder's, where
    * the files will be once committed.
    */
-  private static ProgressListener naming(ProgressListener l, Path staging, Path out) {
+  private static Progress naming(Progress l, Path staging, Path out) {
     String from = staging.toString();
     String to = out.toAbsolutePath().normalize().toString();
-    return new ProgressListener() {
+    return new Progress() {
       @Override
       public void message(String line) {
         l.message(line.replace(from, to));
@@ -149,7 +149,7 @@ public final class BatchEvaluation {
       }
 
       @Override
-      public dev.candela.metrics.CodeScorer.Progress.Task task(String name, long total) {
+      public dev.candela.Progress.Task task(String name, long total) {
         return l.task(name, total);
       }
     };
@@ -157,7 +157,7 @@ public final class BatchEvaluation {
 
   /** The batch, written into {@code out} (the staging folder of {@code r.out()}). */
   private static Outcome run(
-      Request r, Path out, DatasetOpener opener, ProgressListener listener, ReportListener each)
+      Request r, Path out, DatasetOpener opener, Progress listener, ReportListener each)
       throws CandelaException {
     Path root = ModelPaths.repoRoot();
     Path modelArg = r.model() != null ? r.model() : root.resolve(DefaultDataset.MODEL);

@@ -1,6 +1,7 @@
 package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.Representation;
 import dev.candela.model.hosting.VaeModel;
@@ -41,8 +42,7 @@ final class CachedRepresentation implements Representation {
     long[] missing = Arrays.stream(indices).filter(i -> !cache.containsKey(i)).distinct().toArray();
     if (missing.length > 0) {
       float[][] m =
-          EncodedSamples.encodePosterior(vae, ds, missing, batch, ProgressListener.SILENT, "encode")
-              .mean();
+          EncodedSamples.encodePosterior(vae, ds, missing, batch, Progress.NONE, "encode").mean();
       for (int i = 0; i < missing.length; i++) {
         cache.put(missing[i], toDouble(m[i]));
       }

@@ -3,6 +3,7 @@ package dev.candela.evaluate;
 import dev.candela.BadInputException;
 import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.Setting;
 import dev.candela.SettingText;
 import dev.candela.data.FactorSpace;
@@ -76,7 +77,7 @@ public final class CgChecks {
    * @throws BadInputException when a name is unknown or nothing is left
    */
   public static int[] evaluatedFactors(
-      List<String> names, FactorSpace space, List<String> requested, ProgressListener listener)
+      List<String> names, FactorSpace space, List<String> requested, Progress listener)
       throws BadInputException {
     if (requested == null || requested.isEmpty()) {
       return java.util.stream.IntStream.range(0, names.size()).toArray();

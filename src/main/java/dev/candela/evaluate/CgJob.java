@@ -2,6 +2,7 @@ package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorNeighbourhoods;
 import dev.candela.data.FactorSpace;
@@ -104,12 +105,7 @@ public final class CgJob {
    * @throws CandelaException when the images cannot be read
    */
   public static float[][] encode(
-      VaeModel vae,
-      FactorDataset ds,
-      long[] idx,
-      int batchSize,
-      ProgressListener listener,
-      String task)
+      VaeModel vae, FactorDataset ds, long[] idx, int batchSize, Progress listener, String task)
       throws CandelaException {
     return EncodedSamples.encodePosterior(vae, ds, idx, batchSize, listener, task).mean();
   }

@@ -2,6 +2,7 @@ package dev.candela.evaluate;
 
 import dev.candela.AtomicFiles;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.FactorSpace;
 import dev.candela.evaluate.cf.CgChunkLoop;
 import dev.candela.evaluate.cf.ChunkCsv;
@@ -166,7 +167,7 @@ final class CgStage implements EvaluationStage {
     }
     CgChunkLoop.Terms terms = new CgChunkLoop.Terms(p.scored().size(), nc);
     CgAccumulator acc;
-    try (CodeScorer.Progress.Task pb = c.listener().task("cg", nc);
+    try (Progress.Task pb = c.listener().task("cg", nc);
         ChunkCsv.Writer iceOut = ChunkCsv.open(iceTmp)) {
       acc =
           p.loop(p.sel().stats(), p.rows())
@@ -202,7 +203,7 @@ final class CgStage implements EvaluationStage {
     EvaluationSettings s = c.settings();
     List<String> names = p.scored();
     int nc = terms[0].length;
-    try (CodeScorer.Progress.Task pb = c.listener().task("cg interval", nc)) {
+    try (Progress.Task pb = c.listener().task("cg interval", nc)) {
       long[] done = {0};
       CgBaselineSpread.Terms again =
           (samples, st) -> {

@@ -1,10 +1,10 @@
 package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.FactorSampler;
 import dev.candela.metrics.BetaVae;
 import dev.candela.metrics.BetaVaeResult;
-import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.FactorVae;
 import dev.candela.metrics.FactorVaeResult;
 import dev.candela.metrics.Metric;
@@ -44,7 +44,7 @@ final class ClassicStage implements EvaluationStage {
     EncodedSamples e = c.samples();
     VaeModel vae = c.vae();
     boolean intervals = s.options().replicates() > 0;
-    ProgressListener listener = c.listener();
+    Progress listener = c.listener();
     boolean beta = s.metrics().contains(Metric.BETAVAE);
     boolean fvae = s.metrics().contains(Metric.FACTORVAE);
     long t = System.nanoTime();
@@ -61,7 +61,7 @@ final class ClassicStage implements EvaluationStage {
     Map<String, Object> details = new LinkedHashMap<>();
     Repeats repeats = new Repeats(s, e, sampler, so, intervals, uncertainty);
     if (beta) {
-      try (CodeScorer.Progress.Task pb = listener.task("betavae", so.numTrain() + so.numEval())) {
+      try (Progress.Task pb = listener.task("betavae", so.numTrain() + so.numEval())) {
         BetaVaeResult r = BetaVae.compute(sampler, counting(rep, pb), so);
         scores.put("betavae", r.score());
         repeats.put("betavae", r.score(), (sm, o) -> BetaVae.compute(sm, rep, o).score());
@@ -69,8 +69,7 @@ final class ClassicStage implements EvaluationStage {
       }
     }
     if (fvae) {
-      try (CodeScorer.Progress.Task pb =
-          listener.task("factorvae", so.numTrain() + so.numEval() + 1)) {
+      try (Progress.Task pb = listener.task("factorvae", so.numTrain() + so.numEval() + 1)) {
         FactorVaeResult r = FactorVae.compute(sampler, counting(rep, pb), so);
         scores.put("factorvae", r.score());
         repeats.put("factorvae", r.score(), (sm, o) -> FactorVae.compute(sm, rep, o).score());
@@ -112,7 +111,7 @@ final class ClassicStage implements EvaluationStage {
     }
   }
 
-  private static Representation counting(Representation r, CodeScorer.Progress.Task pb) {
+  private static Representation counting(Representation r, Progress.Task pb) {
     return ix -> {
       double[][] out = r.of(ix);
       pb.step();

@@ -1,5 +1,6 @@
 package dev.candela.evaluate;
 
+import dev.candela.Progress;
 import dev.candela.Setting;
 import dev.candela.SettingText;
 import dev.candela.metrics.CodeContext;
@@ -110,7 +111,7 @@ final class CodeStage implements EvaluationStage {
       String withoutReplicates,
       List<String> warnings,
       Map<String, Object> details,
-      ProgressListener listener) {
+      Progress listener) {
     CodeScorer.IntervalOptions io = CodeScorer.IntervalOptions.of(replicates, refits);
     LatentCodes lc = context.scored();
     int n = context.numSamples();
@@ -171,8 +172,7 @@ final class CodeStage implements EvaluationStage {
     Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
     if (replicates > 0 || refits > 0) {
       long t = System.nanoTime();
-      CodeScorer.Intervals found =
-          CodeScorer.intervals(context, scored.scores(), io, ProgressListener.scorer(listener));
+      CodeScorer.Intervals found = CodeScorer.intervals(context, scored.scores(), io, listener);
       uncertainty.putAll(found.uncertainty());
       uncertainty.keySet().retainAll(reported);
       details.putAll(found.details());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.candela.BadInputException;
 import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.Setting;
 import dev.candela.SettingText;
 import dev.candela.data.FactorDataset;
@@ -13,7 +14,6 @@ import dev.candela.evaluate.cf.ChunkSource;
 import dev.candela.evaluate.cf.CodesFile;
 import dev.candela.evaluate.cf.CounterfactualJob;
 import dev.candela.evaluate.cf.CounterfactualJobOptions;
-import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.LatentDecoder;
 import dev.candela.model.CounterfactualModels;
@@ -119,10 +119,7 @@ public final class CounterfactualDriver {
    * @throws CandelaException on bad input or failed I/O or inference
    */
   public static Outcome run(
-      CounterfactualSettings s,
-      DatasetOpener opener,
-      ProgressListener listener,
-      ChunkObserver observer)
+      CounterfactualSettings s, DatasetOpener opener, Progress listener, ChunkObserver observer)
       throws CandelaException {
     if (!Files.exists(s.model())) {
       throw new BadSettingException(
@@ -229,7 +226,7 @@ public final class CounterfactualDriver {
                   .build();
           CounterfactualModels view = CounterfactualModels.over(vae, clf.model(), run.device());
           CounterfactualJob.Result res;
-          try (CodeScorer.Progress.Task bar = listener.task("counterfactuals", o.numChunks())) {
+          try (Progress.Task bar = listener.task("counterfactuals", o.numChunks())) {
             res =
                 CounterfactualJob.run(
                     o,

@@ -2,10 +2,10 @@ package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
 import dev.candela.BadSettingException;
+import dev.candela.Progress;
 import dev.candela.Setting;
 import dev.candela.SettingText;
 import dev.candela.data.DSpritesDrawing;
-import dev.candela.metrics.CodeScorer;
 import dev.candela.model.training.TrainingSubset;
 import dev.candela.synth.DSpritesGenerator;
 import java.nio.file.Files;
@@ -47,14 +47,14 @@ public final class DefaultDataset {
    * @return the file
    * @throws BadInputException when it cannot be generated
    */
-  public static Path get(Path root, ProgressListener listener) throws BadInputException {
+  public static Path get(Path root, Progress listener) throws BadInputException {
     Path file = dataDir(root).resolve(PREFIX + COUNT + "-seed" + SEED + ".npz");
     return generate(file, null, listener, "");
   }
 
   /**
    * The default dataset for a model: held out from its training subset when its card records one on
-   * the full dSprites grid, else the plain default ({@link #get(Path, ProgressListener)}).
+   * the full dSprites grid, else the plain default ({@link #get(Path, Progress)}).
    *
    * @param root the checkout's root
    * @param model the model folder to be scored
@@ -62,8 +62,7 @@ public final class DefaultDataset {
    * @return the file
    * @throws BadInputException when it cannot be generated
    */
-  public static Path forModel(Path root, Path model, ProgressListener listener)
-      throws BadInputException {
+  public static Path forModel(Path root, Path model, Progress listener) throws BadInputException {
     TrainingSubset t;
     try {
       t = TrainingSubset.of(model);
@@ -187,7 +186,7 @@ public final class DefaultDataset {
                 + count));
   }
 
-  private static Path generate(Path file, Path heldOutFrom, ProgressListener listener, String flag)
+  private static Path generate(Path file, Path heldOutFrom, Progress listener, String flag)
       throws BadInputException {
     if (Files.isRegularFile(file)) {
       return file;
@@ -207,7 +206,7 @@ public final class DefaultDataset {
             : heldOutIndices(heldOutFrom, COUNT, SEED);
     // The generator writes a uniquely named temporary file and renames it atomically, so two
     // first runs at once each install a complete, identical file (the last rename wins).
-    try (CodeScorer.Progress.Task bar = listener.task("dsprites", COUNT)) {
+    try (Progress.Task bar = listener.task("dsprites", COUNT)) {
       DSpritesGenerator.write(file, indices, bar::stepTo);
     } catch (BadInputException e) {
       throw new BadInputException(

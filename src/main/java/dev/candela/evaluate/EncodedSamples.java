@@ -1,9 +1,9 @@
 package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.FactorSpace;
-import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.model.hosting.VaeModel;
 import java.util.ArrayList;
@@ -50,12 +50,7 @@ record EncodedSamples(
    * @throws CandelaException on failed reads or inference
    */
   static EncodedSamples encode(
-      FactorDataset dataset,
-      VaeModel vae,
-      int samples,
-      long seed,
-      int batch,
-      ProgressListener listener)
+      FactorDataset dataset, VaeModel vae, int samples, long seed, int batch, Progress listener)
       throws CandelaException {
     FactorSpace space = dataset.space();
     long[] idx = CgJob.evaluationSamples(dataset.size(), samples, seed);
@@ -83,7 +78,7 @@ record EncodedSamples(
    * @throws CandelaException when the images cannot be read
    */
   VaeModel.Encoding posteriorOf(
-      long[] rows, VaeModel vae, int batch, ProgressListener listener, String task)
+      long[] rows, VaeModel vae, int batch, Progress listener, String task)
       throws CandelaException {
     int n = rows.length;
     Map<Long, Integer> at = new HashMap<>();
@@ -139,17 +134,12 @@ record EncodedSamples(
    * @throws CandelaException when the images cannot be read
    */
   static VaeModel.Encoding encodePosterior(
-      VaeModel vae,
-      FactorDataset ds,
-      long[] idx,
-      int batchSize,
-      ProgressListener listener,
-      String task)
+      VaeModel vae, FactorDataset ds, long[] idx, int batchSize, Progress listener, String task)
       throws CandelaException {
     int n = idx.length;
     float[][] z = new float[n][];
     float[][] lv = new float[n][];
-    try (CodeScorer.Progress.Task pb = listener.task(task, n)) {
+    try (Progress.Task pb = listener.task(task, n)) {
       for (int a = 0; a < n; a += batchSize) {
         int e = Math.min(n, a + batchSize);
         long[] part = Arrays.copyOfRange(idx, a, e);

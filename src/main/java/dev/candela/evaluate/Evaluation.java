@@ -1,6 +1,7 @@
 package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.cf.ChunkCsv;
 import dev.candela.metrics.Metric;
@@ -36,7 +37,7 @@ public final class Evaluation {
   public static final String ICE_CSV = "ice.csv";
 
   private final EvaluationSettings settings;
-  private final ProgressListener listener;
+  private final Progress listener;
 
   /**
    * An evaluation.
@@ -44,7 +45,7 @@ public final class Evaluation {
    * @param settings what to compute
    * @param listener receives progress and one-line messages
    */
-  public Evaluation(EvaluationSettings settings, ProgressListener listener) {
+  public Evaluation(EvaluationSettings settings, Progress listener) {
     this.settings = settings;
     this.listener = listener;
   }

@@ -1,6 +1,7 @@
 package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.CodeContext;
 import dev.candela.metrics.CodeScorer;
@@ -28,7 +29,7 @@ import java.util.Set;
 final class EvaluationContext implements AutoCloseable {
   private final EvaluationSettings settings;
   private final ModelRun run;
-  private final ProgressListener listener;
+  private final Progress listener;
   private final EncodedSamples samples;
   private final ProvenanceBuilder provenance;
   private CodeRun codeRun;
@@ -58,8 +59,7 @@ final class EvaluationContext implements AutoCloseable {
    * @return the context
    * @throws CandelaException on failed reads or inference
    */
-  static EvaluationContext open(
-      EvaluationSettings settings, ModelRun run, ProgressListener listener)
+  static EvaluationContext open(EvaluationSettings settings, ModelRun run, Progress listener)
       throws CandelaException {
     EvaluationSettings s = settings;
     EncodedSamples e =
@@ -74,7 +74,7 @@ final class EvaluationContext implements AutoCloseable {
   private EvaluationContext(
       EvaluationSettings settings,
       ModelRun run,
-      ProgressListener listener,
+      Progress listener,
       EncodedSamples samples,
       ProvenanceBuilder provenance) {
     this.settings = settings;
@@ -120,7 +120,7 @@ final class EvaluationContext implements AutoCloseable {
   }
 
   /** Progress and messages. */
-  ProgressListener listener() {
+  Progress listener() {
     return listener;
   }
 

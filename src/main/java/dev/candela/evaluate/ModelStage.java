@@ -1,6 +1,7 @@
 package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.MigSampled;
 import dev.candela.metrics.MigSampledResult;
@@ -46,7 +47,7 @@ final class ModelStage implements EvaluationStage {
     EvaluationSettings s = c.settings();
     EncodedSamples e = c.samples();
     boolean intervals = s.options().replicates() > 0;
-    ProgressListener listener = c.listener();
+    Progress listener = c.listener();
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
     Map<String, Object> details = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package dev.candela.evaluate;
 import dev.candela.BadInputException;
 import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.Provenance;
 import dev.candela.Setting;
 import dev.candela.SettingText;
@@ -122,7 +123,7 @@ public final class ScoreCodesJob {
    * @return the result
    * @throws CandelaException when a table cannot be read or a ρ is out of range
    */
-  public static Result score(Request r, ProgressListener listener) throws CandelaException {
+  public static Result score(Request r, Progress listener) throws CandelaException {
     Path factors = r.factors();
     Path latents = r.latents();
     long t0 = System.nanoTime();

@@ -1,6 +1,7 @@
 package dev.candela.evaluate;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.FactorDataset;
 import dev.candela.metrics.Udr;
 import dev.candela.metrics.UdrResult;
@@ -169,7 +170,7 @@ public final class UdrRanking {
       long seed,
       DeviceChoice device,
       int batchSize,
-      ProgressListener listener)
+      Progress listener)
       throws CandelaException {
     if (models.size() != names.size()) {
       throw new IllegalArgumentException(
@@ -195,7 +196,7 @@ public final class UdrRanking {
    * @param listener progress messages
    * @return the ranking
    */
-  public static Outcome rank(List<Encoded> models, long seed, ProgressListener listener) {
+  public static Outcome rank(List<Encoded> models, long seed, Progress listener) {
     if (models.size() < 2) {
       throw new IllegalArgumentException("UDR needs at least two models, got " + models.size());
     }

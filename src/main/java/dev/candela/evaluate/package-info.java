@@ -8,6 +8,6 @@
  * it in memory, {@link dev.candela.evaluate.CounterfactualDriver} with chunk files and resume.
  * Samples are drawn by {@link dev.candela.evaluate.Sampling}, models matched to datasets by {@link
  * dev.candela.evaluate.ModelMatch}. Progress reaches the caller through a {@link
- * dev.candela.evaluate.ProgressListener}; nothing here prints. Rendering is {@code report}'s.
+ * dev.candela.Progress}; nothing here prints. Rendering is {@code report}'s.
  */
 package dev.candela.evaluate;

@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.Progress;
 import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.MiJackknife;
 import dev.candela.metrics.stats.Subsampling;
@@ -38,14 +39,16 @@ public final class CodeIntervals {
 
   /**
    * The uncertainty of some metrics' scores (see {@link CodeScorer#uncertainty(CodeContext, List,
-   * Map, CodeScorer.IntervalOptions, CodeScorer.Progress)}).
+   * Map, CodeScorer.IntervalOptions, Progress)}).
    */
   static CodeScorer.Intervals of(
       CodeContext context,
       List<CodeMetric> metrics,
       Map<String, Double> scores,
       CodeScorer.IntervalOptions intervals,
-      CodeScorer.Progress progress) {
+      Progress steps) {
+    // replicates and refits step their tasks from several threads
+    Progress progress = Progress.threadSafe(steps);
     CodeScorer.Options options = context.options();
     long seed = options.seed() + REPLICATE_SEED_OFFSET;
     Map<String, Uncertainty> out = new LinkedHashMap<>();
@@ -97,7 +100,7 @@ public final class CodeIntervals {
       Map<String, Double> scores,
       CodeScorer.IntervalOptions intervals,
       long seed,
-      CodeScorer.Progress progress,
+      Progress progress,
       Map<String, Object> details) {
     int n = context.numSamples();
     LatentCodes scored = context.scored();
@@ -109,7 +112,7 @@ public final class CodeIntervals {
     // per metric, its results on the halves
     List<List<CodeMetric.Scored>> halves = new ArrayList<>();
     metrics.forEach(m -> halves.add(java.util.Collections.synchronizedList(new ArrayList<>())));
-    try (CodeScorer.Progress.Task task =
+    try (Progress.Task task =
         progress.task(keysOf(metrics, context.options()) + " intervals", splits)) {
       out =
           Subsampling.run(
@@ -229,7 +232,7 @@ public final class CodeIntervals {
       Map<String, Double> scores,
       int pairs,
       long seed,
-      CodeScorer.Progress progress) {
+      Progress progress) {
     CodeContext.Split split = context.split();
     int nTrain = split.train().numSamples();
     int nTest = split.test().numSamples();
@@ -243,7 +246,7 @@ public final class CodeIntervals {
     }
     java.util.concurrent.atomic.AtomicReferenceArray<Map<String, Double>> results =
         new java.util.concurrent.atomic.AtomicReferenceArray<>(2 * pairs);
-    try (CodeScorer.Progress.Task task =
+    try (Progress.Task task =
         progress.task(keysOf(metrics, context.options()) + " refits", 2L * pairs)) {
       refit(context, split, metrics, seeds, results, task);
     }
@@ -277,7 +280,7 @@ public final class CodeIntervals {
       List<CodeMetric.Refitted> metrics,
       long[] seeds,
       java.util.concurrent.atomic.AtomicReferenceArray<Map<String, Double>> results,
-      CodeScorer.Progress.Task task) {
+      Progress.Task task) {
     LatentCodes scored = context.scored();
     boolean fullSize = split.poolsHoldTwo();
     java.util.stream.IntStream.range(0, results.length())

@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.Progress;
 import dev.candela.Setting;
 import dev.candela.SettingException;
 import dev.candela.SettingText;
@@ -349,57 +350,6 @@ public final class CodeScorer {
    */
   public static Scores score(LatentCodes codes, List<List<Object>> vocabularies, Options options) {
     return score(codes, vocabularies, options, true);
-  }
-
-  /**
-   * Reports progress of the uncertainty work (a progress bar on the command line). Steps may be
-   * reported from several threads.
-   */
-  public interface Progress {
-    /** No progress reporting. */
-    Progress NONE = (name, total) -> Task.NONE;
-
-    /**
-     * Starts a task.
-     *
-     * @param name short name
-     * @param total steps
-     * @return the task, to step and close
-     */
-    Task task(String name, long total);
-
-    /**
-     * A counted task under way (those of a {@link Progress} take steps from several threads; the
-     * evaluation pipeline's listeners hand out the same tasks).
-     */
-    interface Task extends AutoCloseable {
-      /** A task that reports nothing. */
-      Task NONE =
-          new Task() {
-            @Override
-            public void step() {}
-
-            @Override
-            public void stepTo(long done) {}
-
-            @Override
-            public void close() {}
-          };
-
-      /** One step done. */
-      void step();
-
-      /**
-       * Steps done so far.
-       *
-       * @param done the count
-       */
-      void stepTo(long done);
-
-      /** The task is over. */
-      @Override
-      void close();
-    }
   }
 
   /**

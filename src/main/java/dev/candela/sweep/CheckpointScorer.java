@@ -1,13 +1,13 @@
 package dev.candela.sweep;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.Provenance;
 import dev.candela.StagedFolder;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.DatasetOpener;
 import dev.candela.evaluate.Evaluation;
 import dev.candela.evaluate.EvaluationSettings;
-import dev.candela.evaluate.ProgressListener;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.IOException;
@@ -88,7 +88,7 @@ public final class CheckpointScorer {
         }
         Evaluation ev =
             new Evaluation(
-                settings, ProgressListener.messages(msg -> LOG.info("{}: {}", task.name(), msg)));
+                settings, Progress.messages(msg -> LOG.info("{}: {}", task.name(), msg)));
         try (StagedFolder staged = StagedFolder.begin(dir)) {
           ScoreReport r = ev.run(ds, model, staged.path());
           SweepRow row =

@@ -2,11 +2,11 @@ package dev.candela.sweep;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.DatasetOpener;
 import dev.candela.evaluate.EvaluationSettings;
-import dev.candela.evaluate.ProgressListener;
 import dev.candela.evaluate.UdrFiles;
 import dev.candela.evaluate.UdrRanking;
 import dev.candela.report.Comparison;
@@ -292,7 +292,7 @@ public final class SparkSweep {
     List<Path> models = firstRow.keySet().stream().map(Path::of).toList();
     try (FactorDataset ds = opener.open(data)) {
       // the rows carry scores, not encodings: the driver encodes the shared inputs once more
-      ProgressListener listener = ProgressListener.messages(log::accept);
+      Progress listener = Progress.messages(log::accept);
       List<String> names = List.copyOf(firstRow.values());
       return UdrRanking.rank(
           UdrRanking.encode(ds, models, names, first.seed(), s.device(), s.batchSize(), listener),

@@ -2,6 +2,7 @@ package dev.candela.evaluate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.candela.Progress;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ class DefaultDatasetRaceTest {
     List<Future<Path>> runs = new ArrayList<>();
     try {
       for (int i = 0; i < 2; i++) {
-        runs.add(pool.submit(() -> DefaultDataset.get(root, ProgressListener.SILENT)));
+        runs.add(pool.submit(() -> DefaultDataset.get(root, Progress.NONE)));
       }
       Path a = runs.get(0).get();
       Path b = runs.get(1).get();

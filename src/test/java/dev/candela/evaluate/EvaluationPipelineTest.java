@@ -3,6 +3,7 @@ package dev.candela.evaluate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.TestDatasets;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
@@ -52,7 +53,7 @@ class EvaluationPipelineTest {
             .build();
     try (FactorDataset ds = DatasetPaths.open(data)) {
       ScoreReport r =
-          new Evaluation(o.settings(data, null, seed), ProgressListener.SILENT)
+          new Evaluation(o.settings(data, null, seed), Progress.NONE)
               .run(ds, MODEL, tmp.resolve("out"));
       double pipeline = r.scores().get("mig");
 

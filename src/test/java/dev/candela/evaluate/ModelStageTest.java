@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.TestDatasets;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
@@ -56,7 +57,7 @@ class ModelStageTest {
             .build();
     try (FactorDataset ds = DatasetPaths.open(data)) {
       ScoreReport r =
-          new Evaluation(o.settings(data, null, seed), ProgressListener.SILENT)
+          new Evaluation(o.settings(data, null, seed), Progress.NONE)
               .run(ds, MODEL, tmp.resolve("out"));
       long[] idx = Sampling.shuffled(ds.size(), n, seed);
       float[][] mu = new float[n][];

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.TestDatasets;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
@@ -82,13 +83,12 @@ class OneCounterfactualPathTest {
     ScoreReport report;
     try (FactorDataset ds = DatasetPaths.open(data)) {
       report =
-          new Evaluation(o.settings(data, CLASSIFIER, SEED), ProgressListener.SILENT)
-              .run(ds, VAE, evalOut);
+          new Evaluation(o.settings(data, CLASSIFIER, SEED), Progress.NONE).run(ds, VAE, evalOut);
     }
     Path cfOut = tmp.resolve("counterfactuals");
     CounterfactualDriver.Outcome cf =
         CounterfactualDriver.run(
-            counterfactuals(cfOut, SEED), DatasetPaths::open, ProgressListener.SILENT, null);
+            counterfactuals(cfOut, SEED), DatasetPaths::open, Progress.NONE, null);
     CgSummary sum = cf.job().summary();
 
     assertEquals(CG_SAMPLES, sum.numSamples());
@@ -120,7 +120,7 @@ class OneCounterfactualPathTest {
         CounterfactualDriver.run(
             counterfactuals(tmp.resolve("other-seed"), SEED + 1),
             DatasetPaths::open,
-            ProgressListener.SILENT,
+            Progress.NONE,
             null);
     assertNotEquals(
         report.scores().get("cg"), other.job().summary().score(), 1e3 * SAME_JOB, "seed matters");

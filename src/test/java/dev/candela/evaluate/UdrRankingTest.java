@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.Provenance;
 import dev.candela.TestDatasets;
 import dev.candela.data.FactorDataset;
@@ -63,7 +64,7 @@ class UdrRankingTest {
         }
       }
       List<String> names = List.of("a", "copy", "b");
-      ProgressListener quiet = ProgressListener.messages(m -> {});
+      Progress quiet = Progress.messages(m -> {});
       UdrRanking.Outcome o =
           UdrRanking.rank(
               UdrRanking.encode(
@@ -151,7 +152,7 @@ class UdrRankingTest {
             new BatchEvaluation.Request(
                 single, false, data, null, o, seed, tmp.resolve("one" + i + "-" + samples)),
             one,
-            ProgressListener.SILENT,
+            Progress.NONE,
             (n, r, several) -> {});
         alone[i] = one.rows.get();
       }
@@ -161,7 +162,7 @@ class UdrRankingTest {
       BatchEvaluation.run(
           new BatchEvaluation.Request(list, false, data, null, o, seed, out),
           opener,
-          ProgressListener.SILENT,
+          Progress.NONE,
           (n, r, several) -> {});
       int missing = Math.max(0, UdrRanking.SAMPLES - samples);
       assertEquals(
@@ -176,15 +177,9 @@ class UdrRankingTest {
         UdrRanking.Outcome own =
             UdrRanking.rank(
                 UdrRanking.encode(
-                    ds,
-                    models,
-                    names,
-                    seed,
-                    DeviceChoice.parse("cpu"),
-                    64,
-                    ProgressListener.SILENT),
+                    ds, models, names, seed, DeviceChoice.parse("cpu"), 64, Progress.NONE),
                 seed,
-                ProgressListener.SILENT);
+                Progress.NONE);
         assertEquals(UdrRanking.SAMPLES, udr.get("samples").asInt());
         for (int i = 0; i < 2; i++) {
           assertEquals(own.result().scores()[i], udr.get("scores").get(i).asDouble(), EXACT);
@@ -212,12 +207,10 @@ class UdrRankingTest {
     UdrRanking.Encoded a = new UdrRanking.Encoded("a", "", two, two);
     UdrRanking.Encoded b = new UdrRanking.Encoded("b", "", three, three);
     assertThrows(
-        IllegalArgumentException.class,
-        () -> UdrRanking.rank(List.of(a), 0, ProgressListener.SILENT));
+        IllegalArgumentException.class, () -> UdrRanking.rank(List.of(a), 0, Progress.NONE));
     IllegalArgumentException e =
         assertThrows(
-            IllegalArgumentException.class,
-            () -> UdrRanking.rank(List.of(a, b), 0, ProgressListener.SILENT));
+            IllegalArgumentException.class, () -> UdrRanking.rank(List.of(a, b), 0, Progress.NONE));
     assertTrue(
         e.getMessage().contains("same 2 inputs") && e.getMessage().contains("b"), e.getMessage());
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.metrics.stats.DiscreteMutualInfo;
 import dev.candela.metrics.stats.HistogramDiscretizer;
 import dev.candela.metrics.stats.Uncertainty;
@@ -201,7 +202,7 @@ class CodeMetricRegistryTest {
             mine,
             s.scores(),
             new CodeScorer.IntervalOptions(4, 10, 2, Long.MAX_VALUE),
-            CodeScorer.Progress.NONE);
+            Progress.NONE);
     assertEquals(Uncertainty.JACKKNIFE, u.get("best-info").method());
     assertEquals(300, u.get("best-info").n());
     assertTrue(u.get("best-info").se() > 0, u.toString());

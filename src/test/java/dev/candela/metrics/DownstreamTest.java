@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.metrics.stats.Uncertainty;
 import java.util.EnumSet;
 import java.util.Map;
@@ -165,7 +166,7 @@ class DownstreamTest {
     assertEquals(1.0, s.scores().get("downstream.100"), EXACT);
     Map<String, Uncertainty> u =
         CodeScorer.uncertainty(
-            context, s.scores(), CodeScorer.IntervalOptions.of(5, 0), CodeScorer.Progress.NONE);
+            context, s.scores(), CodeScorer.IntervalOptions.of(5, 0), Progress.NONE);
     assertEquals(s.scores().keySet(), u.keySet());
     assertTrue(u.get("downstream.100").ci95().get(1) <= 1.0);
   }

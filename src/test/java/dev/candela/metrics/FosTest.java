@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.metrics.stats.Uncertainty;
 import java.util.EnumSet;
 import java.util.Map;
@@ -183,12 +184,7 @@ class FosTest {
     assertEquals(fos.fos(), s.scores().get("fos"), 0);
     Map<String, Uncertainty> u =
         CodeScorer.uncertainty(
-            codes,
-            null,
-            o,
-            s.scores(),
-            CodeScorer.IntervalOptions.defaults(),
-            CodeScorer.Progress.NONE);
+            codes, null, o, s.scores(), CodeScorer.IntervalOptions.defaults(), Progress.NONE);
     Uncertainty f = u.get("fos");
     assertEquals(Uncertainty.MEAN, f.method());
     assertEquals(Uncertainty.ofMean(fos.batchTerms()).se(), f.se(), EXACT);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.metrics.stats.Uncertainty;
 import java.util.EnumSet;
 import java.util.Map;
@@ -179,7 +180,7 @@ class MiFamilyTest {
     Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
     Map<String, Uncertainty> u =
         CodeScorer.uncertainty(
-            codes, null, o, s, CodeScorer.IntervalOptions.defaults(), CodeScorer.Progress.NONE);
+            codes, null, o, s, CodeScorer.IntervalOptions.defaults(), Progress.NONE);
     assertEquals(Uncertainty.SUBSAMPLING, u.get("jemmig").method());
     assertTrue(u.get("jemmig").se() > 0 && u.get("jemmig").se() < 0.05, u.toString());
   }

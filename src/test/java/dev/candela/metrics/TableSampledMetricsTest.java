@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.data.FactorSampler;
 import dev.candela.data.FactorSpace;
 import dev.candela.metrics.stats.Uncertainty;
@@ -178,12 +179,7 @@ class TableSampledMetricsTest {
     assertTrue(s.details().get("factorvae") instanceof FactorVaeResult);
     Map<String, Uncertainty> none =
         CodeScorer.uncertainty(
-            codes,
-            null,
-            o,
-            s.scores(),
-            CodeScorer.IntervalOptions.none(),
-            CodeScorer.Progress.NONE);
+            codes, null, o, s.scores(), CodeScorer.IntervalOptions.none(), Progress.NONE);
     assertTrue(none.isEmpty(), "intervals off: " + none);
   }
 

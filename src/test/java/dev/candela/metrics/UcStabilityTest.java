@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +47,7 @@ class UcStabilityTest {
     CodeContext context = new CodeContext(c, null, o);
     Map<String, Double> scores = CodeScorer.score(context, false).scores();
     return CodeScorer.intervals(
-        context, scores, CodeScorer.IntervalOptions.of(replicates, 0), CodeScorer.Progress.NONE);
+        context, scores, CodeScorer.IntervalOptions.of(replicates, 0), Progress.NONE);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.metrics.stats.LatentCovariance;
 import dev.candela.metrics.stats.Uncertainty;
 import java.util.EnumSet;
@@ -255,7 +256,7 @@ class UnsupervisedScoresTest {
     assertTrue(s.get("gaussian_tc") > 2, s.toString());
     Map<String, Uncertainty> u =
         CodeScorer.uncertainty(
-            codes, null, o, s, CodeScorer.IntervalOptions.of(20, 0), CodeScorer.Progress.NONE);
+            codes, null, o, s, CodeScorer.IntervalOptions.of(20, 0), Progress.NONE);
     assertEquals(s.keySet(), u.keySet());
     for (String k : s.keySet()) {
       Uncertainty x = u.get(k);

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
 import dev.candela.MixedRadix;
+import dev.candela.Progress;
 import dev.candela.cli.CliRun;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.evaluate.DefaultDataset;
-import dev.candela.evaluate.ProgressListener;
 import dev.candela.model.training.TrainingSubset;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -132,7 +132,7 @@ class HeldOutDspritesTest {
   void defaultDataIsHeldOutFromTheModelsSubset() throws Exception {
     Path vae = vaeCard("dsprites:737280:bd6595827529a98a", 90_000);
     Path root = Files.createTempDirectory(tmp, "root");
-    Path f = DefaultDataset.forModel(root, vae, ProgressListener.SILENT);
+    Path f = DefaultDataset.forModel(root, vae, Progress.NONE);
     assertEquals(
         "dsprites-deepmind-10000-seed1-heldout-90000-seed0.npz", f.getFileName().toString());
     assertEquals(DefaultDataset.COUNT, assertNoTrainingImage(f, vae));
@@ -140,7 +140,7 @@ class HeldOutDspritesTest {
     Path own = vaeCard("dsprites:10000:5e52457e8c0f2d23", 4000);
     assertEquals(
         "dsprites-deepmind-10000-seed1.npz",
-        DefaultDataset.forModel(root, own, ProgressListener.SILENT).getFileName().toString());
+        DefaultDataset.forModel(root, own, Progress.NONE).getFileName().toString());
   }
 
   @Test

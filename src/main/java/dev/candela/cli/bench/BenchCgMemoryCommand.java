@@ -2,6 +2,7 @@ package dev.candela.cli.bench;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CounterfactualEngineOptions;
@@ -10,7 +11,6 @@ import dev.candela.data.loading.DatasetPaths;
 import dev.candela.evaluate.CounterfactualDriver;
 import dev.candela.evaluate.CounterfactualSettings;
 import dev.candela.evaluate.ModelPaths;
-import dev.candela.evaluate.ProgressListener;
 import dev.candela.model.CounterfactualModels;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.card.ModelCard;
@@ -247,7 +247,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
             .seed(seed)
             .build();
     CounterfactualDriver.Outcome res =
-        CounterfactualDriver.run(settings, DatasetPaths::open, ProgressListener.SILENT, observer);
+        CounterfactualDriver.run(settings, DatasetPaths::open, Progress.NONE, observer);
     out.print(res.text());
     out.flush();
     SettingFlags.warn(err, res.warnings(), java.util.Map.of());

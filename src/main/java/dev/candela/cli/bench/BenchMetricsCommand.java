@@ -577,7 +577,7 @@ public final class BenchMetricsCommand implements Callable<Integer> {
             null,
             null,
             d.irsQuantile()),
-        dev.candela.evaluate.ProgressListener.SILENT);
+        dev.candela.Progress.NONE);
     return Timing.secondsSince(t0);
   }
 

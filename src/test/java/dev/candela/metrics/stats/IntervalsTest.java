@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.metrics.CodeIntervals;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentCodes;
@@ -319,8 +320,7 @@ class IntervalsTest {
     CodeScorer.Options o = options(Metric.of(Metric.Kind.CODES));
     Map<String, Double> scores = CodeScorer.score(codes, null, o).scores();
     CodeScorer.IntervalOptions io = new CodeScorer.IntervalOptions(4, 10, 2, Long.MAX_VALUE);
-    Map<String, Uncertainty> u =
-        CodeScorer.uncertainty(codes, null, o, scores, io, CodeScorer.Progress.NONE);
+    Map<String, Uncertainty> u = CodeScorer.uncertainty(codes, null, o, scores, io, Progress.NONE);
     assertEquals(scores.keySet(), u.keySet());
     assertEquals(Uncertainty.SUBSAMPLING, u.get("irs").method());
     assertEquals(Uncertainty.JACKKNIFE, u.get("mig").method());
@@ -329,7 +329,7 @@ class IntervalsTest {
     assertEquals(300, u.get("dci.disentanglement").n());
     assertEquals(
         u,
-        CodeScorer.uncertainty(codes, null, o, scores, io, CodeScorer.Progress.NONE),
+        CodeScorer.uncertainty(codes, null, o, scores, io, Progress.NONE),
         "same seed, same replicates");
   }
 
@@ -352,8 +352,7 @@ class IntervalsTest {
     CodeScorer.Options o = sapWithCaps(100, 50);
     Map<String, Double> scores = CodeScorer.score(codes, null, o).scores();
     CodeScorer.IntervalOptions io = new CodeScorer.IntervalOptions(4, 10, 2, Long.MAX_VALUE);
-    Uncertainty sap =
-        CodeScorer.uncertainty(codes, null, o, scores, io, CodeScorer.Progress.NONE).get("sap");
+    Uncertainty sap = CodeScorer.uncertainty(codes, null, o, scores, io, Progress.NONE).get("sap");
     assertEquals(Uncertainty.FULL_SIZE_PAIRS, sap.method());
     assertEquals(150, sap.n());
     assertEquals(0, sap.bias(), EXACT);
@@ -363,9 +362,7 @@ class IntervalsTest {
     Map<String, Double> s2 = CodeScorer.score(codes, null, tight).scores();
     assertEquals(
         Uncertainty.HALF_SAMPLES,
-        CodeScorer.uncertainty(codes, null, tight, s2, io, CodeScorer.Progress.NONE)
-            .get("sap")
-            .method());
+        CodeScorer.uncertainty(codes, null, tight, s2, io, Progress.NONE).get("sap").method());
   }
 
   @Test
@@ -394,7 +391,7 @@ class IntervalsTest {
                 o,
                 scores,
                 new CodeScorer.IntervalOptions(4, 10, 2, Long.MAX_VALUE),
-                CodeScorer.Progress.NONE)
+                Progress.NONE)
             .get("uc@1");
     // F = 3: step 1/3, 4 splits: 24 values, p = 1/8
     double floor = (1.0 / 3) * Math.sqrt(0.125 * 0.875);
@@ -418,7 +415,7 @@ class IntervalsTest {
             o,
             scores,
             new CodeScorer.IntervalOptions(8, 10, 0, Long.MAX_VALUE),
-            CodeScorer.Progress.NONE);
+            Progress.NONE);
     int atBound = 0;
     for (Map.Entry<String, Uncertainty> e : u.entrySet()) {
       double lo = e.getValue().ci95().get(0);

@@ -9,12 +9,12 @@ import me.tongfei.progressbar.ProgressBar;
  * A progress bar on standard error that shows the running loss terms; notices are printed as one
  * line each, {@code COMMAND: LINE} (with {@code --quiet} too).
  */
-final class Progress implements TrainingProgress, AutoCloseable {
+final class TrainingBar implements TrainingProgress, AutoCloseable {
   private final ProgressBar bar;
   private final PrintWriter notices;
   private final String command;
 
-  Progress(String task, boolean quiet) {
+  TrainingBar(String task, boolean quiet) {
     this(task, quiet, null, null);
   }
 
@@ -26,7 +26,7 @@ final class Progress implements TrainingProgress, AutoCloseable {
    * @param notices where notices are printed, or null to drop them
    * @param command the command's name that starts each notice, e.g. {@code candela train}
    */
-  Progress(String task, boolean quiet, PrintWriter notices, String command) {
+  TrainingBar(String task, boolean quiet, PrintWriter notices, String command) {
     this.bar = quiet ? null : ProgressBars.bar(task, 1);
     this.notices = notices;
     this.command = command;
