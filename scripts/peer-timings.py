@@ -27,7 +27,9 @@ last two sizes predict (power law, exponent at least 1) stays under --budget sec
 N rows; each run is also stopped by an alarm at 2 x --budget. When the peer stops short of N, its
 line says so and bench times Candela again on the same first `rows` rows. The learned metrics
 (DCI lasso / random-forest, SAP continuous, explicitness) run on Candela's capped split (the
-rows of --train-rows / --test-rows), as Candela does, so their cost is flat in N.
+rows of --train-rows / --test-rows), as Candela does, so their cost is flat in N; each is
+timed as the best of up to 3 calls while their sum stays under 10 s (bench times Candela's the same
+way beside them, after its first, cold call).
 
 THE TABLE: `METRICS` below, one entry per metric (peer, Candela stages, row scope, function).
 A new metric (unified scores, downstream accuracy, DCI-ES ...) is one more entry there.
@@ -226,6 +228,12 @@ METRICS = {
 }
 
 
+# the learned metrics on the split: best of up to 3 calls while their sum stays under 10 s
+# (BenchMetricsCommand.WARM_REPEATS and WARM_BUDGET_SECONDS on Candela's side)
+WARM_REPEATS = 3
+WARM_BUDGET = 10.0
+
+
 class OverBudget(Exception):
     pass
 
@@ -328,8 +336,17 @@ def main():
             if split is None:
                 raise SystemExit("%s needs --train-rows and --test-rows" % name)
             rows = int(len(split[0][0]) + len(split[1][0]))
+            # the best of up to WARM_REPEATS calls while their sum is under WARM_BUDGET seconds,
+            # as bench times Candela's learned metrics beside these (after its own first call)
             t, values = timed(lambda: fn(peers, split), 2 * a.budget)
-            line.update(rows=rows, fullRows=rows, tries=[[rows, t]] if t else [],
+            times = [t] if t is not None else []
+            while times and len(times) < WARM_REPEATS and sum(times) < WARM_BUDGET:
+                again, _ = timed(lambda: fn(peers, split), 2 * a.budget)
+                if again is None:
+                    break
+                times.append(again)
+            t = min(times) if times else None
+            line.update(rows=rows, fullRows=rows, tries=[[rows, x] for x in times],
                         split=[int(len(split[0][0])), int(len(split[1][0]))])
             if t is None:
                 line.update(complete=False, seconds=None, values={}, note="peer " + values)

@@ -48,6 +48,7 @@ final class RegressionDci {
     }
     float[][] trainX32 = learner == DciLearner.RANDOM_FOREST ? toFloat(trainX) : null;
     float[][] testX32 = learner == DciLearner.RANDOM_FOREST ? toFloat(testX) : null;
+    Lasso.Design design = learner == DciLearner.LASSO ? Lasso.Design.of(trainX) : null;
     long randomState = Math.floorMod(seed, 1L << 32);
     List<Dci.FactorFit> fits = new ArrayList<>();
     for (int k = 0; k < train.numFactors(); k++) {
@@ -59,7 +60,7 @@ final class RegressionDci {
       double[] predTrain;
       double[] predTest;
       if (learner == DciLearner.LASSO) {
-        Lasso lasso = Lasso.fit(trainX, yTrain, LASSO_ALPHA);
+        Lasso lasso = Lasso.fit(design, yTrain, LASSO_ALPHA);
         importance = lasso.coefficients();
         for (int j = 0; j < importance.length; j++) {
           importance[j] = Math.abs(importance[j]);

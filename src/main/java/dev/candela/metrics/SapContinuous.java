@@ -1,7 +1,5 @@
 package dev.candela.metrics;
 
-import org.apache.commons.math3.stat.regression.SimpleRegression;
-
 /**
  * SAP for continuous factors (Kumar, Sattigeri &amp; Balakrishnan, "Variational inference of
  * disentangled latent concepts from unlabeled observations", ICLR 2018, Section 3): the score
@@ -14,7 +12,12 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  * disentanglement_lib's {@code np.cov}); per factor the gap between the two largest entries over
  * latents (the second 0 with a single latent), and SAP = the mean gap over factors, in [0, 1],
  * higher is better. The factor's codes are the regression target, as disentanglement_lib's factor
- * indices are. The line is fitted by Apache Commons Math's {@link SimpleRegression}.
+ * indices are. The R² is Apache Commons Math 3.6's {@code SimpleRegression} (with intercept) to the
+ * last bit: its running centring ({@code addData}: each point's deviation from the running mean,
+ * weighted by i / (i + 1)) and its {@code getRSquare}, with the centring of each latent and each
+ * factor done once (not once per pair) and the cross sums of four latents accumulated in one pass,
+ * each sum in SimpleRegression's order ({@code SapContinuousTest} checks the bits against
+ * SimpleRegression itself).
  *
  * <p>The paper fits the line on the test examples; disentanglement_lib's {@code sap_score.py} with
  * {@code continuous_factors=True} computes the matrix on its train rows and ignores the test rows.
@@ -56,18 +59,31 @@ public final class SapContinuous {
     }
     int d = codes.numLatents();
     int nf = codes.numFactors();
-    double[][] s = new double[d][nf];
+    // SimpleRegression.addData's weight of the i-th point (i ≥ 1), n / (1.0 + n) before the count
+    double[] weight = weights(n);
+    double[][] dz = new double[d][];
     for (int j = 0; j < d; j++) {
-      float[] z = codes.latents()[j];
-      for (int k = 0; k < nf; k++) {
-        int[] v = codes.factors()[k];
-        SimpleRegression line = new SimpleRegression(true);
-        for (int i = 0; i < n; i++) {
-          line.addData(z[i], v[i]);
+      dz[j] = widened(codes.latents()[j]);
+    }
+    double[] szz = deviations(dz, weight);
+    double[][] dv = new double[nf][];
+    for (int k = 0; k < nf; k++) {
+      dv[k] = widened(codes.factors()[k]);
+    }
+    double[] svv = deviations(dv, weight);
+    double[][] s = new double[d][nf];
+    double[] szv = new double[d];
+    for (int k = 0; k < nf; k++) {
+      crossSums(dz, dv[k], weight, szv);
+      for (int j = 0; j < d; j++) {
+        double varZ = szz[j] / (n - 1);
+        double ssY = svv[k];
+        if (varZ > MIN_LATENT_VARIANCE && ssY > 0) {
+          // getRSquare: (SST − SSE) / SST, SSE = max(0, Syy − Sxy² / Sxx) (FastMath.max's
+          // semantics are Math.max's)
+          double sse = Math.max(0d, ssY - szv[j] * szv[j] / szz[j]);
+          s[j][k] = (ssY - sse) / ssY;
         }
-        double varZ = line.getXSumSquares() / (n - 1);
-        double ssY = line.getTotalSumSquares();
-        s[j][k] = varZ > MIN_LATENT_VARIANCE && ssY > 0 ? line.getRSquare() : 0;
       }
     }
     double[] gap = new double[nf];
@@ -78,6 +94,146 @@ public final class SapContinuous {
       sum += gap[k];
     }
     return new ScoreMatrix(s, gap, sum / nf);
+  }
+
+  /** SimpleRegression.addData's weights {@code i / (1.0 + i)} of the points i ≥ 1 (index 0: 0). */
+  private static double[] weights(int n) {
+    double[] w = new double[n];
+    for (int i = 1; i < n; i++) {
+      w[i] = i / (1.0 + i);
+    }
+    return w;
+  }
+
+  /**
+   * A column as doubles. (The loops are small methods of their own, here and below, so that the JIT
+   * compiles each quickly on a first, cold call.)
+   */
+  private static double[] widened(float[] z) {
+    double[] v = new double[z.length];
+    for (int i = 0; i < z.length; i++) {
+      v[i] = z[i];
+    }
+    return v;
+  }
+
+  /** A column as doubles. */
+  private static double[] widened(int[] f) {
+    double[] v = new double[f.length];
+    for (int i = 0; i < f.length; i++) {
+      v[i] = f[i];
+    }
+    return v;
+  }
+
+  /**
+   * SimpleRegression.addData's running centring of each column, in place: {@code c[i]} becomes the
+   * deviation of the i-th value from the running mean of the values before it ({@code c[0]} 0), the
+   * running mean is updated by the deviation over {@code 1.0 + i}, and the weighted sum of squared
+   * deviations ({@code dx * dx * weight[i]}, summed in row order) is returned per column:
+   * SimpleRegression's {@code sumXX}, bit for bit. The columns are taken four at a time so that the
+   * four chains of divisions overlap; each column keeps its own order of operations.
+   */
+  private static double[] deviations(double[][] c, double[] weight) {
+    int n = weight.length;
+    double[] ss = new double[c.length];
+    int j = 0;
+    for (; j + 4 <= c.length; j += 4) {
+      double[] a = c[j];
+      double[] b = c[j + 1];
+      double[] e = c[j + 2];
+      double[] g = c[j + 3];
+      double ma = a[0];
+      double mb = b[0];
+      double me = e[0];
+      double mg = g[0];
+      double sa = 0.0;
+      double sb = 0.0;
+      double se = 0.0;
+      double sg = 0.0;
+      a[0] = 0.0;
+      b[0] = 0.0;
+      e[0] = 0.0;
+      g[0] = 0.0;
+      for (int i = 1; i < n; i++) {
+        double fact1 = 1.0 + i;
+        double w = weight[i];
+        double da = a[i] - ma;
+        double db = b[i] - mb;
+        double de = e[i] - me;
+        double dg = g[i] - mg;
+        sa += da * da * w;
+        sb += db * db * w;
+        se += de * de * w;
+        sg += dg * dg * w;
+        ma += da / fact1;
+        mb += db / fact1;
+        me += de / fact1;
+        mg += dg / fact1;
+        a[i] = da;
+        b[i] = db;
+        e[i] = de;
+        g[i] = dg;
+      }
+      ss[j] = sa;
+      ss[j + 1] = sb;
+      ss[j + 2] = se;
+      ss[j + 3] = sg;
+    }
+    for (; j < c.length; j++) {
+      double[] a = c[j];
+      double ma = a[0];
+      double sa = 0.0;
+      a[0] = 0.0;
+      for (int i = 1; i < n; i++) {
+        double da = a[i] - ma;
+        sa += da * da * weight[i];
+        ma += da / (1.0 + i);
+        a[i] = da;
+      }
+      ss[j] = sa;
+    }
+    return ss;
+  }
+
+  /**
+   * SimpleRegression's {@code sumXY} of every latent with one factor from their deviations ({@link
+   * #deviations}): {@code dx * dy * weight[i]} summed in row order, into {@code out[j]}, four
+   * latents at a time (four independent sums, each in its own order).
+   */
+  private static void crossSums(double[][] dz, double[] dv, double[] weight, double[] out) {
+    int n = weight.length;
+    int j = 0;
+    for (; j + 4 <= dz.length; j += 4) {
+      double[] a = dz[j];
+      double[] b = dz[j + 1];
+      double[] e = dz[j + 2];
+      double[] g = dz[j + 3];
+      double sa = 0.0;
+      double sb = 0.0;
+      double se = 0.0;
+      double sg = 0.0;
+      for (int i = 1; i < n; i++) {
+        double y = dv[i];
+        double w = weight[i];
+        sa += a[i] * y * w;
+        sb += b[i] * y * w;
+        se += e[i] * y * w;
+        sg += g[i] * y * w;
+      }
+      out[j] = sa;
+      out[j + 1] = sb;
+      out[j + 2] = se;
+      out[j + 3] = sg;
+    }
+    for (; j < dz.length; j++) {
+      double[] a = dz[j];
+      double sa = 0.0;
+      for (int i = 1; i < n; i++) {
+        sa += a[i] * dv[i] * weight[i];
+      }
+      out[j] = sa;
+    }
   }
 
   /**
