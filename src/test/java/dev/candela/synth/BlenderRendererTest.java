@@ -70,7 +70,7 @@ class BlenderRendererTest {
             () -> BlenderRenderer.findBlender(null, Map.of("PATH", dir.toString())));
     assertEquals(
         "Blender not found: no Blender path given, BLENDER not set, no 'blender' on PATH; install"
-            + " Blender 3.4+ (Debian: apt-get install blender) or set the Blender path",
+            + " Blender 3.4+ (Debian: apt-get install blender) or set Blender path",
         e.getMessage());
     BadInputException env =
         assertThrows(

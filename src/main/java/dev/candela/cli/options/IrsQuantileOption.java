@@ -30,7 +30,7 @@ public final class IrsQuantileOption {
     try {
       return CodeScorer.Options.checkIrsQuantile(irsQuantile);
     } catch (IllegalArgumentException e) {
-      throw new dev.candela.BadInputException(e.getMessage(), e);
+      throw new dev.candela.BadInputException(dev.candela.cli.console.SettingFlags.message(e), e);
     }
   }
 
