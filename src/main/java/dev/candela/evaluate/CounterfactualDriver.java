@@ -226,21 +226,13 @@ public final class CounterfactualDriver {
                   .build();
           CounterfactualModels view = CounterfactualModels.over(vae, clf.model(), run.device());
           CounterfactualJob.Result res;
-          try (Progress.Task bar = listener.task("counterfactuals", o.numChunks())) {
-            res =
-                CounterfactualJob.run(
-                    o,
-                    source,
-                    decoder,
-                    clf.probabilities(vaeCard.input()),
-                    (k, total, skipped) -> {
-                      bar.stepTo(k + 1L);
-                      if (observer != null) {
-                        observer.chunkDone(
-                            view, k, total, (int) Math.min(nc, (k + 1L) * o.chunkSize()));
-                      }
-                    });
-          }
+          res =
+              CounterfactualJob.run(
+                  o,
+                  source,
+                  decoder,
+                  clf.probabilities(vaeCard.input()),
+                  observed(listener, observer, view, nc, o.chunkSize()));
           if (res.imageChecks() != null) {
             warnings.addAll(
                 res.imageChecks().warnings(vaeCheck.pixelMassMean(), vaeCheck.pixelMassSd()));
@@ -249,6 +241,41 @@ public final class CounterfactualDriver {
         }
       }
     }
+  }
+
+  /**
+   * The progress with every counted chunk also told to the observer (after the progress), with the
+   * CG samples finished so far; the progress itself when there is no observer.
+   */
+  private static Progress observed(
+      Progress p, ChunkObserver observer, CounterfactualModels view, int samples, int chunkSize) {
+    if (observer == null) {
+      return p;
+    }
+    return new Progress.Forwarding(p) {
+      @Override
+      public Task task(String name, long total) {
+        Task t = super.task(name, total);
+        return new Task() {
+          @Override
+          public void step() {
+            t.step();
+          }
+
+          @Override
+          public void stepTo(long done) {
+            t.stepTo(done);
+            observer.chunkDone(
+                view, (int) done - 1, (int) total, (int) Math.min(samples, done * chunkSize));
+          }
+
+          @Override
+          public void close() {
+            t.close();
+          }
+        };
+      }
+    };
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.ImageDegradation;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgReadout;
@@ -51,19 +52,10 @@ class CgTruthBenchmarkTest {
             factors,
             List.of(readout));
     List<CgTruthRow> seen = new ArrayList<>();
-    CgTruthBenchmark.Result r =
-        CgTruthBenchmark.run(
-            o,
-            new CgTruthBenchmark.Listener() {
-              @Override
-              public void row(CgTruthRow row) {
-                seen.add(row);
-              }
-
-              @Override
-              public void message(String message) {}
-            });
+    List<String> lines = new ArrayList<>();
+    CgTruthBenchmark.Result r = CgTruthBenchmark.run(o, seen::add, Progress.messages(lines::add));
     assertEquals(r.rows(), seen, "every row is reported as it finishes");
+    assertEquals(seen.size(), lines.size(), "one progress line per row: " + lines);
     return r;
   }
 

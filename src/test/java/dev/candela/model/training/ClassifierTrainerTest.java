@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
+import dev.candela.Progress;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.hosting.ComputeDevice;
@@ -47,8 +48,7 @@ class ClassifierTrainerTest {
   private static ClassifierTrainer.Result train(
       dev.candela.data.FactorDataset ds, ClassifierTrainingConfig cfg, Path out, boolean resume)
       throws dev.candela.CandelaException {
-    return ClassifierTrainer.train(
-        ds, cfg, out, resume, ComputeDevice.CPU, null, TrainingProgress.NONE);
+    return ClassifierTrainer.train(ds, cfg, out, resume, ComputeDevice.CPU, null, Progress.NONE);
   }
 
   @Test
@@ -58,7 +58,7 @@ class ClassifierTrainerTest {
         new ClassifierTrainingConfig("softmax", 6, 32, 1, 2e-3, 448, 128, CONV3);
     ClassifierTrainer.Result r;
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
-      r = ClassifierTrainer.train(ds, cfg, out, ComputeDevice.CPU, "test", TrainingProgress.NONE);
+      r = ClassifierTrainer.train(ds, cfg, out, ComputeDevice.CPU, "test", Progress.NONE);
       int shape = ds.space().names().indexOf("shape");
       int posX = ds.space().names().indexOf("pos_x");
       assertTrue(
@@ -257,7 +257,7 @@ class ClassifierTrainerTest {
               init,
               ComputeDevice.CPU,
               null,
-              TrainingProgress.NONE);
+              Progress.NONE);
       assertArrayEquals(a.accuracy(), b.accuracy(), 0.0);
       @SuppressWarnings("unchecked")
       java.util.Map<String, Object> from =
@@ -282,7 +282,7 @@ class ClassifierTrainerTest {
               second,
               ComputeDevice.CPU,
               null,
-              TrainingProgress.NONE);
+              Progress.NONE);
       assertArrayEquals(a.accuracy(), c.accuracy(), 0.0);
       assertArrayEquals(
           held, ClassifierTrainer.Init.read(tmp.resolve("clf-init-third")).heldOut(ds, again));
@@ -298,7 +298,7 @@ class ClassifierTrainerTest {
                       init,
                       ComputeDevice.CPU,
                       null,
-                      TrainingProgress.NONE));
+                      Progress.NONE));
       assertTrue(
           e.getMessage().contains("test count 16") && e.getMessage().contains("64 held-out"),
           e.getMessage());
