@@ -1,5 +1,7 @@
 package dev.candela.metrics.stats;
 
+import java.util.function.IntToDoubleFunction;
+
 /**
  * Equal-width histogram discretisation with numpy's exact semantics, as used by disentanglement_lib
  * ({@code np.digitize(x, np.histogram(x, bins)[1][:-1])}).
@@ -30,19 +32,7 @@ public final class HistogramDiscretizer {
    * @return the edges, increasing
    */
   public static double[] edges(double[] x, int bins) {
-    checkValues(x.length, bins);
-    double lo = x[0];
-    double hi = x[0];
-    for (int i = 1; i < x.length; i++) {
-      double v = x[i];
-      if (v < lo) {
-        lo = v;
-      }
-      if (v > hi) {
-        hi = v;
-      }
-    }
-    return edgesForRange(lo, hi, bins);
+    return edges(x.length, i -> x[i], bins);
   }
 
   /**
@@ -54,11 +44,16 @@ public final class HistogramDiscretizer {
    * @return the edges, increasing
    */
   public static double[] edges(float[] x, int bins) {
-    checkValues(x.length, bins);
-    float lo = x[0];
-    float hi = x[0];
-    for (int i = 1; i < x.length; i++) {
-      float v = x[i];
+    return edges(x.length, i -> x[i], bins);
+  }
+
+  /** The edges of n values (widening a float to double keeps the order, so min and max). */
+  private static double[] edges(int n, IntToDoubleFunction x, int bins) {
+    checkValues(n, bins);
+    double lo = x.applyAsDouble(0);
+    double hi = lo;
+    for (int i = 1; i < n; i++) {
+      double v = x.applyAsDouble(i);
       if (v < lo) {
         lo = v;
       }
