@@ -224,13 +224,7 @@ public final class ClassifierTrainer {
     if (init != null) {
       config.put("initFromWeightsSha256", init.weightsSha256());
     }
-    Checkpoints.State state =
-        ck.start(
-            resume,
-            config,
-            Map.of(),
-            ClassifierTrainingConfig.LR_DROP_EPOCH,
-            ClassifierTrainingConfig.LR_DROP_FACTOR);
+    Checkpoints.State state = ck.start(resume, config, Map.of(), ClassifierTrainingConfig.LR_DROP);
     if (state.notice() != null) {
       progress.message(state.notice());
     }

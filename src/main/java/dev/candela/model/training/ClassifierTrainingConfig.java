@@ -51,6 +51,12 @@ public record ClassifierTrainingConfig(
   /** Configuration key of the factor the learning rate is dropped by. */
   static final String LR_DROP_FACTOR = "lrDropFactor";
 
+  /**
+   * The learning-rate drop as a schedule a resumed run may change for the epochs not yet trained.
+   */
+  static final Checkpoints.Schedule LR_DROP =
+      new Checkpoints.Schedule(LR_DROP_EPOCH, LR_DROP_FACTOR);
+
   /** The factor of {@code --lr-drop-factor} when none is given. */
   public static final double DEFAULT_LR_DROP_FACTOR = 0.1;
 
