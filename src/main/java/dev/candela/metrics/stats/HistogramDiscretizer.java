@@ -147,6 +147,43 @@ public final class HistogramDiscretizer {
     }
   }
 
+  /** Receives one latent's histogram codes. */
+  @FunctionalInterface
+  public interface BinnedLatent {
+    /**
+     * One latent discretised.
+     *
+     * @param latent the latent's index
+     * @param codes its codes, one per sample: the worker thread's buffer, valid until this returns
+     */
+    void accept(int latent, int[] codes);
+  }
+
+  /**
+   * Discretises every latent into {@code bins} equal-width bins ({@link #edges(float[], int)} and
+   * {@link #assign(float[], double[], int, int[])}) on worker threads ({@link Workers}, one code
+   * buffer each) and hands each latent's codes to {@code body}, from the thread that made them.
+   *
+   * @param latents {@code latents[j][i]} = latent j of sample i
+   * @param n the number of samples
+   * @param bins the bins per latent
+   * @param body told every latent once; it must be safe to call from several threads
+   */
+  public static void forEachLatent(float[][] latents, int n, int bins, BinnedLatent body) {
+    int d = latents.length;
+    int threads = Workers.count(d, 4L * n);
+    Workers.run(
+        threads,
+        t -> {
+          int[] codes = new int[n];
+          for (int j = t; j < d; j += threads) {
+            float[] z = latents[j];
+            assign(z, edges(z, bins), bins, codes);
+            body.accept(j, codes);
+          }
+        });
+  }
+
   /**
    * Fills {@code out} with the 0-based bin of every float32 value of {@code x} (widened to double)
    * for the given edges.
