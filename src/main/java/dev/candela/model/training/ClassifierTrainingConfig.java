@@ -95,45 +95,6 @@ public record ClassifierTrainingConfig(
         DEGRADE_NONE);
   }
 
-  /**
-   * A configuration on clean images.
-   *
-   * @param head softmax or sigmoid
-   * @param epochs epochs
-   * @param batchSize batch size
-   * @param seed seed
-   * @param learningRate Adam's learning rate
-   * @param trainCount training images (0 = all but the test images)
-   * @param testCount held-out images
-   * @param architecture the architecture
-   * @param lrDropEpoch the epoch of the learning-rate drop (0 = none)
-   * @param lrDropFactor the drop's factor
-   */
-  public ClassifierTrainingConfig(
-      String head,
-      int epochs,
-      int batchSize,
-      long seed,
-      double learningRate,
-      int trainCount,
-      int testCount,
-      String architecture,
-      int lrDropEpoch,
-      double lrDropFactor) {
-    this(
-        head,
-        epochs,
-        batchSize,
-        seed,
-        learningRate,
-        trainCount,
-        testCount,
-        architecture,
-        lrDropEpoch,
-        lrDropFactor,
-        DEGRADE_NONE);
-  }
-
   /** Validates; messages name the setting and value. */
   public ClassifierTrainingConfig {
     if (!DEGRADE_NONE.equals(degrade) && !DEGRADE_VAE_LIKE.equals(degrade)) {

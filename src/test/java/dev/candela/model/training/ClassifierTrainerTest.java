@@ -175,7 +175,18 @@ class ClassifierTrainerTest {
     Path full = tmp.resolve("clf-drop-full");
     Path part = tmp.resolve("clf-drop-part");
     ClassifierTrainingConfig scheduled =
-        new ClassifierTrainingConfig("softmax", 2, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.1);
+        new ClassifierTrainingConfig(
+            "softmax",
+            2,
+            32,
+            3,
+            2e-3,
+            128,
+            32,
+            CONV3,
+            1,
+            0.1,
+            ClassifierTrainingConfig.DEGRADE_NONE);
     ClassifierTrainingConfig constant =
         new ClassifierTrainingConfig("softmax", 1, 32, 3, 2e-3, 128, 32, CONV3);
     assertEquals(2e-3, scheduled.rateAt(0), 0.0);
@@ -189,7 +200,18 @@ class ClassifierTrainerTest {
       assertEquals(1, a.card().training().get("lrDropEpoch"), a.card().training().toString());
       // a drop inside the epochs already trained would change them: refused
       ClassifierTrainingConfig early =
-          new ClassifierTrainingConfig("softmax", 3, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.5);
+          new ClassifierTrainingConfig(
+              "softmax",
+              3,
+              32,
+              3,
+              2e-3,
+              128,
+              32,
+              CONV3,
+              1,
+              0.5,
+              ClassifierTrainingConfig.DEGRADE_NONE);
       Path again = tmp.resolve("clf-drop-again");
       train(
           ds,
