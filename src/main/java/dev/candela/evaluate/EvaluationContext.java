@@ -3,7 +3,6 @@ package dev.candela.evaluate;
 import dev.candela.CandelaException;
 import dev.candela.Progress;
 import dev.candela.data.FactorDataset;
-import dev.candela.metrics.CodeContext;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Metric;
@@ -39,15 +38,6 @@ final class EvaluationContext implements AutoCloseable {
   private CgClassifier classifier;
   private ModelFitness.ClassifierCheck classifierCheck;
   private final List<StageResult> results = new ArrayList<>();
-
-  /**
-   * The code metrics' run on the encoded samples.
-   *
-   * @param context the scoring context (the intervals resample it)
-   * @param scores what the loop scored: the IRS matrix, UC sets and factor names the later stages
-   *     read
-   */
-  record CodeRun(CodeContext context, CodeScorer.Scores scores) {}
 
   /**
    * Draws and encodes the evaluation samples and starts the provenance.
@@ -179,9 +169,12 @@ final class EvaluationContext implements AutoCloseable {
       codeRunDone = true;
       Set<Metric> metrics = codeMetrics();
       if (!metrics.isEmpty()) {
-        CodeScorer.Options opts = CodeStage.options(settings, metrics);
-        CodeContext context = new CodeContext(samples.latentCodes(), samples.vocabularies(), opts);
-        codeRun = new CodeRun(context, CodeScorer.score(context, true));
+        codeRun =
+            CodeRun.score(
+                samples.latentCodes(),
+                samples.vocabularies(),
+                CodeStage.options(settings, metrics),
+                CodeScorer.Timings.NONE);
       }
     }
     return codeRun;
