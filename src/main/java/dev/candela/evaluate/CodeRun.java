@@ -19,8 +19,9 @@ import java.util.Set;
 /**
  * The code metrics' run on a representation, as {@code score-codes} ({@link ScoreCodesJob}, on
  * tables), {@code evaluate} and {@code sweep} ({@link EvaluationContext#codeRun}, on the encoded
- * samples) build it: the loop of {@link CodeScorer} on one {@link CodeContext}, and the intervals
- * of the scores on that context.
+ * samples) and {@code counterfactuals} (the IRS of its selection, {@link SelectionPass#compute})
+ * build it: the loop of {@link CodeScorer} on one {@link CodeContext}, and the intervals of the
+ * scores on that context.
  *
  * @param context the scoring context (the intervals resample it)
  * @param scores what the loop scored: the IRS matrix, UC sets and factor names the later stages
