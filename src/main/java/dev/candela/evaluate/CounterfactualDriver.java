@@ -175,20 +175,16 @@ public final class CounterfactualDriver {
                 s.baseline(),
                 Math.max(1, s.batchSize()));
         SelectionRecord.write(selFile, want, sel, n, nc);
-        try (CgClassifier clf = run.classifier(sel.factorNames())) {
+        try (CgModels models = new CgModels(run, idx, s.readout())) {
+          CgClassifier clf = models.classifier(sel.factorNames());
           List<String> warnings = new ArrayList<>(sel.warnings());
-          ModelFitness.VaeCheck vaeCheck = fitness(s, run, clf, idx, warnings);
+          ModelFitness.VaeCheck vaeCheck = fitness(s.out(), models, warnings);
           int[] evaluated =
               CgChecks.evaluatedFactors(sel.factorNames(), space, s.factors(), listener);
-          int[] datasetIndex = sel.datasetIndex(space);
-          CgOptions co =
-              CgJob.options(
-                  sel,
-                  evaluated,
-                  s.baseline(),
-                  s.readout(),
-                  CgJob.neighbourhoods(space, datasetIndex, codes),
-                  s.batchSize());
+          CgJob.Plan plan =
+              CgJob.plan(sel, evaluated, space, codes, s.baseline(), s.readout(), s.batchSize());
+          int[] datasetIndex = plan.datasetIndex();
+          CgOptions co = plan.options();
           long[] ids = new long[nc];
           int[] rowsAll = new int[nc];
           for (int k = 0; k < nc; k++) {
@@ -279,22 +275,21 @@ public final class CounterfactualDriver {
   }
 
   /**
-   * The model-fitness checks of {@code evaluate} ({@link ModelFitness}, through the shared {@link
-   * ModelRun}) on the evaluation samples: written to {@code OUT/fitness.json} before the job
-   * starts, their warnings added to {@code warnings}; returns the VAE check.
+   * The model-fitness checks of {@code evaluate} ({@link ModelFitness}, opened as {@code evaluate}
+   * opens them: {@link CgModels}) on the evaluation samples: written to {@code OUT/fitness.json}
+   * before the job starts, their warnings added to {@code warnings}; returns the VAE check.
    */
-  private static ModelFitness.VaeCheck fitness(
-      CounterfactualSettings s, ModelRun run, CgClassifier clf, long[] idx, List<String> warnings)
+  private static ModelFitness.VaeCheck fitness(Path out, CgModels models, List<String> warnings)
       throws CandelaException {
-    ModelFitness.VaeCheck v = run.vaeCheck(idx);
-    ModelFitness.ClassifierCheck c = run.classifierCheck(clf, idx, s.readout());
+    ModelFitness.VaeCheck v = models.vaeCheck();
+    ModelFitness.ClassifierCheck c = models.classifierCheck();
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("vae", v);
     doc.put("classifier", c);
     List<String> found = new ArrayList<>(v.warnings());
     found.addAll(c.warnings());
     doc.put("warnings", found);
-    JsonReports.writeValue(doc, s.out().resolve("fitness.json"));
+    JsonReports.writeValue(doc, out.resolve("fitness.json"));
     warnings.addAll(found);
     return v;
   }

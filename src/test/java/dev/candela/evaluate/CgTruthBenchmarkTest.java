@@ -222,7 +222,7 @@ class CgTruthBenchmarkTest {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                CgTruthOptions.allFactors(
+                new CgTruthOptions(
                     1,
                     0,
                     TruthCase.defaults(),
@@ -230,7 +230,9 @@ class CgTruthBenchmarkTest {
                     List.of(CgBaseline.MEAN),
                     List.of(CLASSIFIER),
                     ComputeDevice.CPU,
-                    256));
+                    256,
+                    ConstructedDecoder.FACTOR_NAMES,
+                    List.of(CgReadout.EXACT, CgReadout.TOLERANT)));
     assertEquals("need at least 2 samples, got 1", e.getMessage());
   }
 
