@@ -6,10 +6,9 @@ import dev.candela.causal.fit.CsvFit;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -18,9 +17,7 @@ import picocli.CommandLine.Option;
     name = "fit",
     mixinStandardHelpOptions = true,
     description = "Fit CPTs (discrete) or a linear-Gaussian SCM on a given DAG from CSV data.")
-public final class CausalFitCommand implements Callable<Integer> {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class CausalFitCommand extends CliCommand {
   @Option(names = "--dag", required = true, description = "DAG file (JSON, CSV, Matrix Market).")
   Path dagFile;
 
@@ -60,8 +57,8 @@ public final class CausalFitCommand implements Callable<Integer> {
       throw new BadInputException(data + ": " + e.getMessage(), e);
     }
     ModelJson.write(fitted, out);
-    spec.commandLine().getOut().println("wrote " + out);
-    spec.commandLine().getOut().flush();
+    out().println("wrote " + out);
+    out().flush();
     return ExitCodes.OK;
   }
 }

@@ -5,14 +5,13 @@ import dev.candela.MixedRadix;
 import dev.candela.causal.fit.SelectionTruth;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -27,9 +26,7 @@ import picocli.CommandLine.Option;
         "Write the ground-truth causal Bayesian network over a dataset's factors: the exact"
             + " distribution of the rules-filtered factor product, on the minimal DAG for a causal"
             + " order.")
-public final class CausalTruthCommand implements Callable<Integer> {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class CausalTruthCommand extends CliCommand {
   @Option(
       names = "--dataset",
       defaultValue = "candle",
@@ -157,7 +154,7 @@ public final class CausalTruthCommand implements Callable<Integer> {
       throw new BadInputException(source + ": " + e.getMessage(), e);
     }
     ModelJson.write(m, out);
-    var err = spec.commandLine().getErr();
+    var err = err();
     err.printf(
         "%s: %d of %d factor combinations allowed%s%n",
         space.name(),
@@ -169,7 +166,7 @@ public final class CausalTruthCommand implements Callable<Integer> {
     for (int i = 0; i < m.size(); i++) {
       err.printf("  %s <- %s%n", m.variable(i).name(), m.variable(i).parents());
     }
-    spec.commandLine().getOut().println(out);
+    out().println(out);
     return 0;
   }
 }

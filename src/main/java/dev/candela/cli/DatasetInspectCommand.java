@@ -1,5 +1,6 @@
 package dev.candela.cli;
 
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
@@ -7,7 +8,6 @@ import dev.candela.data.validate.FactorStatistics;
 import dev.candela.report.StatisticsPlots;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,18 +21,12 @@ import picocli.CommandLine.Parameters;
           + " factor folder, a dSprites-layout or MPI3D .npz, a 3dshapes .h5);",
       "with --out, write bar charts and heat maps (PNG)."
     })
-public final class DatasetInspectCommand implements Callable<Integer> {
+public final class DatasetInspectCommand extends CliCommand {
   @Parameters(index = "0", description = "The dataset folder, .npz or .h5.")
   Path path;
 
   @Option(names = "--out", description = "Folder for the plots.")
   Path out;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
-  private java.io.PrintWriter out() {
-    return spec.commandLine().getOut();
-  }
 
   /** Creates the command. */
   public DatasetInspectCommand() {}

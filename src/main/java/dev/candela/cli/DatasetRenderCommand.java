@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.OutputLock;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ConsoleBars;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.OutFolderOption;
@@ -13,7 +14,6 @@ import dev.candela.synth.CandleGenerator;
 import dev.candela.synth.RenderEngine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
       "Render CANDLE-format samples ({id}.png 320x240 + {id}.json) with Blender, then validate.",
       "Ids excluded by the confounding rules are never rendered; complete samples are kept."
     })
-public final class DatasetRenderCommand implements Callable<Integer> {
+public final class DatasetRenderCommand extends CliCommand {
   @CommandLine.Mixin OutFolderOption outFolder;
 
   @Option(
@@ -93,8 +93,6 @@ public final class DatasetRenderCommand implements Callable<Integer> {
 
   @CommandLine.Mixin CandleSelectionOptions selection;
 
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public DatasetRenderCommand() {}
 
@@ -108,8 +106,8 @@ public final class DatasetRenderCommand implements Callable<Integer> {
 
   /** The command, with its output folder locked against a second run. */
   private Integer locked() throws Exception {
-    PrintWriter o = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter o = out();
+    PrintWriter err = err();
     Path out = outFolder.folder();
     if (workers < 1) {
       throw new IllegalArgumentException("--workers must be >= 1, got " + workers);

@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.JsonFiles;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.FactorFolderDataset;
@@ -11,7 +12,6 @@ import dev.candela.data.validate.FactorFolderValidator;
 import dev.candela.data.validate.ValidationReport;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
           + " dSprites-layout or MPI3D .npz or a 3dshapes .h5.",
       "Exit 0 when clean, 1 with one line per violation (file: [check] reason)."
     })
-public final class DatasetValidateCommand implements Callable<Integer> {
+public final class DatasetValidateCommand extends CliCommand {
   @Parameters(index = "0", description = "The dataset folder, .npz or .h5.")
   Path path;
 
@@ -43,12 +43,6 @@ public final class DatasetValidateCommand implements Callable<Integer> {
 
   @Option(names = "--json", description = "Write the full report (findings, statistics) here.")
   Path json;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
-  private java.io.PrintWriter out() {
-    return spec.commandLine().getOut();
-  }
 
   /** Creates the command. */
   public DatasetValidateCommand() {}

@@ -9,7 +9,6 @@ import dev.candela.cli.console.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -22,7 +21,7 @@ import picocli.CommandLine.Option;
           + " DAGs or CPDAGs.",
       "Prints the value (mistakes / (p(p-1))) and the mistake count."
     })
-final class GraphAidCommand extends GraphFiles implements Callable<Integer> {
+final class GraphAidCommand extends GraphFiles {
   @Option(
       names = "--kind",
       required = true,

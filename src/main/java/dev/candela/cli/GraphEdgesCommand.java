@@ -9,7 +9,6 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** {@code candela graph edges}. */
@@ -21,7 +20,7 @@ import picocli.CommandLine.Command;
           + " edges, and SHD in the cdt (reversed edge 2), cdt single (1) and bnlearn (CPDAG)"
           + " conventions."
     })
-final class GraphEdgesCommand extends GraphFiles implements Callable<Integer> {
+final class GraphEdgesCommand extends GraphFiles {
   /** The SHD conventions, in output order: key, description. */
   static final Map<String, String> SHD_CONVENTIONS = shdConventions();
 

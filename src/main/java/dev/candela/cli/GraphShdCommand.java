@@ -7,7 +7,6 @@ import dev.candela.causal.graph.Shd;
 import dev.candela.cli.console.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -16,7 +15,7 @@ import picocli.CommandLine.Option;
     name = "shd",
     mixinStandardHelpOptions = true,
     description = "Structural Hamming distance (cdt.metrics.SHD / SHD_CPDAG).")
-final class GraphShdCommand extends GraphFiles implements Callable<Integer> {
+final class GraphShdCommand extends GraphFiles {
   @Option(
       names = "--double-for-anticausal",
       negatable = true,

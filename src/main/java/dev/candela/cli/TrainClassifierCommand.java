@@ -1,13 +1,13 @@
 package dev.candela.cli;
 
 import dev.candela.OutputLock;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.training.ClassifierTrainer;
 import dev.candela.model.training.ClassifierTrainingConfig;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
           + " DIR/model.json). Writes DIR/checkpoint/ after every epoch; --resume continues from"
           + " it."
     })
-public final class TrainClassifierCommand implements Callable<Integer> {
+public final class TrainClassifierCommand extends CliCommand {
   @Option(
       names = "--head",
       defaultValue = "softmax",
@@ -99,8 +99,6 @@ public final class TrainClassifierCommand implements Callable<Integer> {
 
   @Mixin TrainingOptions common;
 
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public TrainClassifierCommand() {}
 
@@ -133,10 +131,7 @@ public final class TrainClassifierCommand implements Callable<Integer> {
     try (FactorDataset ds = common.openDataset();
         TrainingBar p =
             new TrainingBar(
-                "train-classifier",
-                common.quiet.quiet(),
-                spec.commandLine().getErr(),
-                "candela train-classifier")) {
+                "train-classifier", common.quiet.quiet(), err(), "candela train-classifier")) {
       ClassifierTrainer.Init init = initFrom == null ? null : ClassifierTrainer.Init.read(initFrom);
       r = ClassifierTrainer.train(ds, cfg, common.out, common.resume, init, dev, command, p);
     }

@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.OutputLock;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.FactorDataset;
 import dev.candela.model.hosting.ComputeDevice;
@@ -10,7 +11,6 @@ import dev.candela.model.training.VaeTrainer;
 import dev.candela.model.training.VaeTrainingConfig;
 import dev.candela.report.TrainingCurves;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
           + " area-resized; dl-conv-candle: native 3x240x320 CANDLE images) with beta-vae, beta-tcvae, dip-vae-i, factor-vae, ss-<any of those> or ss-fvae-bb."
           + " Writes DIR/vae-0000.params, DIR/model.json and DIR/checkpoint/ after every epoch."
     })
-public final class TrainCommand implements Callable<Integer> {
+public final class TrainCommand extends CliCommand {
   @Mixin VaeTrainingOptions hyper;
 
   @Option(
@@ -57,8 +57,6 @@ public final class TrainCommand implements Callable<Integer> {
 
   @Mixin TrainingOptions common;
 
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public TrainCommand() {}
 
@@ -79,10 +77,7 @@ public final class TrainCommand implements Callable<Integer> {
     try (FactorDataset ds = common.openDataset();
         TrainingBar p =
             new TrainingBar(
-                "train " + cfg.objective(),
-                common.quiet.quiet(),
-                spec.commandLine().getErr(),
-                "candela train")) {
+                "train " + cfg.objective(), common.quiet.quiet(), err(), "candela train")) {
       TrainingMonitor monitor =
           new TrainingMonitor(
               evalEvery,

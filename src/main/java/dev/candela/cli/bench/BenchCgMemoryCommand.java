@@ -3,6 +3,7 @@ package dev.candela.cli.bench;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Progress;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CounterfactualEngineOptions;
@@ -23,7 +24,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,7 +45,7 @@ import picocli.CommandLine.Option;
     description =
         "Memory (heap after GC, DJL native arrays, RSS) of the counterfactuals job sampled every"
             + " N samples over a long run.")
-public final class BenchCgMemoryCommand implements Callable<Integer> {
+public final class BenchCgMemoryCommand extends CliCommand {
 
   private static final double MIB = 1024.0 * 1024.0;
 
@@ -95,8 +95,6 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
       description = "Work folder, kept (default: a temporary folder, deleted at the end).")
   Path work;
 
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public BenchCgMemoryCommand() {}
 
@@ -137,8 +135,8 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
     if (tiny && (vae != null || classifier != null)) {
       throw new IllegalArgumentException("--tiny builds its own models: drop --vae/--classifier");
     }
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     WorkFolder folder;
     try {
       folder = WorkFolder.of(work, "candela-cg-memory");

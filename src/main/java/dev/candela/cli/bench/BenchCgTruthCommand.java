@@ -4,6 +4,7 @@ import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.JsonFiles;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.data.ImageDegradation;
@@ -28,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,7 +49,7 @@ import picocli.CommandLine.Option;
     description =
         "Ground-truth CG: constructed dSprites decoders with a known causal structure, true CG"
             + " (oracle) vs Candela's CG (real classifier).")
-public final class BenchCgTruthCommand implements Callable<Integer> {
+public final class BenchCgTruthCommand extends CliCommand {
 
   /** The degradation of the issue: blur 2 px, contrast 0.8, grey offset 0.05, noise 0.02. */
   static final ImageDegradation VAE_LIKE = new ImageDegradation(2, 0.8, 0.05, 0.02);
@@ -114,8 +114,6 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
 
   @Mixin DeviceOption device;
 
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public BenchCgTruthCommand() {}
 
@@ -147,7 +145,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
             batchSize,
             factorList(),
             readoutList());
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter err = err();
     Files files = out == null ? null : new Files(out, o);
     CgTruthBenchmark.Result res =
         CgTruthBenchmark.run(
@@ -169,7 +167,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
     if (files != null) {
       files.finish(res);
     }
-    PrintWriter w = spec.commandLine().getOut();
+    PrintWriter w = out();
     w.printf(
         Locale.ROOT,
         "bench cg-truth: %d samples per decoder, seed %d, UC(%d) top-k selection on the encoder"

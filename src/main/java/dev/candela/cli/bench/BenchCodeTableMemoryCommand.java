@@ -1,6 +1,7 @@
 package dev.candela.cli.bench;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -44,7 +44,7 @@ import picocli.CommandLine.Option;
     description =
         "Peak memory (RSS and heap) of score-codes in a child JVM with the default heap on a"
             + " generated float32 table, against its file size and a smaller baseline table.")
-public final class BenchCodeTableMemoryCommand implements Callable<Integer> {
+public final class BenchCodeTableMemoryCommand extends CliCommand {
 
   private static final double MIB = 1024.0 * 1024.0;
 
@@ -91,8 +91,6 @@ public final class BenchCodeTableMemoryCommand implements Callable<Integer> {
       description = "Work folder, kept (default: a temporary folder, deleted at the end).")
   Path work;
 
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public BenchCodeTableMemoryCommand() {}
 
@@ -138,8 +136,8 @@ public final class BenchCodeTableMemoryCommand implements Callable<Integer> {
               + factors);
     }
     int base = baselineRows != null ? baselineRows : Math.max(10, rows / 20);
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     WorkFolder folder;
     try {
       folder = WorkFolder.of(work, "candela-bench-code-table");

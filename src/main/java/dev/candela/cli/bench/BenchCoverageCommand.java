@@ -1,5 +1,6 @@
 package dev.candela.cli.bench;
 
+import dev.candela.cli.console.CliCommand;
 import dev.candela.coverage.CoverageStudy;
 import dev.candela.report.TextTable;
 import java.io.IOException;
@@ -9,10 +10,8 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code candela bench coverage}: the coverage study of the 95% intervals ({@link CoverageStudy}).
@@ -25,7 +24,7 @@ import picocli.CommandLine.Spec;
     name = "coverage",
     mixinStandardHelpOptions = true,
     description = "Empirical coverage of every score's 95%% interval on synthetic codes.")
-public final class BenchCoverageCommand implements Callable<Integer> {
+public final class BenchCoverageCommand extends CliCommand {
 
   @Option(
       names = "--families",
@@ -73,15 +72,13 @@ public final class BenchCoverageCommand implements Callable<Integer> {
   @Option(names = "--markdown", description = "Print the table as Markdown (for docs).")
   boolean markdown;
 
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public BenchCoverageCommand() {}
 
   @Override
   public Integer call() throws IOException {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     long t0 = System.nanoTime();
     List<CoverageStudy.Row> rows =
         CoverageStudy.run(
