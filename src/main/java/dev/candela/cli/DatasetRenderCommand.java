@@ -1,9 +1,8 @@
 package dev.candela.cli;
 
-import dev.candela.OutputLock;
-import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ConsoleBars;
 import dev.candela.cli.console.ExitCodes;
+import dev.candela.cli.console.LockedOutputCommand;
 import dev.candela.cli.options.OutFolderOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.data.ConfoundingRules;
@@ -32,7 +31,7 @@ import picocli.CommandLine.Option;
       "Render CANDLE-format samples ({id}.png 320x240 + {id}.json) with Blender, then validate.",
       "Ids excluded by the confounding rules are never rendered; complete samples are kept."
     })
-public final class DatasetRenderCommand extends CliCommand {
+public final class DatasetRenderCommand extends LockedOutputCommand {
   @CommandLine.Mixin OutFolderOption outFolder;
 
   @Option(
@@ -94,18 +93,17 @@ public final class DatasetRenderCommand extends CliCommand {
   @CommandLine.Mixin CandleSelectionOptions selection;
 
   /** Creates the command. */
-  public DatasetRenderCommand() {}
-
-  @Override
-  @SuppressWarnings("try") // the lock is held by the try block, never read
-  public Integer call() throws Exception {
-    try (OutputLock lock = OutputLock.acquire(outFolder.folder(), "dataset render")) {
-      return locked();
-    }
+  public DatasetRenderCommand() {
+    super("dataset render");
   }
 
-  /** The command, with its output folder locked against a second run. */
-  private Integer locked() throws Exception {
+  @Override
+  protected Path outputFolder() {
+    return outFolder.folder();
+  }
+
+  @Override
+  protected Integer locked() throws Exception {
     PrintWriter o = out();
     PrintWriter err = err();
     Path out = outFolder.folder();
