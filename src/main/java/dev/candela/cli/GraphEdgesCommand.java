@@ -39,7 +39,7 @@ final class GraphEdgesCommand extends GraphFiles {
     Graph t = GraphIo.read(truth);
     Graph p = GraphIo.read(pred);
     EdgeStatistics.Result r = compare(() -> EdgeStatistics.of(t, p));
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     out.printf(Locale.ROOT, "%-10s %10s %10s%n", "", "skeleton", "oriented");
     for (String k : new String[] {"tp", "fp", "fn", "tn"}) {
       out.printf(

@@ -17,7 +17,6 @@ import dev.candela.model.arch.Architectures;
 import dev.candela.model.card.ModelCard;
 import dev.candela.report.TextTable;
 import dev.candela.synth.DSpritesGenerator;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,10 +89,7 @@ public final class BenchCgMemoryCommand extends CliCommand {
       description = "Seed of the dataset sample and tiny models (default ${DEFAULT-VALUE}).")
   long seed = 0;
 
-  @Option(
-      names = "--work",
-      description = "Work folder, kept (default: a temporary folder, deleted at the end).")
-  Path work;
+  @Mixin WorkFolderOption work;
 
   /** Creates the command. */
   public BenchCgMemoryCommand() {}
@@ -135,16 +131,8 @@ public final class BenchCgMemoryCommand extends CliCommand {
     if (tiny && (vae != null || classifier != null)) {
       throw new IllegalArgumentException("--tiny builds its own models: drop --vae/--classifier");
     }
-    PrintWriter out = out();
-    PrintWriter err = err();
-    WorkFolder folder;
-    try {
-      folder = WorkFolder.of(work, "candela-cg-memory");
-    } catch (IOException e) {
-      throw new CandelaException("cannot create the work folder: " + e.getMessage(), e);
-    }
-    try (folder) {
-      return run(folder.dir(), step, chunk, out, err);
+    try (WorkFolder folder = work.open("candela-cg-memory")) {
+      return run(folder.dir(), step, chunk, out(), err());
     }
   }
 
@@ -344,31 +332,10 @@ public final class BenchCgMemoryCommand extends CliCommand {
     return v < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
   }
 
-  /** VmRSS, RssAnon and RssFile in kB from /proc/self/status; −1 where unavailable. */
+  /**
+   * VmRSS, RssAnon and RssFile in kB from /proc/self/status; −1024 (−1 MiB, n/a) where unavailable.
+   */
   static long[] procStatus() {
-    long[] kb = {-1024, -1024, -1024};
-    Path status = Path.of("/proc/self/status");
-    if (!Files.isReadable(status)) {
-      return kb;
-    }
-    try {
-      for (String line : Files.readAllLines(status)) {
-        String[] parts = line.trim().split("\\s+");
-        if (parts.length < 2) {
-          continue;
-        }
-        switch (parts[0]) {
-          case "VmRSS:" -> kb[0] = Long.parseLong(parts[1]);
-          case "RssAnon:" -> kb[1] = Long.parseLong(parts[1]);
-          case "RssFile:" -> kb[2] = Long.parseLong(parts[1]);
-          default -> {
-            // not needed
-          }
-        }
-      }
-    } catch (IOException | NumberFormatException e) {
-      return kb;
-    }
-    return kb;
+    return ProcStatus.kb(ProcStatus.SELF, -1024, "VmRSS", "RssAnon", "RssFile");
   }
 }

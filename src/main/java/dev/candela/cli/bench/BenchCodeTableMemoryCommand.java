@@ -21,6 +21,7 @@ import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -86,10 +87,7 @@ public final class BenchCodeTableMemoryCommand extends CliCommand {
   @Option(names = "--seed", description = "Seed of the generated table (default ${DEFAULT-VALUE}).")
   long seed = 0;
 
-  @Option(
-      names = "--work",
-      description = "Work folder, kept (default: a temporary folder, deleted at the end).")
-  Path work;
+  @Mixin WorkFolderOption work;
 
   /** Creates the command. */
   public BenchCodeTableMemoryCommand() {}
@@ -138,14 +136,8 @@ public final class BenchCodeTableMemoryCommand extends CliCommand {
     int base = baselineRows != null ? baselineRows : Math.max(10, rows / 20);
     PrintWriter out = out();
     PrintWriter err = err();
-    WorkFolder folder;
-    try {
-      folder = WorkFolder.of(work, "candela-bench-code-table");
-    } catch (IOException e) {
-      throw new CandelaException("cannot create the work folder: " + e.getMessage(), e);
-    }
     List<Run> runs = new ArrayList<>();
-    try (folder) {
+    try (WorkFolder folder = work.open("candela-bench-code-table")) {
       if (base > 0) {
         runs.add(measure(folder.dir(), "baseline", base, err));
       }
@@ -230,10 +222,10 @@ public final class BenchCodeTableMemoryCommand extends CliCommand {
     Process p = pb.start();
     long peakRss = -1;
     long seen = 0;
-    Path status = Path.of("/proc", Long.toString(p.pid()), "status");
+    Path status = ProcStatus.of(p.pid());
     try {
       while (true) {
-        peakRss = Math.max(peakRss, hwmKb(status));
+        peakRss = Math.max(peakRss, ProcStatus.kb(status, -1, "VmHWM")[0]);
         seen = forward(childErr, seen, label, err);
         if (p.waitFor(250, java.util.concurrent.TimeUnit.MILLISECONDS)) {
           break;
@@ -372,20 +364,6 @@ public final class BenchCodeTableMemoryCommand extends CliCommand {
         wf.writeInts(f, 0, m * factors);
       }
     }
-  }
-
-  /** VmHWM in kB, or −1 once the process is gone. */
-  static long hwmKb(Path status) {
-    try {
-      for (String line : Files.readAllLines(status)) {
-        if (line.startsWith("VmHWM:")) {
-          return Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
-        }
-      }
-    } catch (IOException | NumberFormatException e) {
-      return -1;
-    }
-    return -1;
   }
 
   /** Prints the child's new error lines (from byte {@code from} on) and returns the new end. */
