@@ -26,7 +26,6 @@ import picocli.CommandLine.Option;
 /** {@code candela causal distance}: distances between a true and a learned causal model. */
 @Command(
     name = "distance",
-    mixinStandardHelpOptions = true,
     description = "Distances between a true and a learned causal model (flat 'scores' map).")
 public final class CausalDistanceCommand extends CliCommand {
   @Option(names = "--truth", required = true, description = "True model JSON.")

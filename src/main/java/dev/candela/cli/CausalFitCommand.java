@@ -15,7 +15,6 @@ import picocli.CommandLine.Option;
 /** {@code candela causal fit}: parameters of a causal model on a given DAG from CSV data. */
 @Command(
     name = "fit",
-    mixinStandardHelpOptions = true,
     description = "Fit CPTs (discrete) or a linear-Gaussian SCM on a given DAG from CSV data.")
 public final class CausalFitCommand extends CliCommand {
   @Option(names = "--dag", required = true, description = "DAG file (JSON, CSV, Matrix Market).")

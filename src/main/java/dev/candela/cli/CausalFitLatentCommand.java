@@ -37,7 +37,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "fit-latent",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Fit a linear-Gaussian SCM over factor-aligned latent groups (one latent group per factor,"

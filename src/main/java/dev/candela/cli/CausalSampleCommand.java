@@ -26,7 +26,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "sample",
-    mixinStandardHelpOptions = true,
     description = {
       "Draw samples from a causal model, optionally under a hard intervention, or counterfactual"
           + " rows given --evidence (abduction, action --do, prediction).",

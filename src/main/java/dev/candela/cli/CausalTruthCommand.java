@@ -21,7 +21,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "truth",
-    mixinStandardHelpOptions = true,
     description =
         "Write the ground-truth causal Bayesian network over a dataset's factors: the exact"
             + " distribution of the rules-filtered factor product, on the minimal DAG for a causal"

@@ -39,7 +39,6 @@ import picocli.CommandLine.Option;
 /** {@code candela classifier}: quality of a factor classifier. */
 @Command(
     name = "classifier",
-    mixinStandardHelpOptions = true,
     description = "Check a factor classifier.",
     subcommands = {ClassifierCommand.Check.class})
 public final class ClassifierCommand implements Runnable {
@@ -60,7 +59,6 @@ public final class ClassifierCommand implements Runnable {
    */
   @Command(
       name = "check",
-      mixinStandardHelpOptions = true,
       description =
           "Per-factor accuracy of a factor classifier on seeded dataset samples (raw and"
               + " symmetry-aware), and with --vae on the VAE's reconstructions of the same images;"

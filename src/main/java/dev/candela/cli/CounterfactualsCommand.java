@@ -32,7 +32,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "counterfactuals",
-    mixinStandardHelpOptions = true,
     description =
         "Counterfactual generativeness over a dataset: per-sample ICE terms in chunk CSVs"
             + " (resumable), counterfactual grids per factor and a summary.")

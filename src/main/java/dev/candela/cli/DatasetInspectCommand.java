@@ -15,7 +15,6 @@ import picocli.CommandLine.Parameters;
 /** {@code candela dataset inspect PATH}: factor coverage and co-occurrence, printed and plotted. */
 @Command(
     name = "inspect",
-    mixinStandardHelpOptions = true,
     description = {
       "Print factor coverage and pairwise co-occurrence of any dataset Candela reads (a CANDLE or"
           + " factor folder, a dSprites-layout or MPI3D .npz, a 3dshapes .h5);",

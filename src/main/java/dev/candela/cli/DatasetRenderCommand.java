@@ -26,7 +26,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "render",
-    mixinStandardHelpOptions = true,
     description = {
       "Render CANDLE-format samples ({id}.png 320x240 + {id}.json) with Blender, then validate.",
       "Ids excluded by the confounding rules are never rendered; complete samples are kept."

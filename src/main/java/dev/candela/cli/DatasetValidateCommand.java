@@ -22,7 +22,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "validate",
-    mixinStandardHelpOptions = true,
     description = {
       "Validate a CANDLE folder ({id}.png + {id}.json), a factor folder (spec.json present), a"
           + " dSprites-layout or MPI3D .npz or a 3dshapes .h5.",

@@ -34,7 +34,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "encode",
-    mixinStandardHelpOptions = true,
     description =
         "Encode dataset images with a VAE and write latents.csv (encoder means), factors.csv"
             + " (factor codes), index.csv (dataset indices) and logvar.npy (encoder"

@@ -17,7 +17,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "build-jni",
-    mixinStandardHelpOptions = true,
     description = {
       "Compile DJL's PyTorch JNI (libdjl_torch.so) from DJL's sources against the torch of a"
           + " Python (CPU or CUDA) and write OUT/engine.env; `source OUT/engine.env` makes every"

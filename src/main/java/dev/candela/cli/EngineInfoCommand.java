@@ -10,7 +10,6 @@ import picocli.CommandLine.Command;
 /** {@code candela engine info}: the PyTorch engine's version, flavour and the GPUs it sees. */
 @Command(
     name = "info",
-    mixinStandardHelpOptions = true,
     description = "The PyTorch engine: libtorch version, flavour, folder, threads and GPUs.")
 public final class EngineInfoCommand extends CliCommand {
   /** Creates the command. */

@@ -25,7 +25,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "evaluate",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Score VAE checkpoints end to end: IRS, UC, MIG, DCI, SAP, Modularity/Explicitness,"

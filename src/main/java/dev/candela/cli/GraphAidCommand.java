@@ -15,7 +15,6 @@ import picocli.CommandLine.Option;
 /** {@code candela graph aid}. */
 @Command(
     name = "aid",
-    mixinStandardHelpOptions = true,
     description = {
       "Adjustment identification distance (Henckel, Wuertzen & Weichwald 2024, gadjid) between"
           + " DAGs or CPDAGs.",

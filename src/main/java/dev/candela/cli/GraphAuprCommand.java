@@ -13,7 +13,6 @@ import picocli.CommandLine.Option;
 /** {@code candela graph aupr}. */
 @Command(
     name = "aupr",
-    mixinStandardHelpOptions = true,
     description = "Area under the precision-recall curve (cdt.metrics.precision_recall).")
 final class GraphAuprCommand extends GraphFiles {
   @Option(

@@ -14,7 +14,6 @@ import picocli.CommandLine.Command;
 /** {@code candela graph edges}. */
 @Command(
     name = "edges",
-    mixinStandardHelpOptions = true,
     description = {
       "Edge statistics: precision, recall, F1, TPR, FDR, FPR on the skeleton and on oriented"
           + " edges, and SHD in the cdt (reversed edge 2), cdt single (1) and bnlearn (CPDAG)"

@@ -11,10 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code candela graph shd}. */
-@Command(
-    name = "shd",
-    mixinStandardHelpOptions = true,
-    description = "Structural Hamming distance (cdt.metrics.SHD / SHD_CPDAG).")
+@Command(name = "shd", description = "Structural Hamming distance (cdt.metrics.SHD / SHD_CPDAG).")
 final class GraphShdCommand extends GraphFiles {
   @Option(
       names = "--double-for-anticausal",

@@ -16,7 +16,6 @@ import picocli.CommandLine.Option;
 /** {@code candela graph sid}. */
 @Command(
     name = "sid",
-    mixinStandardHelpOptions = true,
     description = {
       "Structural intervention distance (Peters & Buehlmann 2015).",
       "A prediction with undirected edges (CPDAG) also prints lower and upper bounds."

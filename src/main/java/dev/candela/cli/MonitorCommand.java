@@ -52,7 +52,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "monitor",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Score latent codes of a fixed dataset sample, request after request, in one process.",

@@ -22,7 +22,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "score-codes",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Score latent codes against ground-truth factors.",

@@ -33,7 +33,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "sweep",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Score a sweep of checkpoints on Apache Spark (local[*] by default; spark-submit on a"

@@ -11,7 +11,6 @@ import picocli.CommandLine.Option;
 /** {@code candela train-classifier}: trains a factor classifier and reports held-out accuracy. */
 @Command(
     name = "train-classifier",
-    mixinStandardHelpOptions = true,
     description = {
       "Train a factor classifier (conv3-fc: (conv+ReLU)x3 + FC at 64x64; conv3-fc256: the same"
           + " with a hidden FC 256, the shipped dSprites classifier; conv4-fc-candle:"

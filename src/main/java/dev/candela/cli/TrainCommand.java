@@ -14,7 +14,6 @@ import picocli.CommandLine.Option;
 /** {@code candela train}: trains a VAE and writes a model directory. */
 @Command(
     name = "train",
-    mixinStandardHelpOptions = true,
     description = {
       "Train a disentanglement_lib-architecture VAE (dl-conv64: 64x64 input, larger images are"
           + " area-resized; dl-conv-candle: native 3x240x320 CANDLE images) with beta-vae, beta-tcvae, dip-vae-i, factor-vae, ss-<any of those> or ss-fvae-bb."

@@ -29,7 +29,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "aid",
-    mixinStandardHelpOptions = true,
     description = "Time AID on random DAG pairs beside gadjid's published timings.")
 public final class BenchAidCommand extends CliCommand {
   /** gadjid's one-minute sizes, sparse then dense, in {@link Aid.Kind} order. */

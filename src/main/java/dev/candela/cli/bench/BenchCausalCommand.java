@@ -25,7 +25,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "causal",
-    mixinStandardHelpOptions = true,
     description = "ID/CD time by k: exact OT (Hungarian) vs LP simplex and pooled-histogram EMD.")
 public final class BenchCausalCommand extends CliCommand {
   @Option(

@@ -40,7 +40,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "cg",
-    mixinStandardHelpOptions = true,
     description =
         "Counterfactual throughput (images/s, decoder + classifier) batched vs one sample per"
             + " call vs one image per call.")

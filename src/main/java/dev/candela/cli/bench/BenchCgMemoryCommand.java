@@ -40,7 +40,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "cg-memory",
-    mixinStandardHelpOptions = true,
     description =
         "Memory (heap after GC, DJL native arrays, RSS) of the counterfactuals job sampled every"
             + " N samples over a long run.")

@@ -45,7 +45,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "cg-truth",
-    mixinStandardHelpOptions = true,
     description =
         "Ground-truth CG: constructed dSprites decoders with a known causal structure, true CG"
             + " (oracle) vs Candela's CG (real classifier).")

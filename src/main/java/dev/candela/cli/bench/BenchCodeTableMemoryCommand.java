@@ -41,7 +41,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "code-table-memory",
-    mixinStandardHelpOptions = true,
     description =
         "Peak memory (RSS and heap) of score-codes in a child JVM with the default heap on a"
             + " generated float32 table, against its file size and a smaller baseline table.")

@@ -22,7 +22,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "coverage",
-    mixinStandardHelpOptions = true,
     description = "Empirical coverage of every score's 95%% interval on synthetic codes.")
 public final class BenchCoverageCommand extends CliCommand {
 

@@ -44,7 +44,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "metrics",
-    mixinStandardHelpOptions = true,
     description = "Time each metric against the time to read its input, for N = 10^4..10^6.")
 public final class BenchMetricsCommand implements Callable<Integer> {
 

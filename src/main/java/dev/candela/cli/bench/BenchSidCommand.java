@@ -19,10 +19,7 @@ import picocli.CommandLine.Option;
  * Sparse: q = 20 / (p − 1), i.e. 10·p expected edges. Dense: q = 0.3, i.e. 0.3·p(p − 1)/2 expected
  * edges, only up to {@code --dense-max} nodes.
  */
-@Command(
-    name = "sid",
-    mixinStandardHelpOptions = true,
-    description = "Time SID on random DAG pairs beside the per-pair baseline.")
+@Command(name = "sid", description = "Time SID on random DAG pairs beside the per-pair baseline.")
 public final class BenchSidCommand extends CliCommand {
   @Option(
       names = "--sizes",

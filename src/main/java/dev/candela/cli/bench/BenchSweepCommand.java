@@ -26,7 +26,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "sweep",
-    mixinStandardHelpOptions = true,
     description =
         "Sequential evaluate --model LIST vs sweep on local[1] and local[2] over M tiny"
             + " checkpoints, with ratios, and an extrapolation to a cluster.")
