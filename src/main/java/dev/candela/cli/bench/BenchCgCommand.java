@@ -520,8 +520,7 @@ public final class BenchCgCommand extends CliCommand {
   /** Heap in use after a GC and the models' native array counts. */
   private record Memory(double heapMiB, int attached, int inference) {
     static Memory now(CounterfactualModels m) {
-      return new Memory(
-          BenchCgMemoryCommand.heapMiBAfterGc(), m.attachedArrays(), m.inferenceArrays());
+      return new Memory(MemoryProbes.heapMiBAfterGc(), m.attachedArrays(), m.inferenceArrays());
     }
   }
 }

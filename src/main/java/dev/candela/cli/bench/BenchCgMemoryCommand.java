@@ -45,8 +45,6 @@ import picocli.CommandLine.Option;
             + " N samples over a long run.")
 public final class BenchCgMemoryCommand extends CliCommand {
 
-  private static final double MIB = 1024.0 * 1024.0;
-
   @Option(names = "--samples", description = "Samples of the run (default ${DEFAULT-VALUE}).")
   int samples = 100_000;
 
@@ -196,7 +194,7 @@ public final class BenchCgMemoryCommand extends CliCommand {
           int before = points.isEmpty() ? 0 : points.get(points.size() - 1).samples();
           double since = (now - (clock[1] == 0 ? clock[0] : clock[1])) / 1e9;
           double rate = (double) (done - before) * perSample / since;
-          double heap = heapMiBAfterGc();
+          double heap = MemoryProbes.heapMiBAfterGc();
           long[] rss = procStatus();
           points.add(
               new Checkpoint(
@@ -204,7 +202,7 @@ public final class BenchCgMemoryCommand extends CliCommand {
                   (now - clock[0]) / 1e9 - clock[2] / 1e9,
                   rate,
                   heap,
-                  Runtime.getRuntime().totalMemory() / MIB,
+                  Runtime.getRuntime().totalMemory() / MemoryProbes.MIB,
                   models.attachedArrays(),
                   models.inferenceArrays(),
                   rss[0] / 1024.0,
@@ -320,13 +318,6 @@ public final class BenchCgMemoryCommand extends CliCommand {
         (b.rssFileMiB() - a.rssFileMiB()) / intervals);
   }
 
-  /** The heap in use after {@code System.gc()}, in MiB. */
-  static double heapMiBAfterGc() {
-    Runtime rt = Runtime.getRuntime();
-    System.gc();
-    return (rt.totalMemory() - rt.freeMemory()) / MIB;
-  }
-
   private static String mib(double v) {
     return v < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
   }
@@ -335,6 +326,6 @@ public final class BenchCgMemoryCommand extends CliCommand {
    * VmRSS, RssAnon and RssFile in kB from /proc/self/status; −1024 (−1 MiB, n/a) where unavailable.
    */
   static long[] procStatus() {
-    return ProcStatus.kb(ProcStatus.SELF, -1024, "VmRSS", "RssAnon", "RssFile");
+    return MemoryProbes.kb(MemoryProbes.SELF, -1024, "VmRSS", "RssAnon", "RssFile");
   }
 }

@@ -46,8 +46,6 @@ import picocli.CommandLine.Option;
             + " generated float32 table, against its file size and a smaller baseline table.")
 public final class BenchCodeTableMemoryCommand extends CliCommand {
 
-  private static final double MIB = 1024.0 * 1024.0;
-
   private static final int[] FACTOR_SIZES = {3, 6, 40, 32, 32, 10};
 
   @Option(names = "--rows", description = "Rows of the table (default ${DEFAULT-VALUE}).")
@@ -184,7 +182,7 @@ public final class BenchCodeTableMemoryCommand extends CliCommand {
         "bench code-table-memory: wrote %s and %s (%.1f MiB) in %.1f s%n",
         lat,
         fac,
-        bytes / MIB,
+        bytes / MemoryProbes.MIB,
         Timing.secondsSince(t0));
     err.flush();
     Path gcLog = dir.resolve(label + "-gc.log");
@@ -221,10 +219,10 @@ public final class BenchCodeTableMemoryCommand extends CliCommand {
     Process p = pb.start();
     long peakRss = -1;
     long seen = 0;
-    Path status = ProcStatus.of(p.pid());
+    Path status = MemoryProbes.status(p.pid());
     try {
       while (true) {
-        peakRss = Math.max(peakRss, ProcStatus.kb(status, -1, "VmHWM")[0]);
+        peakRss = Math.max(peakRss, MemoryProbes.kb(status, -1, "VmHWM")[0]);
         seen = forward(childErr, seen, label, err);
         if (p.waitFor(250, java.util.concurrent.TimeUnit.MILLISECONDS)) {
           break;
@@ -281,23 +279,23 @@ public final class BenchCodeTableMemoryCommand extends CliCommand {
           new String[] {
             r.label(),
             Integer.toString(r.rows()),
-            String.format(Locale.ROOT, "%.1f", r.fileBytes() / MIB),
+            String.format(Locale.ROOT, "%.1f", r.fileBytes() / MemoryProbes.MIB),
             r.peakRssKb() < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", r.peakRssKb() / 1024.0),
             r.peakRssKb() < 0
                 ? "n/a"
                 : String.format(Locale.ROOT, "%.2f", r.peakRssKb() * 1024.0 / r.fileBytes()),
             r.peakHeapBytes() < 0
                 ? "n/a"
-                : String.format(Locale.ROOT, "%.1f", r.peakHeapBytes() / MIB),
+                : String.format(Locale.ROOT, "%.1f", r.peakHeapBytes() / MemoryProbes.MIB),
             r.peakHeapBytes() < 0
                 ? "n/a"
                 : String.format(Locale.ROOT, "%.2f", (double) r.peakHeapBytes() / r.fileBytes()),
             r.liveHeapBytes() < 0
                 ? "n/a"
-                : String.format(Locale.ROOT, "%.1f", r.liveHeapBytes() / MIB),
+                : String.format(Locale.ROOT, "%.1f", r.liveHeapBytes() / MemoryProbes.MIB),
             r.heapLimitBytes() < 0
                 ? "n/a"
-                : String.format(Locale.ROOT, "%.1f", r.heapLimitBytes() / MIB),
+                : String.format(Locale.ROOT, "%.1f", r.heapLimitBytes() / MemoryProbes.MIB),
             String.format(Locale.ROOT, "%.1f", r.wallSeconds()),
             Integer.toString(r.exit())
           });

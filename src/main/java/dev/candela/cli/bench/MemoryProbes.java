@@ -6,14 +6,29 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * Fields of a Linux process's status file {@code /proc/PID/status} (lines {@code VmRSS: 1234 kB}),
- * as the memory benches read them: their own resident memory, or a child's peak.
+ * What the memory benches measure: the heap in use after a collection, and fields of a Linux
+ * process's status file {@code /proc/PID/status} (lines {@code VmRSS: 1234 kB}), their own resident
+ * memory or a child's peak; sizes in MiB.
  */
-final class ProcStatus {
+final class MemoryProbes {
+  /** Bytes in a MiB. */
+  static final double MIB = 1024.0 * 1024.0;
+
   /** This process's status file. */
   static final Path SELF = Path.of("/proc/self/status");
 
-  private ProcStatus() {}
+  private MemoryProbes() {}
+
+  /**
+   * The heap in use after {@code System.gc()}.
+   *
+   * @return MiB
+   */
+  static double heapMiBAfterGc() {
+    Runtime rt = Runtime.getRuntime();
+    System.gc();
+    return (rt.totalMemory() - rt.freeMemory()) / MIB;
+  }
 
   /**
    * A process's status file.
@@ -21,7 +36,7 @@ final class ProcStatus {
    * @param pid the process id
    * @return {@code /proc/PID/status}
    */
-  static Path of(long pid) {
+  static Path status(long pid) {
     return Path.of("/proc", Long.toString(pid), "status");
   }
 
