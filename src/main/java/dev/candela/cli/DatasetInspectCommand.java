@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
+import dev.candela.cli.options.DatasetPathParameter;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.data.validate.FactorStatistics;
@@ -9,8 +10,8 @@ import dev.candela.report.StatisticsPlots;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code candela dataset inspect PATH}: factor coverage and co-occurrence, printed and plotted. */
 @Command(
@@ -21,8 +22,7 @@ import picocli.CommandLine.Parameters;
       "with --out, write bar charts and heat maps (PNG)."
     })
 public final class DatasetInspectCommand extends CliCommand {
-  @Parameters(index = "0", description = "The dataset folder, .npz or .h5.")
-  Path path;
+  @Mixin DatasetPathParameter dataset;
 
   @Option(names = "--out", description = "Folder for the plots.")
   Path out;
@@ -32,6 +32,7 @@ public final class DatasetInspectCommand extends CliCommand {
 
   @Override
   public Integer call() throws Exception {
+    Path path = dataset.path();
     try (FactorDataset ds = DatasetPaths.open(path)) {
       FactorStatistics.Accumulator acc = new FactorStatistics.Accumulator(ds.space());
       for (long i = 0; i < ds.size(); i++) {

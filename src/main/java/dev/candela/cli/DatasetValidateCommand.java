@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.JsonFiles;
 import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
+import dev.candela.cli.options.DatasetPathParameter;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.data.loading.DatasetPaths;
@@ -13,8 +14,8 @@ import dev.candela.data.validate.ValidationReport;
 import java.io.IOException;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code candela dataset validate PATH}: checks a CANDLE folder (or a factor folder with {@code
@@ -28,8 +29,7 @@ import picocli.CommandLine.Parameters;
       "Exit 0 when clean, 1 with one line per violation (file: [check] reason)."
     })
 public final class DatasetValidateCommand extends CliCommand {
-  @Parameters(index = "0", description = "The dataset folder, .npz or .h5.")
-  Path path;
+  @Mixin DatasetPathParameter dataset;
 
   @Option(
       names = "--rules",
@@ -48,6 +48,7 @@ public final class DatasetValidateCommand extends CliCommand {
 
   @Override
   public Integer call() throws Exception {
+    Path path = dataset.path();
     ValidationReport report;
     if (!java.nio.file.Files.exists(path)) {
       throw new BadInputException(path + ": no such dataset file or folder");
