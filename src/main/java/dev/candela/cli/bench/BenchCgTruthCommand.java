@@ -6,7 +6,7 @@ import dev.candela.CandelaException;
 import dev.candela.JsonFiles;
 import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.cli.options.DeviceOption;
+import dev.candela.cli.options.CounterfactualEngineOptions;
 import dev.candela.data.ImageDegradation;
 import dev.candela.evaluate.CgTruthBenchmark;
 import dev.candela.evaluate.CgTruthOptions;
@@ -16,7 +16,6 @@ import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.truth.ConstructedDecoder;
 import dev.candela.metrics.cg.truth.TruthCase;
-import dev.candela.report.TextTable;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -100,18 +99,12 @@ public final class BenchCgTruthCommand extends CliCommand {
               + " orientation, posX, posY).")
   List<String> factors = ConstructedDecoder.FACTOR_NAMES;
 
-  @Option(
-      names = "--batch-size",
-      description = "Images per engine call (default ${DEFAULT-VALUE}).")
-  int batchSize = 256;
-
   @Option(names = "--out", description = "Folder for cg-truth.csv and cg-truth.json.")
   Path out;
 
-  @Option(names = "--markdown", description = "Print the table as Markdown (for docs).")
-  boolean markdown;
+  @Mixin MarkdownOption markdown;
 
-  @Mixin DeviceOption device;
+  @Mixin CounterfactualEngineOptions engine;
 
   /** Creates the command. */
   public BenchCgTruthCommand() {}
@@ -140,8 +133,8 @@ public final class BenchCgTruthCommand extends CliCommand {
             degs,
             bs,
             clfs,
-            device.device(),
-            batchSize,
+            engine.device(),
+            engine.batchSize(),
             factorList(),
             readoutList());
     PrintWriter err = err();
@@ -177,7 +170,7 @@ public final class BenchCgTruthCommand extends CliCommand {
         CgTruthBenchmark.RHO,
         CgTruthBenchmark.TOLERANCE);
     List<String[]> table = table(res.rows());
-    w.print(markdown ? markdown(table) : TextTable.render(table));
+    w.print(markdown.render(table));
     for (CgTruthOrderCheck oc : res.orders()) {
       w.printf(
           Locale.ROOT,
@@ -342,21 +335,6 @@ public final class BenchCgTruthCommand extends CliCommand {
 
   private static String setText(List<Integer> s) {
     return s.stream().map(String::valueOf).collect(Collectors.joining(",z"));
-  }
-
-  private static String markdown(List<String[]> t) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < t.size(); i++) {
-      List<String> cells = new ArrayList<>();
-      for (String c : t.get(i)) {
-        cells.add(c.replace("|", "\\|"));
-      }
-      sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
-      if (i == 0) {
-        sb.append("|").append("---|".repeat(t.get(0).length)).append('\n');
-      }
-    }
-    return sb.toString();
   }
 
   private static String f3(double v) {

@@ -2,7 +2,6 @@ package dev.candela.cli.bench;
 
 import dev.candela.cli.console.CliCommand;
 import dev.candela.coverage.CoverageStudy;
-import dev.candela.report.TextTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -68,8 +68,7 @@ public final class BenchCoverageCommand extends CliCommand {
       description = "Skip the large-N values of target (b), which take minutes to compute.")
   boolean skipLargeN;
 
-  @Option(names = "--markdown", description = "Print the table as Markdown (for docs).")
-  boolean markdown;
+  @Mixin MarkdownOption markdown;
 
   /** Creates the command. */
   public BenchCoverageCommand() {}
@@ -123,7 +122,7 @@ public final class BenchCoverageCommand extends CliCommand {
             String.format(Locale.ROOT, "%+.4f", r.meanBias())
           });
     }
-    if (markdown) {
+    if (markdown.markdown()) {
       out.println(
           "Measured "
               + LocalDate.now()
@@ -134,15 +133,8 @@ public final class BenchCoverageCommand extends CliCommand {
               + ", Java "
               + System.getProperty("java.version")
               + "):\n");
-      for (int i = 0; i < t.size(); i++) {
-        out.println("| " + String.join(" | ", t.get(i)) + " |");
-        if (i == 0) {
-          out.println("|" + "---|".repeat(t.get(0).length));
-        }
-      }
-    } else {
-      out.print(TextTable.render(t));
     }
+    out.print(markdown.render(t));
     out.printf(Locale.ROOT, "coverage study in %.0f s%n", Timing.secondsSince(t0));
     out.flush();
     return 0;
