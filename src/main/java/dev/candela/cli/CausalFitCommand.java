@@ -5,11 +5,11 @@ import dev.candela.causal.fit.CausalCsv;
 import dev.candela.causal.fit.CsvFit;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.model.CausalModel;
-import dev.candela.causal.model.ModelJson;
 import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code candela causal fit}: parameters of a causal model on a given DAG from CSV data. */
@@ -39,8 +39,7 @@ public final class CausalFitCommand extends CliCommand {
               + " the data, numeric order if all numeric, else lexicographic).")
   Path valuesFrom;
 
-  @Option(names = "--out", required = true, description = "Output model JSON.")
-  Path out;
+  @Mixin ModelJsonOutOption modelOut;
 
   /** Creates the command. */
   public CausalFitCommand() {}
@@ -55,8 +54,8 @@ public final class CausalFitCommand extends CliCommand {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(data + ": " + e.getMessage(), e);
     }
-    ModelJson.write(fitted, out);
-    out().println("wrote " + out);
+    modelOut.write(fitted);
+    out().println("wrote " + modelOut.path());
     out().flush();
     return ExitCodes.OK;
   }

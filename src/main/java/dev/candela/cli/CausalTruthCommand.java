@@ -4,7 +4,6 @@ import dev.candela.BadInputException;
 import dev.candela.MixedRadix;
 import dev.candela.causal.fit.SelectionTruth;
 import dev.candela.causal.model.CausalModel;
-import dev.candela.causal.model.ModelJson;
 import dev.candela.cli.console.CliCommand;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.FactorSpace;
@@ -13,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -74,8 +74,7 @@ public final class CausalTruthCommand extends CliCommand {
     }
   }
 
-  @Option(names = "--out", required = true, description = "Output model JSON.")
-  Path out;
+  @Mixin ModelJsonOutOption modelOut;
 
   /** Creates the command. */
   public CausalTruthCommand() {}
@@ -152,7 +151,7 @@ public final class CausalTruthCommand extends CliCommand {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(source + ": " + e.getMessage(), e);
     }
-    ModelJson.write(m, out);
+    modelOut.write(m);
     var err = err();
     err.printf(
         "%s: %d of %d factor combinations allowed%s%n",
@@ -165,7 +164,7 @@ public final class CausalTruthCommand extends CliCommand {
     for (int i = 0; i < m.size(); i++) {
       err.printf("  %s <- %s%n", m.variable(i).name(), m.variable(i).parents());
     }
-    out().println(out);
+    out().println(modelOut.path());
     return 0;
   }
 }
