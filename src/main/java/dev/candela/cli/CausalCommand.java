@@ -6,7 +6,6 @@ import picocli.CommandLine.Command;
 /** {@code candela causal <distance|sample|fit>}: causal models and their distances. */
 @Command(
     name = "causal",
-    mixinStandardHelpOptions = true,
     description = "Sample, fit and compare causal models (SCMs and causal Bayesian networks).",
     subcommands = {
       CausalDistanceCommand.class,

@@ -10,6 +10,7 @@ import dev.candela.causal.distance.TvOptions;
 import dev.candela.causal.fit.LatentFitInfo;
 import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.ModelJson;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.SeedOption;
 import java.io.IOException;
@@ -18,8 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -27,11 +26,8 @@ import picocli.CommandLine.Option;
 /** {@code candela causal distance}: distances between a true and a learned causal model. */
 @Command(
     name = "distance",
-    mixinStandardHelpOptions = true,
     description = "Distances between a true and a learned causal model (flat 'scores' map).")
-public final class CausalDistanceCommand implements Callable<Integer> {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class CausalDistanceCommand extends CliCommand {
   @Option(names = "--truth", required = true, description = "True model JSON.")
   Path truth;
 
@@ -177,7 +173,7 @@ public final class CausalDistanceCommand implements Callable<Integer> {
             .replicates(replicates)
             .shdDoubleForAnticausal(doubleForAnticausal);
     DistanceRun.Result result = DistanceRun.compute(req, ids, latent);
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     for (DistanceRun.Outcome o : result.outcomes()) {
       CausalMetric.Value v = o.value();
       if (!o.reported()) {

@@ -5,22 +5,18 @@ import dev.candela.causal.fit.CausalCsv;
 import dev.candela.causal.fit.CsvFit;
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.model.CausalModel;
-import dev.candela.causal.model.ModelJson;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code candela causal fit}: parameters of a causal model on a given DAG from CSV data. */
 @Command(
     name = "fit",
-    mixinStandardHelpOptions = true,
     description = "Fit CPTs (discrete) or a linear-Gaussian SCM on a given DAG from CSV data.")
-public final class CausalFitCommand implements Callable<Integer> {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class CausalFitCommand extends CliCommand {
   @Option(names = "--dag", required = true, description = "DAG file (JSON, CSV, Matrix Market).")
   Path dagFile;
 
@@ -43,8 +39,7 @@ public final class CausalFitCommand implements Callable<Integer> {
               + " the data, numeric order if all numeric, else lexicographic).")
   Path valuesFrom;
 
-  @Option(names = "--out", required = true, description = "Output model JSON.")
-  Path out;
+  @Mixin ModelJsonOutOption modelOut;
 
   /** Creates the command. */
   public CausalFitCommand() {}
@@ -59,9 +54,9 @@ public final class CausalFitCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(data + ": " + e.getMessage(), e);
     }
-    ModelJson.write(fitted, out);
-    spec.commandLine().getOut().println("wrote " + out);
-    spec.commandLine().getOut().flush();
+    modelOut.write(fitted);
+    out().println("wrote " + modelOut.path());
+    out().flush();
     return ExitCodes.OK;
   }
 }

@@ -5,6 +5,7 @@ import dev.candela.CandelaException;
 import dev.candela.causal.fit.LatentGroups;
 import dev.candela.causal.fit.LatentModelFit;
 import dev.candela.causal.graph.Dag;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.FactorBins;
 import dev.candela.data.CodeTables;
@@ -20,8 +21,6 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -38,16 +37,13 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "fit-latent",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Fit a linear-Gaussian SCM over factor-aligned latent groups (one latent group per factor,"
           + " chosen by IRS) on a given or learned DAG over factors; compare it with a ground"
           + " truth over factor codes using 'causal distance'."
     })
-public final class CausalFitLatentCommand implements Callable<Integer> {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class CausalFitLatentCommand extends CliCommand {
   @Option(names = "--latents", required = true, description = "Latent table (CSV or .npy).")
   Path latents;
 
@@ -132,7 +128,7 @@ public final class CausalFitLatentCommand implements Callable<Integer> {
     IrsResult irs = scored.irs();
     int[][] groups;
     List<String> shared = List.of();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter err = err();
     double[][] z;
     try {
       if (grouping == LatentModelFit.Grouping.ONE_TO_ONE) {

@@ -6,6 +6,7 @@ import dev.candela.causal.model.ModelJson;
 import dev.candela.causal.query.Counterfactuals;
 import dev.candela.causal.query.Intervention;
 import dev.candela.causal.query.SampleOutput;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.SeedOption;
 import java.io.IOException;
@@ -15,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,7 +26,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "sample",
-    mixinStandardHelpOptions = true,
     description = {
       "Draw samples from a causal model, optionally under a hard intervention, or counterfactual"
           + " rows given --evidence (abduction, action --do, prediction).",
@@ -36,9 +35,7 @@ import picocli.CommandLine.Option;
           + " effective sample size is below 10, warns below 100). The method and ESS are printed"
           + " on stderr and written to --json."
     })
-public final class CausalSampleCommand implements Callable<Integer> {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class CausalSampleCommand extends CliCommand {
   @Option(names = "--model", required = true, description = "Model JSON.")
   Path model;
 
@@ -111,7 +108,7 @@ public final class CausalSampleCommand implements Callable<Integer> {
       throw new BadInputException("--evidence: " + e.getMessage(), e);
     }
     double[][] rows = res.rows();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter err = err();
     if (!ev.isEmpty()) {
       boolean lw = res.particles() > 0;
       err.println(
@@ -134,8 +131,8 @@ public final class CausalSampleCommand implements Callable<Integer> {
     }
     String csv = SampleOutput.csv(m, rows, includeHidden);
     if (out == null) {
-      spec.commandLine().getOut().print(csv);
-      spec.commandLine().getOut().flush();
+      out().print(csv);
+      out().flush();
     } else {
       try {
         dev.candela.AtomicFiles.writeString(out, csv);

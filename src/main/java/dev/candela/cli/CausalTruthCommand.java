@@ -4,16 +4,15 @@ import dev.candela.BadInputException;
 import dev.candela.MixedRadix;
 import dev.candela.causal.fit.SelectionTruth;
 import dev.candela.causal.model.CausalModel;
-import dev.candela.causal.model.ModelJson;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -22,14 +21,11 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "truth",
-    mixinStandardHelpOptions = true,
     description =
         "Write the ground-truth causal Bayesian network over a dataset's factors: the exact"
             + " distribution of the rules-filtered factor product, on the minimal DAG for a causal"
             + " order.")
-public final class CausalTruthCommand implements Callable<Integer> {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class CausalTruthCommand extends CliCommand {
   @Option(
       names = "--dataset",
       defaultValue = "candle",
@@ -78,8 +74,7 @@ public final class CausalTruthCommand implements Callable<Integer> {
     }
   }
 
-  @Option(names = "--out", required = true, description = "Output model JSON.")
-  Path out;
+  @Mixin ModelJsonOutOption modelOut;
 
   /** Creates the command. */
   public CausalTruthCommand() {}
@@ -156,8 +151,8 @@ public final class CausalTruthCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(source + ": " + e.getMessage(), e);
     }
-    ModelJson.write(m, out);
-    var err = spec.commandLine().getErr();
+    modelOut.write(m);
+    var err = err();
     err.printf(
         "%s: %d of %d factor combinations allowed%s%n",
         space.name(),
@@ -169,7 +164,7 @@ public final class CausalTruthCommand implements Callable<Integer> {
     for (int i = 0; i < m.size(); i++) {
       err.printf("  %s <- %s%n", m.variable(i).name(), m.variable(i).parents());
     }
-    spec.commandLine().getOut().println(out);
+    out().println(modelOut.path());
     return 0;
   }
 }

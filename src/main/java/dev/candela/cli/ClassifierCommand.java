@@ -4,6 +4,7 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Progress;
 import dev.candela.Provenance;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.DatasetOption;
 import dev.candela.cli.options.DeviceOption;
@@ -31,7 +32,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,7 +40,6 @@ import picocli.CommandLine.Option;
 /** {@code candela classifier}: quality of a factor classifier. */
 @Command(
     name = "classifier",
-    mixinStandardHelpOptions = true,
     description = "Check a factor classifier.",
     subcommands = {ClassifierCommand.Check.class})
 public final class ClassifierCommand implements Runnable {
@@ -61,14 +60,11 @@ public final class ClassifierCommand implements Runnable {
    */
   @Command(
       name = "check",
-      mixinStandardHelpOptions = true,
       description =
           "Per-factor accuracy of a factor classifier on seeded dataset samples (raw and"
               + " symmetry-aware), and with --vae on the VAE's reconstructions of the same images;"
               + " factors below 0.9 make CG unreliable.")
-  public static final class Check implements Callable<Integer> {
-    @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+  public static final class Check extends CliCommand {
     @Option(names = "--classifier", required = true, description = "Classifier model folder.")
     Path classifier;
 
@@ -139,7 +135,7 @@ public final class ClassifierCommand implements Runnable {
         ClassifierQuality.Summary sum =
             ClassifierQuality.summarize(res, ModelFitness.RELIABLE_ACCURACY, v != null);
         List<String> warnings = sum.warnings();
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         // Each column says how it counts a prediction as right: exactly, up to the dataset's
         // symmetries ("-" for a factor without one), or within the tolerant CG read-out's
         // neighbourhood (one grid step or a symmetric copy), the accuracy CG's gate reads.
@@ -189,7 +185,7 @@ public final class ClassifierCommand implements Runnable {
           details.put("vaeCheck", vc);
           warnings.addAll(vc.warnings());
         }
-        SettingFlags.warn(spec.commandLine().getErr(), warnings, java.util.Map.of());
+        SettingFlags.warn(err(), warnings, java.util.Map.of());
         if (record) {
           ClassifierQuality.record(
               clf.card(), classifier, dataset, ds.fingerprint(), seed.seed(), res);
@@ -220,7 +216,7 @@ public final class ClassifierCommand implements Runnable {
                   warnings,
                   p),
               json);
-          spec.commandLine().getErr().println("wrote " + json);
+          err().println("wrote " + json);
         }
         return 0;
       }

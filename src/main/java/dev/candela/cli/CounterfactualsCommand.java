@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.CandelaException;
 import dev.candela.OutputLock;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CgBaselineConverter;
@@ -18,11 +19,9 @@ import dev.candela.metrics.cg.CgReadout;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code candela counterfactuals}: {@code evaluate}'s CG step as a resumable batch job over a
@@ -33,11 +32,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "counterfactuals",
-    mixinStandardHelpOptions = true,
     description =
         "Counterfactual generativeness over a dataset: per-sample ICE terms in chunk CSVs"
             + " (resumable), counterfactual grids per factor and a summary.")
-public final class CounterfactualsCommand implements Callable<Integer> {
+public final class CounterfactualsCommand extends CliCommand {
 
   @Option(names = "--dataset", required = true, description = "Dataset (npz, h5 or folder).")
   Path dataset;
@@ -110,8 +108,6 @@ public final class CounterfactualsCommand implements Callable<Integer> {
   int gridSamples = 8;
 
   @Mixin QuietOption quiet;
-
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   /** Creates the command. */
   public CounterfactualsCommand() {}

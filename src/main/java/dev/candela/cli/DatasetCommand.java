@@ -6,7 +6,6 @@ import picocli.CommandLine.Command;
 /** {@code candela dataset <generate|validate|inspect|render>}: dataset tooling. */
 @Command(
     name = "dataset",
-    mixinStandardHelpOptions = true,
     description = "Generate, validate, inspect and render datasets.",
     subcommands = {
       DatasetGenerateCommand.class,

@@ -6,7 +6,6 @@ import picocli.CommandLine.Command;
 /** {@code candela dataset generate <kind>}: procedural dataset generators. */
 @Command(
     name = "generate",
-    mixinStandardHelpOptions = true,
     description = "Generate a dataset procedurally (dsprites, candle, toy).",
     subcommands = {
       GenerateCodesCommand.class,

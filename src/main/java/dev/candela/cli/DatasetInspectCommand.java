@@ -1,44 +1,38 @@
 package dev.candela.cli;
 
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
+import dev.candela.cli.options.DatasetPathParameter;
 import dev.candela.data.FactorDataset;
 import dev.candela.data.loading.DatasetPaths;
 import dev.candela.data.validate.FactorStatistics;
 import dev.candela.report.StatisticsPlots;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code candela dataset inspect PATH}: factor coverage and co-occurrence, printed and plotted. */
 @Command(
     name = "inspect",
-    mixinStandardHelpOptions = true,
     description = {
       "Print factor coverage and pairwise co-occurrence of any dataset Candela reads (a CANDLE or"
           + " factor folder, a dSprites-layout or MPI3D .npz, a 3dshapes .h5);",
       "with --out, write bar charts and heat maps (PNG)."
     })
-public final class DatasetInspectCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "The dataset folder, .npz or .h5.")
-  Path path;
+public final class DatasetInspectCommand extends CliCommand {
+  @Mixin DatasetPathParameter dataset;
 
   @Option(names = "--out", description = "Folder for the plots.")
   Path out;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
-  private java.io.PrintWriter out() {
-    return spec.commandLine().getOut();
-  }
 
   /** Creates the command. */
   public DatasetInspectCommand() {}
 
   @Override
   public Integer call() throws Exception {
+    Path path = dataset.path();
     try (FactorDataset ds = DatasetPaths.open(path)) {
       FactorStatistics.Accumulator acc = new FactorStatistics.Accumulator(ds.space());
       for (long i = 0; i < ds.size(); i++) {

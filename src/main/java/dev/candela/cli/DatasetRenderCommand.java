@@ -1,8 +1,8 @@
 package dev.candela.cli;
 
-import dev.candela.OutputLock;
 import dev.candela.cli.console.ConsoleBars;
 import dev.candela.cli.console.ExitCodes;
+import dev.candela.cli.console.LockedOutputCommand;
 import dev.candela.cli.options.OutFolderOption;
 import dev.candela.cli.options.QuietOption;
 import dev.candela.data.ConfoundingRules;
@@ -13,7 +13,6 @@ import dev.candela.synth.CandleGenerator;
 import dev.candela.synth.RenderEngine;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,12 +26,11 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "render",
-    mixinStandardHelpOptions = true,
     description = {
       "Render CANDLE-format samples ({id}.png 320x240 + {id}.json) with Blender, then validate.",
       "Ids excluded by the confounding rules are never rendered; complete samples are kept."
     })
-public final class DatasetRenderCommand implements Callable<Integer> {
+public final class DatasetRenderCommand extends LockedOutputCommand {
   @CommandLine.Mixin OutFolderOption outFolder;
 
   @Option(
@@ -93,23 +91,20 @@ public final class DatasetRenderCommand implements Callable<Integer> {
 
   @CommandLine.Mixin CandleSelectionOptions selection;
 
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
-  public DatasetRenderCommand() {}
-
-  @Override
-  @SuppressWarnings("try") // the lock is held by the try block, never read
-  public Integer call() throws Exception {
-    try (OutputLock lock = OutputLock.acquire(outFolder.folder(), "dataset render")) {
-      return locked();
-    }
+  public DatasetRenderCommand() {
+    super("dataset render");
   }
 
-  /** The command, with its output folder locked against a second run. */
-  private Integer locked() throws Exception {
-    PrintWriter o = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+  @Override
+  protected Path outputFolder() {
+    return outFolder.folder();
+  }
+
+  @Override
+  protected Integer locked() throws Exception {
+    PrintWriter o = out();
+    PrintWriter err = err();
     Path out = outFolder.folder();
     if (workers < 1) {
       throw new IllegalArgumentException("--workers must be >= 1, got " + workers);

@@ -2,7 +2,9 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.JsonFiles;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
+import dev.candela.cli.options.DatasetPathParameter;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.data.loading.DatasetPaths;
@@ -11,10 +13,9 @@ import dev.candela.data.validate.FactorFolderValidator;
 import dev.candela.data.validate.ValidationReport;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code candela dataset validate PATH}: checks a CANDLE folder (or a factor folder with {@code
@@ -22,15 +23,13 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "validate",
-    mixinStandardHelpOptions = true,
     description = {
       "Validate a CANDLE folder ({id}.png + {id}.json), a factor folder (spec.json present), a"
           + " dSprites-layout or MPI3D .npz or a 3dshapes .h5.",
       "Exit 0 when clean, 1 with one line per violation (file: [check] reason)."
     })
-public final class DatasetValidateCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "The dataset folder, .npz or .h5.")
-  Path path;
+public final class DatasetValidateCommand extends CliCommand {
+  @Mixin DatasetPathParameter dataset;
 
   @Option(
       names = "--rules",
@@ -44,17 +43,12 @@ public final class DatasetValidateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Write the full report (findings, statistics) here.")
   Path json;
 
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
-  private java.io.PrintWriter out() {
-    return spec.commandLine().getOut();
-  }
-
   /** Creates the command. */
   public DatasetValidateCommand() {}
 
   @Override
   public Integer call() throws Exception {
+    Path path = dataset.path();
     ValidationReport report;
     if (!java.nio.file.Files.exists(path)) {
       throw new BadInputException(path + ": no such dataset file or folder");

@@ -4,6 +4,7 @@ import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Progress;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.options.DatasetOption;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.OutFolderOption;
@@ -20,8 +21,6 @@ import dev.candela.model.hosting.VaeModels;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,14 +34,11 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "encode",
-    mixinStandardHelpOptions = true,
     description =
         "Encode dataset images with a VAE and write latents.csv (encoder means), factors.csv"
             + " (factor codes), index.csv (dataset indices) and logvar.npy (encoder"
             + " log-variances, float32), one row per sample.")
-public final class EncodeCommand implements Callable<Integer> {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class EncodeCommand extends CliCommand {
   @Mixin DatasetOption datasetOption;
 
   @Option(names = "--model", required = true, description = "VAE model folder (with model.json).")
@@ -115,9 +111,9 @@ public final class EncodeCommand implements Callable<Integer> {
           deleteIfEmpty(out);
         }
       }
-      var err = spec.commandLine().getErr();
+      var err = err();
       err.printf("encoded %d images of %s with %s%n", n, dataset, model);
-      spec.commandLine().getOut().println(latents + "\n" + factors + "\n" + index + "\n" + logVar);
+      out().println(latents + "\n" + factors + "\n" + index + "\n" + logVar);
       return 0;
     } catch (IOException e) {
       throw new CandelaException(out + ": cannot write (" + e.getMessage() + ")", e);

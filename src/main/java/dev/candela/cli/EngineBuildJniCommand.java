@@ -1,14 +1,13 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.model.engine.JniBuild;
 import dev.candela.model.engine.TorchInstall;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -18,13 +17,12 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "build-jni",
-    mixinStandardHelpOptions = true,
     description = {
       "Compile DJL's PyTorch JNI (libdjl_torch.so) from DJL's sources against the torch of a"
           + " Python (CPU or CUDA) and write OUT/engine.env; `source OUT/engine.env` makes every"
           + " command run on that torch, offline. A rerun with unchanged inputs keeps the library."
     })
-public final class EngineBuildJniCommand implements Callable<Integer> {
+public final class EngineBuildJniCommand extends CliCommand {
   @Option(
       names = "--python",
       required = true,
@@ -49,15 +47,13 @@ public final class EngineBuildJniCommand implements Callable<Integer> {
       description = "Parallel compiler processes (default ${DEFAULT-VALUE}).")
   int jobs;
 
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public EngineBuildJniCommand() {}
 
   @Override
   public Integer call() throws CandelaException {
-    PrintWriter err = spec.commandLine().getErr();
-    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter err = err();
+    PrintWriter stdout = out();
     TorchInstall torch = TorchInstall.probe(python);
     JniBuild.Result r =
         JniBuild.build(

@@ -9,7 +9,6 @@ import picocli.CommandLine.Command;
  */
 @Command(
     name = "engine",
-    mixinStandardHelpOptions = true,
     description =
         "The PyTorch engine: build DJL's JNI against an installed torch; show the engine.",
     subcommands = {EngineBuildJniCommand.class, EngineInfoCommand.class})

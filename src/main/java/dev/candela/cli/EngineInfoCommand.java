@@ -1,28 +1,24 @@
 package dev.candela.cli;
 
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.model.engine.EngineInfo;
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code candela engine info}: the PyTorch engine's version, flavour and the GPUs it sees. */
 @Command(
     name = "info",
-    mixinStandardHelpOptions = true,
     description = "The PyTorch engine: libtorch version, flavour, folder, threads and GPUs.")
-public final class EngineInfoCommand implements Callable<Integer> {
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
+public final class EngineInfoCommand extends CliCommand {
   /** Creates the command. */
   public EngineInfoCommand() {}
 
   @Override
   public Integer call() {
     EngineInfo e = EngineInfo.current();
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     out.println("engine: PyTorch " + e.version() + " (" + e.flavour() + ")");
     out.println("library: " + (e.libraryPath() == null ? "unknown" : e.libraryPath()));
     out.println("threads: " + e.threads());

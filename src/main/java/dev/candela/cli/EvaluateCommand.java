@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.DeviceOption;
@@ -13,11 +14,9 @@ import dev.candela.report.Comparison;
 import dev.candela.report.TextTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code candela evaluate}: scores one VAE checkpoint (or a folder or list of checkpoints) on a
@@ -26,7 +25,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "evaluate",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Score VAE checkpoints end to end: IRS, UC, MIG, DCI, SAP, Modularity/Explicitness,"
@@ -36,7 +34,7 @@ import picocli.CommandLine.Spec;
           + " generated dSprites images outside the model's training subset"
           + " (target/candela-data/, generated on first use)."
     })
-public final class EvaluateCommand implements Callable<Integer> {
+public final class EvaluateCommand extends CliCommand {
 
   @Option(
       names = "--dataset",
@@ -83,8 +81,6 @@ public final class EvaluateCommand implements Callable<Integer> {
   String checkpoints;
 
   @Mixin QuietOption quiet;
-
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   /** Creates the command. */
   public EvaluateCommand() {}

@@ -16,7 +16,6 @@ import picocli.CommandLine.Option;
 /** {@code candela dataset generate candle}: a CANDLE-format folder drawn with OpenCV. */
 @Command(
     name = "candle",
-    mixinStandardHelpOptions = true,
     description = {
       "Draw a CANDLE-format folder ({id}.png 320x240 + {id}.json) procedurally.",
       "Ids excluded by the confounding rules are skipped; existing complete samples are kept."

@@ -19,7 +19,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "codes",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = "Write synthetic latent codes with a known structure (factors.csv, latents.csv).")
 public final class GenerateCodesCommand implements Callable<Integer> {

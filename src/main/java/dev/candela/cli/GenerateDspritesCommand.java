@@ -16,7 +16,6 @@ import picocli.CommandLine.Option;
 /** {@code candela dataset generate dsprites}: a procedurally drawn dSprites-format npz. */
 @Command(
     name = "dsprites",
-    mixinStandardHelpOptions = true,
     description = {
       "Draw a dSprites-format npz (imgs u1, latents_values f8, latents_classes i8) on the exact"
           + " dSprites factor grid: the full 737,280 images, or a seeded subset (sorted indices),"

@@ -12,7 +12,6 @@ import picocli.CommandLine.Option;
 /** {@code candela dataset generate toy}: the fully confounded toy set. */
 @Command(
     name = "toy",
-    mixinStandardHelpOptions = true,
     description = {
       "Write the fully confounded toy set (128x128; color tied to shape) as a factor folder:",
       "spec.json + {i}.png + {i}.json."

@@ -9,20 +9,18 @@ import dev.candela.cli.console.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code candela graph aid}. */
 @Command(
     name = "aid",
-    mixinStandardHelpOptions = true,
     description = {
       "Adjustment identification distance (Henckel, Wuertzen & Weichwald 2024, gadjid) between"
           + " DAGs or CPDAGs.",
       "Prints the value (mistakes / (p(p-1))) and the mistake count."
     })
-final class GraphAidCommand extends GraphFiles implements Callable<Integer> {
+final class GraphAidCommand extends GraphFiles {
   @Option(
       names = "--kind",
       required = true,

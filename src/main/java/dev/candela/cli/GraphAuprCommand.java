@@ -7,16 +7,14 @@ import dev.candela.causal.graph.ScoreMatrix;
 import dev.candela.cli.console.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code candela graph aupr}. */
 @Command(
     name = "aupr",
-    mixinStandardHelpOptions = true,
     description = "Area under the precision-recall curve (cdt.metrics.precision_recall).")
-final class GraphAuprCommand extends GraphFiles implements Callable<Integer> {
+final class GraphAuprCommand extends GraphFiles {
   @Option(
       names = "--low-confidence-undirected",
       description = "Down-weight entries equal to their transpose (cdt option).")

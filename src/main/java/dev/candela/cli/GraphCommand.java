@@ -10,7 +10,6 @@ import picocli.CommandLine.Command;
  */
 @Command(
     name = "graph",
-    mixinStandardHelpOptions = true,
     description =
         "Distances between causal graphs: SHD, SID, AUPR (cdt.metrics semantics), AID (gadjid),"
             + " edge statistics.",

@@ -9,19 +9,17 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** {@code candela graph edges}. */
 @Command(
     name = "edges",
-    mixinStandardHelpOptions = true,
     description = {
       "Edge statistics: precision, recall, F1, TPR, FDR, FPR on the skeleton and on oriented"
           + " edges, and SHD in the cdt (reversed edge 2), cdt single (1) and bnlearn (CPDAG)"
           + " conventions."
     })
-final class GraphEdgesCommand extends GraphFiles implements Callable<Integer> {
+final class GraphEdgesCommand extends GraphFiles {
   /** The SHD conventions, in output order: key, description. */
   static final Map<String, String> SHD_CONVENTIONS = shdConventions();
 
@@ -40,7 +38,7 @@ final class GraphEdgesCommand extends GraphFiles implements Callable<Integer> {
     Graph t = GraphIo.read(truth);
     Graph p = GraphIo.read(pred);
     EdgeStatistics.Result r = compare(() -> EdgeStatistics.of(t, p));
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     out.printf(Locale.ROOT, "%-10s %10s %10s%n", "", "skeleton", "oriented");
     for (String k : new String[] {"tp", "fp", "fn", "tn"}) {
       out.printf(

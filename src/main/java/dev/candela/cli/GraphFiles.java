@@ -3,18 +3,18 @@ package dev.candela.cli;
 import dev.candela.BadInputException;
 import dev.candela.JsonFiles;
 import dev.candela.Provenance;
+import dev.candela.cli.console.CliCommand;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
  * Options and output shared by the graph subcommands ({@code --truth}, {@code --pred}, {@code
  * --json}).
  */
-abstract class GraphFiles {
+abstract class GraphFiles extends CliCommand {
   @Option(names = "--truth", required = true, description = "True graph file.")
   Path truth;
 
@@ -23,8 +23,6 @@ abstract class GraphFiles {
 
   @Option(names = "--json", description = "Also write the result as JSON to this file.")
   Path json;
-
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   void write(String metric, Map<String, Object> values, Map<String, Object> params)
       throws BadInputException {
@@ -75,7 +73,7 @@ abstract class GraphFiles {
   }
 
   void print(String line) {
-    spec.commandLine().getOut().println(line);
-    spec.commandLine().getOut().flush();
+    out().println(line);
+    out().flush();
   }
 }

@@ -7,16 +7,12 @@ import dev.candela.causal.graph.Shd;
 import dev.candela.cli.console.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code candela graph shd}. */
-@Command(
-    name = "shd",
-    mixinStandardHelpOptions = true,
-    description = "Structural Hamming distance (cdt.metrics.SHD / SHD_CPDAG).")
-final class GraphShdCommand extends GraphFiles implements Callable<Integer> {
+@Command(name = "shd", description = "Structural Hamming distance (cdt.metrics.SHD / SHD_CPDAG).")
+final class GraphShdCommand extends GraphFiles {
   @Option(
       names = "--double-for-anticausal",
       negatable = true,

@@ -10,19 +10,17 @@ import dev.candela.causal.graph.SidResult;
 import dev.candela.cli.console.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code candela graph sid}. */
 @Command(
     name = "sid",
-    mixinStandardHelpOptions = true,
     description = {
       "Structural intervention distance (Peters & Buehlmann 2015).",
       "A prediction with undirected edges (CPDAG) also prints lower and upper bounds."
     })
-final class GraphSidCommand extends GraphFiles implements Callable<Integer> {
+final class GraphSidCommand extends GraphFiles {
   @Option(
       names = "--cpdag",
       description = "Replace the predicted DAG by its CPDAG and report the bounds.")

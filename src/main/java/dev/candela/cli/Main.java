@@ -51,6 +51,7 @@ public final class Main extends UsageCommand {
     cl.addSubcommand(new GraphCommand());
     cl.addSubcommand(new CounterfactualsCommand());
     cl.addSubcommand(new EngineCommand());
+    standardHelpOptions(cl);
     cl.setExecutionExceptionHandler(Main::handle);
     cl.setParameterExceptionHandler(Main::handleParameter);
     cl.setExecutionStrategy(Main::executeGuarded);
@@ -58,6 +59,18 @@ public final class Main extends UsageCommand {
     // --metrics names in any case, '-' or '_' (gaussian-tc = gaussian_tc), on every subcommand
     cl.registerConverter(dev.candela.metrics.Metric.class, Main::metric);
     return cl;
+  }
+
+  /**
+   * Gives every sub-command, to any depth, picocli's standard {@code --help} and {@code --version}
+   * ({@code -h}, {@code -V}), declared once here instead of on each {@code @Command}; a sub-command
+   * has no version of its own, so its {@code --version} prints nothing.
+   */
+  private static void standardHelpOptions(CommandLine parent) {
+    for (CommandLine sub : parent.getSubcommands().values()) {
+      sub.getCommandSpec().mixinStandardHelpOptions(true);
+      standardHelpOptions(sub);
+    }
   }
 
   private static dev.candela.metrics.Metric metric(String name) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Progress;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CodeScoringOptions;
@@ -30,8 +31,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -53,7 +52,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "monitor",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Score latent codes of a fixed dataset sample, request after request, in one process.",
@@ -61,7 +59,7 @@ import picocli.CommandLine.Option;
           + " {\"latents\": \"PATH.npy\"} on stdin and answers each with one JSON line"
           + " {\"report\": ...} (as score-codes --json) or {\"error\": ...} on stdout."
     })
-public final class MonitorCommand implements Callable<Integer> {
+public final class MonitorCommand extends CliCommand {
   /** The images of the sample, float32 {@code N × C × H × W} in [0, 1]. */
   public static final String IMAGES = "images.npy";
 
@@ -94,8 +92,6 @@ public final class MonitorCommand implements Callable<Integer> {
 
   @Mixin CodeScoringOptions scoring;
 
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
   /** Where the requests come from (standard input; a test sets another). */
   java.io.InputStream requests = System.in;
 
@@ -104,8 +100,8 @@ public final class MonitorCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws CandelaException {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     Progress listener = new ProgressBars(err, "candela monitor: ", true);
     if (samples < 2) {
       throw new BadInputException("--samples must be >= 2, got " + samples);

@@ -1,6 +1,7 @@
 package dev.candela.cli;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CodeScoringOptions;
@@ -11,7 +12,6 @@ import dev.candela.report.ScoreReport;
 import dev.candela.report.TextTable;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,13 +22,12 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "score-codes",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Score latent codes against ground-truth factors.",
       "Inputs: CSV with a header row (one row per sample) or 2-D .npy arrays."
     })
-public final class ScoreCodesCommand implements Callable<Integer> {
+public final class ScoreCodesCommand extends CliCommand {
 
   @Option(
       names = "--factors",
@@ -70,8 +69,6 @@ public final class ScoreCodesCommand implements Callable<Integer> {
       paramLabel = "OUT.html",
       description = "Write a self-contained HTML report here.")
   Path html;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   /** Creates the command. */
   public ScoreCodesCommand() {}

@@ -3,6 +3,7 @@ package dev.candela.cli;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.OutputLock;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.EvaluationMixin;
 import dev.candela.cli.options.QuietOption;
@@ -20,11 +21,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code candela sweep}: scores many checkpoints as one Apache Spark job, one task per checkpoint
@@ -34,7 +33,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "sweep",
-    mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Score a sweep of checkpoints on Apache Spark (local[*] by default; spark-submit on a"
@@ -43,7 +41,7 @@ import picocli.CommandLine.Spec;
           + " that fails gives an error row; a rerun reuses rows whose settings and checksums"
           + " are unchanged."
     })
-public final class SweepCommand implements Callable<Integer> {
+public final class SweepCommand extends CliCommand {
 
   @Option(
       names = "--models",
@@ -108,8 +106,6 @@ public final class SweepCommand implements Callable<Integer> {
   Path out;
 
   @Mixin QuietOption quiet;
-
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   /** Creates the command. */
   public SweepCommand() {}

@@ -1,21 +1,16 @@
 package dev.candela.cli;
 
-import dev.candela.OutputLock;
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.data.FactorDataset;
 import dev.candela.model.arch.Architectures;
-import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.training.ClassifierTrainer;
 import dev.candela.model.training.ClassifierTrainingConfig;
-import java.util.concurrent.Callable;
+import java.nio.file.Path;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code candela train-classifier}: trains a factor classifier and reports held-out accuracy. */
 @Command(
     name = "train-classifier",
-    mixinStandardHelpOptions = true,
     description = {
       "Train a factor classifier (conv3-fc: (conv+ReLU)x3 + FC at 64x64; conv3-fc256: the same"
           + " with a hidden FC 256, the shipped dSprites classifier; conv4-fc-candle:"
@@ -24,7 +19,7 @@ import picocli.CommandLine.Option;
           + " DIR/model.json). Writes DIR/checkpoint/ after every epoch; --resume continues from"
           + " it."
     })
-public final class TrainClassifierCommand implements Callable<Integer> {
+public final class TrainClassifierCommand extends TrainingCommand {
   @Option(
       names = "--head",
       defaultValue = "softmax",
@@ -85,7 +80,7 @@ public final class TrainClassifierCommand implements Callable<Integer> {
           "Start from this classifier's weights (same dataset, architecture and head): its"
               + " held-out images stay the held-out images (--test-count must equal its own),"
               + " and --train-count images are drawn from all the others with --seed.")
-  java.nio.file.Path initFrom;
+  Path initFrom;
 
   @Option(
       names = "--degrade",
@@ -97,23 +92,13 @@ public final class TrainClassifierCommand implements Callable<Integer> {
               + " 0.05, a fifth left clean), so that the classifier reads reconstructions.")
   String degrade;
 
-  @Mixin TrainingOptions common;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
-  public TrainClassifierCommand() {}
-
-  @Override
-  @SuppressWarnings("try") // the lock is held by the try block, never read
-  public Integer call() throws Exception {
-    try (OutputLock lock = OutputLock.acquire(common.out, "train-classifier")) {
-      return locked();
-    }
+  public TrainClassifierCommand() {
+    super("train-classifier");
   }
 
-  /** The command, with its output folder locked against a second run. */
-  private Integer locked() throws Exception {
+  @Override
+  protected Integer locked() throws Exception {
     ClassifierTrainingConfig cfg =
         new ClassifierTrainingConfig(
             head,
@@ -127,19 +112,15 @@ public final class TrainClassifierCommand implements Callable<Integer> {
             lrDropEpoch,
             lrDropFactor,
             degrade);
-    ComputeDevice dev = common.parsedDevice();
-    String command = TrainingOptions.invocation(spec);
-    ClassifierTrainer.Result r;
-    try (FactorDataset ds = common.openDataset();
-        TrainingBar p =
-            new TrainingBar(
-                "train-classifier",
-                common.quiet.quiet(),
-                spec.commandLine().getErr(),
-                "candela train-classifier")) {
-      ClassifierTrainer.Init init = initFrom == null ? null : ClassifierTrainer.Init.read(initFrom);
-      r = ClassifierTrainer.train(ds, cfg, common.out, common.resume, init, dev, command, p);
-    }
+    ClassifierTrainer.Result r =
+        train(
+            "train-classifier",
+            (ds, dev, command, p) -> {
+              ClassifierTrainer.Init init =
+                  initFrom == null ? null : ClassifierTrainer.Init.read(initFrom);
+              return ClassifierTrainer.train(
+                  ds, cfg, common.out, common.resume, init, dev, command, p);
+            });
     System.out.println(
         "wrote " + common.out + "; held-out accuracy " + r.card().results().get("heldOutAccuracy"));
     return ExitCodes.OK;

@@ -1,16 +1,12 @@
 package dev.candela.cli;
 
-import dev.candela.OutputLock;
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.data.FactorDataset;
-import dev.candela.model.hosting.ComputeDevice;
 import dev.candela.model.training.TrainingLog;
 import dev.candela.model.training.TrainingMonitor;
 import dev.candela.model.training.VaeTrainer;
 import dev.candela.model.training.VaeTrainingConfig;
 import dev.candela.report.TrainingCurves;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,13 +14,12 @@ import picocli.CommandLine.Option;
 /** {@code candela train}: trains a VAE and writes a model directory. */
 @Command(
     name = "train",
-    mixinStandardHelpOptions = true,
     description = {
       "Train a disentanglement_lib-architecture VAE (dl-conv64: 64x64 input, larger images are"
           + " area-resized; dl-conv-candle: native 3x240x320 CANDLE images) with beta-vae, beta-tcvae, dip-vae-i, factor-vae, ss-<any of those> or ss-fvae-bb."
           + " Writes DIR/vae-0000.params, DIR/model.json and DIR/checkpoint/ after every epoch."
     })
-public final class TrainCommand implements Callable<Integer> {
+public final class TrainCommand extends TrainingCommand {
   @Mixin VaeTrainingOptions hyper;
 
   @Option(
@@ -55,45 +50,30 @@ public final class TrainCommand implements Callable<Integer> {
               + " all; taken every --eval-every steps, else every epoch (default 0 = none).")
   String keepCheckpoints;
 
-  @Mixin TrainingOptions common;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
-  public TrainCommand() {}
-
-  @Override
-  @SuppressWarnings("try") // the lock is held by the try block, never read
-  public Integer call() throws Exception {
-    try (OutputLock lock = OutputLock.acquire(common.out, "train")) {
-      return locked();
-    }
+  public TrainCommand() {
+    super("train");
   }
 
-  /** The command, with its output folder locked against a second run. */
-  private Integer locked() throws Exception {
+  @Override
+  protected Integer locked() throws Exception {
     VaeTrainingConfig cfg = hyper.config(common.batchSize, common.seed.seed());
-    ComputeDevice dev = common.parsedDevice();
-    String command = TrainingOptions.invocation(spec);
-    VaeTrainer.Result r;
-    try (FactorDataset ds = common.openDataset();
-        TrainingBar p =
-            new TrainingBar(
-                "train " + cfg.objective(),
-                common.quiet.quiet(),
-                spec.commandLine().getErr(),
-                "candela train")) {
-      TrainingMonitor monitor =
-          new TrainingMonitor(
-              evalEvery,
-              heldOut,
-              TrainingMonitor.parseKeep(keepCheckpoints),
-              new TrainingLog(
-                  common.out,
-                  (steps, values) ->
-                      TrainingCurves.write(common.out.resolve(TrainingLog.PNG), steps, values)));
-      r = VaeTrainer.train(ds, cfg, common.out, common.resume, dev, command, p, monitor);
-    }
+    VaeTrainer.Result r =
+        train(
+            "train " + cfg.objective(),
+            (ds, dev, command, p) -> {
+              TrainingMonitor monitor =
+                  new TrainingMonitor(
+                      evalEvery,
+                      heldOut,
+                      TrainingMonitor.parseKeep(keepCheckpoints),
+                      new TrainingLog(
+                          common.out,
+                          (steps, values) ->
+                              TrainingCurves.write(
+                                  common.out.resolve(TrainingLog.PNG), steps, values)));
+              return VaeTrainer.train(ds, cfg, common.out, common.resume, dev, command, p, monitor);
+            });
     Map<String, Double> last = r.history().get(r.history().size() - 1);
     System.out.println(
         "wrote " + common.out + " (" + r.history().size() + " epochs; last epoch " + last + ")");

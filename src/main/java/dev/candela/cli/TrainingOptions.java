@@ -9,7 +9,6 @@ import dev.candela.data.loading.DatasetPaths;
 import dev.candela.model.hosting.ComputeDevice;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -55,10 +54,5 @@ final class TrainingOptions {
   /** Opens {@code --dataset}. */
   FactorDataset openDataset() throws BadInputException {
     return DatasetPaths.open(dataset);
-  }
-
-  /** The command line as typed, {@code candela ...}, recorded in the model card. */
-  static String invocation(CommandSpec spec) {
-    return "candela " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
   }
 }

@@ -2,11 +2,10 @@ package dev.candela.cli.bench;
 
 import dev.candela.causal.graph.Aid;
 import dev.candela.causal.graph.Dag;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,9 +29,8 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "aid",
-    mixinStandardHelpOptions = true,
     description = "Time AID on random DAG pairs beside gadjid's published timings.")
-public final class BenchAidCommand implements Callable<Integer> {
+public final class BenchAidCommand extends CliCommand {
   /** gadjid's one-minute sizes, sparse then dense, in {@link Aid.Kind} order. */
   private static final int[][] GADJID_ONE_MINUTE = {{8211, 932}, {1105, 508}, {13601, 962}};
 
@@ -78,8 +76,6 @@ public final class BenchAidCommand implements Callable<Integer> {
 
   @Mixin RandomDagPairs pairs;
 
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public BenchAidCommand() {}
 
@@ -93,7 +89,7 @@ public final class BenchAidCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--limit-s and --total-s must be > 0, got " + limitS + " and " + totalS);
     }
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     out.printf(
         Locale.ROOT,
         "AID benchmark: %d core(s) here; gadjid: 4-core i5-8365U laptop, v0.1.0 via Python%n",

@@ -10,11 +10,10 @@ import dev.candela.causal.model.CausalModel;
 import dev.candela.causal.model.RandomScms;
 import dev.candela.causal.query.Intervention;
 import dev.candela.causal.query.Sampler;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -26,11 +25,8 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "causal",
-    mixinStandardHelpOptions = true,
     description = "ID/CD time by k: exact OT (Hungarian) vs LP simplex and pooled-histogram EMD.")
-public final class BenchCausalCommand implements Callable<Integer> {
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
+public final class BenchCausalCommand extends CliCommand {
   @Option(
       names = "--k",
       split = ",",
@@ -69,7 +65,7 @@ public final class BenchCausalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     SplittableRandom r = new SplittableRandom(seed);
     CausalModel truth = RandomScms.linearGaussian(p, r);
     CausalModel model = RandomScms.linearGaussian(p, r);

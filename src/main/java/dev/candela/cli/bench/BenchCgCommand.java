@@ -2,6 +2,7 @@ package dev.candela.cli.bench;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.metrics.LatentStats;
@@ -23,7 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -40,11 +40,10 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "cg",
-    mixinStandardHelpOptions = true,
     description =
         "Counterfactual throughput (images/s, decoder + classifier) batched vs one sample per"
             + " call vs one image per call.")
-public final class BenchCgCommand implements Callable<Integer> {
+public final class BenchCgCommand extends CliCommand {
 
   @Option(names = "--samples", description = "Samples (default ${DEFAULT-VALUE}).")
   int samples = 64;
@@ -125,8 +124,6 @@ public final class BenchCgCommand implements Callable<Integer> {
       names = "--anchor-seconds",
       description = "Time per anchor measurement (default ${DEFAULT-VALUE}).")
   double anchorSeconds = 2;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   /** Creates the command. */
   public BenchCgCommand() {}
@@ -225,9 +222,9 @@ public final class BenchCgCommand implements Callable<Integer> {
             String.format(Locale.ROOT, "%.2f", rate / reference),
             String.format(Locale.ROOT, "%.6f", res.value().score())
           });
-      spec.commandLine().getErr().println("bench cg: " + r[0] + " (" + b + " images/call) done");
+      err().println("bench cg: " + r[0] + " (" + b + " images/call) done");
     }
-    java.io.PrintWriter out = spec.commandLine().getOut();
+    java.io.PrintWriter out = out();
     out.printf(
         Locale.ROOT,
         "bench cg: %d samples × %d counterfactual images (F=%d), %d latents, 1×%d×%d images,"
@@ -252,8 +249,8 @@ public final class BenchCgCommand implements Callable<Integer> {
    * the end of the batched run.
    */
   private void djlRows() throws CandelaException {
-    java.io.PrintWriter out = spec.commandLine().getOut();
-    java.io.PrintWriter err = spec.commandLine().getErr();
+    java.io.PrintWriter out = out();
+    java.io.PrintWriter err = err();
     int djlBatch = djlBatches.stream().mapToInt(Integer::intValue).max().orElseThrow();
     ComputeDevice djlDevice = device.device();
     try (CounterfactualModels m = CounterfactualModels.load(vae, classifier, djlDevice, djlBatch);
@@ -523,8 +520,7 @@ public final class BenchCgCommand implements Callable<Integer> {
   /** Heap in use after a GC and the models' native array counts. */
   private record Memory(double heapMiB, int attached, int inference) {
     static Memory now(CounterfactualModels m) {
-      return new Memory(
-          BenchCgMemoryCommand.heapMiBAfterGc(), m.attachedArrays(), m.inferenceArrays());
+      return new Memory(MemoryProbes.heapMiBAfterGc(), m.attachedArrays(), m.inferenceArrays());
     }
   }
 }

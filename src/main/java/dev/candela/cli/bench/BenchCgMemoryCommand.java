@@ -3,6 +3,7 @@ package dev.candela.cli.bench;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Progress;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.CounterfactualEngineOptions;
@@ -16,14 +17,12 @@ import dev.candela.model.arch.Architectures;
 import dev.candela.model.card.ModelCard;
 import dev.candela.report.TextTable;
 import dev.candela.synth.DSpritesGenerator;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -41,13 +40,10 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "cg-memory",
-    mixinStandardHelpOptions = true,
     description =
         "Memory (heap after GC, DJL native arrays, RSS) of the counterfactuals job sampled every"
             + " N samples over a long run.")
-public final class BenchCgMemoryCommand implements Callable<Integer> {
-
-  private static final double MIB = 1024.0 * 1024.0;
+public final class BenchCgMemoryCommand extends CliCommand {
 
   @Option(names = "--samples", description = "Samples of the run (default ${DEFAULT-VALUE}).")
   int samples = 100_000;
@@ -90,12 +86,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
       description = "Seed of the dataset sample and tiny models (default ${DEFAULT-VALUE}).")
   long seed = 0;
 
-  @Option(
-      names = "--work",
-      description = "Work folder, kept (default: a temporary folder, deleted at the end).")
-  Path work;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Mixin WorkFolderOption work;
 
   /** Creates the command. */
   public BenchCgMemoryCommand() {}
@@ -137,16 +128,8 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
     if (tiny && (vae != null || classifier != null)) {
       throw new IllegalArgumentException("--tiny builds its own models: drop --vae/--classifier");
     }
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    WorkFolder folder;
-    try {
-      folder = WorkFolder.of(work, "candela-cg-memory");
-    } catch (IOException e) {
-      throw new CandelaException("cannot create the work folder: " + e.getMessage(), e);
-    }
-    try (folder) {
-      return run(folder.dir(), step, chunk, out, err);
+    try (WorkFolder folder = work.open("candela-cg-memory")) {
+      return run(folder.dir(), step, chunk, out(), err());
     }
   }
 
@@ -211,7 +194,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
           int before = points.isEmpty() ? 0 : points.get(points.size() - 1).samples();
           double since = (now - (clock[1] == 0 ? clock[0] : clock[1])) / 1e9;
           double rate = (double) (done - before) * perSample / since;
-          double heap = heapMiBAfterGc();
+          double heap = MemoryProbes.heapMiBAfterGc();
           long[] rss = procStatus();
           points.add(
               new Checkpoint(
@@ -219,7 +202,7 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
                   (now - clock[0]) / 1e9 - clock[2] / 1e9,
                   rate,
                   heap,
-                  Runtime.getRuntime().totalMemory() / MIB,
+                  Runtime.getRuntime().totalMemory() / MemoryProbes.MIB,
                   models.attachedArrays(),
                   models.inferenceArrays(),
                   rss[0] / 1024.0,
@@ -335,42 +318,14 @@ public final class BenchCgMemoryCommand implements Callable<Integer> {
         (b.rssFileMiB() - a.rssFileMiB()) / intervals);
   }
 
-  /** The heap in use after {@code System.gc()}, in MiB. */
-  static double heapMiBAfterGc() {
-    Runtime rt = Runtime.getRuntime();
-    System.gc();
-    return (rt.totalMemory() - rt.freeMemory()) / MIB;
-  }
-
   private static String mib(double v) {
     return v < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
   }
 
-  /** VmRSS, RssAnon and RssFile in kB from /proc/self/status; −1 where unavailable. */
+  /**
+   * VmRSS, RssAnon and RssFile in kB from /proc/self/status; −1024 (−1 MiB, n/a) where unavailable.
+   */
   static long[] procStatus() {
-    long[] kb = {-1024, -1024, -1024};
-    Path status = Path.of("/proc/self/status");
-    if (!Files.isReadable(status)) {
-      return kb;
-    }
-    try {
-      for (String line : Files.readAllLines(status)) {
-        String[] parts = line.trim().split("\\s+");
-        if (parts.length < 2) {
-          continue;
-        }
-        switch (parts[0]) {
-          case "VmRSS:" -> kb[0] = Long.parseLong(parts[1]);
-          case "RssAnon:" -> kb[1] = Long.parseLong(parts[1]);
-          case "RssFile:" -> kb[2] = Long.parseLong(parts[1]);
-          default -> {
-            // not needed
-          }
-        }
-      }
-    } catch (IOException | NumberFormatException e) {
-      return kb;
-    }
-    return kb;
+    return MemoryProbes.kb(MemoryProbes.SELF, -1024, "VmRSS", "RssAnon", "RssFile");
   }
 }

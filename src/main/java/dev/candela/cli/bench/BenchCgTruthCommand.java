@@ -5,8 +5,9 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.JsonFiles;
 import dev.candela.Progress;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
-import dev.candela.cli.options.DeviceOption;
+import dev.candela.cli.options.CounterfactualEngineOptions;
 import dev.candela.data.ImageDegradation;
 import dev.candela.evaluate.CgTruthBenchmark;
 import dev.candela.evaluate.CgTruthOptions;
@@ -16,7 +17,6 @@ import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.truth.ConstructedDecoder;
 import dev.candela.metrics.cg.truth.TruthCase;
-import dev.candela.report.TextTable;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,11 +45,10 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "cg-truth",
-    mixinStandardHelpOptions = true,
     description =
         "Ground-truth CG: constructed dSprites decoders with a known causal structure, true CG"
             + " (oracle) vs Candela's CG (real classifier).")
-public final class BenchCgTruthCommand implements Callable<Integer> {
+public final class BenchCgTruthCommand extends CliCommand {
 
   /** The degradation of the issue: blur 2 px, contrast 0.8, grey offset 0.05, noise 0.02. */
   static final ImageDegradation VAE_LIKE = new ImageDegradation(2, 0.8, 0.05, 0.02);
@@ -102,20 +100,12 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
               + " orientation, posX, posY).")
   List<String> factors = ConstructedDecoder.FACTOR_NAMES;
 
-  @Option(
-      names = "--batch-size",
-      description = "Images per engine call (default ${DEFAULT-VALUE}).")
-  int batchSize = 256;
-
   @Option(names = "--out", description = "Folder for cg-truth.csv and cg-truth.json.")
   Path out;
 
-  @Option(names = "--markdown", description = "Print the table as Markdown (for docs).")
-  boolean markdown;
+  @Mixin MarkdownOption markdown;
 
-  @Mixin DeviceOption device;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Mixin CounterfactualEngineOptions engine;
 
   /** Creates the command. */
   public BenchCgTruthCommand() {}
@@ -144,11 +134,11 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
             degs,
             bs,
             clfs,
-            device.device(),
-            batchSize,
+            engine.device(),
+            engine.batchSize(),
             factorList(),
             readoutList());
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter err = err();
     Files files = out == null ? null : new Files(out, o);
     CgTruthBenchmark.Result res =
         CgTruthBenchmark.run(
@@ -166,7 +156,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
     if (files != null) {
       files.finish(res);
     }
-    PrintWriter w = spec.commandLine().getOut();
+    PrintWriter w = out();
     w.printf(
         Locale.ROOT,
         "bench cg-truth: %d samples per decoder, seed %d, UC(%d) top-k selection on the encoder"
@@ -177,7 +167,7 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
         CgTruthBenchmark.RHO,
         CgTruthBenchmark.TOLERANCE);
     List<String[]> table = table(res.rows());
-    w.print(markdown ? markdown(table) : TextTable.render(table));
+    w.print(markdown.render(table));
     for (CgTruthOrderCheck oc : res.orders()) {
       w.printf(
           Locale.ROOT,
@@ -342,21 +332,6 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
 
   private static String setText(List<Integer> s) {
     return s.stream().map(String::valueOf).collect(Collectors.joining(",z"));
-  }
-
-  private static String markdown(List<String[]> t) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < t.size(); i++) {
-      List<String> cells = new ArrayList<>();
-      for (String c : t.get(i)) {
-        cells.add(c.replace("|", "\\|"));
-      }
-      sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
-      if (i == 0) {
-        sb.append("|").append("---|".repeat(t.get(0).length)).append('\n');
-      }
-    }
-    return sb.toString();
   }
 
   private static String f3(double v) {

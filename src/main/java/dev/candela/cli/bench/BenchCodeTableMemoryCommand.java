@@ -1,6 +1,7 @@
 package dev.candela.cli.bench;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpyWriter;
@@ -17,10 +18,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,13 +41,10 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "code-table-memory",
-    mixinStandardHelpOptions = true,
     description =
         "Peak memory (RSS and heap) of score-codes in a child JVM with the default heap on a"
             + " generated float32 table, against its file size and a smaller baseline table.")
-public final class BenchCodeTableMemoryCommand implements Callable<Integer> {
-
-  private static final double MIB = 1024.0 * 1024.0;
+public final class BenchCodeTableMemoryCommand extends CliCommand {
 
   private static final int[] FACTOR_SIZES = {3, 6, 40, 32, 32, 10};
 
@@ -86,12 +84,7 @@ public final class BenchCodeTableMemoryCommand implements Callable<Integer> {
   @Option(names = "--seed", description = "Seed of the generated table (default ${DEFAULT-VALUE}).")
   long seed = 0;
 
-  @Option(
-      names = "--work",
-      description = "Work folder, kept (default: a temporary folder, deleted at the end).")
-  Path work;
-
-  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Mixin WorkFolderOption work;
 
   /** Creates the command. */
   public BenchCodeTableMemoryCommand() {}
@@ -138,16 +131,10 @@ public final class BenchCodeTableMemoryCommand implements Callable<Integer> {
               + factors);
     }
     int base = baselineRows != null ? baselineRows : Math.max(10, rows / 20);
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    WorkFolder folder;
-    try {
-      folder = WorkFolder.of(work, "candela-bench-code-table");
-    } catch (IOException e) {
-      throw new CandelaException("cannot create the work folder: " + e.getMessage(), e);
-    }
+    PrintWriter out = out();
+    PrintWriter err = err();
     List<Run> runs = new ArrayList<>();
-    try (folder) {
+    try (WorkFolder folder = work.open("candela-bench-code-table")) {
       if (base > 0) {
         runs.add(measure(folder.dir(), "baseline", base, err));
       }
@@ -195,7 +182,7 @@ public final class BenchCodeTableMemoryCommand implements Callable<Integer> {
         "bench code-table-memory: wrote %s and %s (%.1f MiB) in %.1f s%n",
         lat,
         fac,
-        bytes / MIB,
+        bytes / MemoryProbes.MIB,
         Timing.secondsSince(t0));
     err.flush();
     Path gcLog = dir.resolve(label + "-gc.log");
@@ -232,10 +219,10 @@ public final class BenchCodeTableMemoryCommand implements Callable<Integer> {
     Process p = pb.start();
     long peakRss = -1;
     long seen = 0;
-    Path status = Path.of("/proc", Long.toString(p.pid()), "status");
+    Path status = MemoryProbes.status(p.pid());
     try {
       while (true) {
-        peakRss = Math.max(peakRss, hwmKb(status));
+        peakRss = Math.max(peakRss, MemoryProbes.kb(status, -1, "VmHWM")[0]);
         seen = forward(childErr, seen, label, err);
         if (p.waitFor(250, java.util.concurrent.TimeUnit.MILLISECONDS)) {
           break;
@@ -292,23 +279,23 @@ public final class BenchCodeTableMemoryCommand implements Callable<Integer> {
           new String[] {
             r.label(),
             Integer.toString(r.rows()),
-            String.format(Locale.ROOT, "%.1f", r.fileBytes() / MIB),
+            String.format(Locale.ROOT, "%.1f", r.fileBytes() / MemoryProbes.MIB),
             r.peakRssKb() < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", r.peakRssKb() / 1024.0),
             r.peakRssKb() < 0
                 ? "n/a"
                 : String.format(Locale.ROOT, "%.2f", r.peakRssKb() * 1024.0 / r.fileBytes()),
             r.peakHeapBytes() < 0
                 ? "n/a"
-                : String.format(Locale.ROOT, "%.1f", r.peakHeapBytes() / MIB),
+                : String.format(Locale.ROOT, "%.1f", r.peakHeapBytes() / MemoryProbes.MIB),
             r.peakHeapBytes() < 0
                 ? "n/a"
                 : String.format(Locale.ROOT, "%.2f", (double) r.peakHeapBytes() / r.fileBytes()),
             r.liveHeapBytes() < 0
                 ? "n/a"
-                : String.format(Locale.ROOT, "%.1f", r.liveHeapBytes() / MIB),
+                : String.format(Locale.ROOT, "%.1f", r.liveHeapBytes() / MemoryProbes.MIB),
             r.heapLimitBytes() < 0
                 ? "n/a"
-                : String.format(Locale.ROOT, "%.1f", r.heapLimitBytes() / MIB),
+                : String.format(Locale.ROOT, "%.1f", r.heapLimitBytes() / MemoryProbes.MIB),
             String.format(Locale.ROOT, "%.1f", r.wallSeconds()),
             Integer.toString(r.exit())
           });
@@ -374,20 +361,6 @@ public final class BenchCodeTableMemoryCommand implements Callable<Integer> {
         wf.writeInts(f, 0, m * factors);
       }
     }
-  }
-
-  /** VmHWM in kB, or −1 once the process is gone. */
-  static long hwmKb(Path status) {
-    try {
-      for (String line : Files.readAllLines(status)) {
-        if (line.startsWith("VmHWM:")) {
-          return Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
-        }
-      }
-    } catch (IOException | NumberFormatException e) {
-      return -1;
-    }
-    return -1;
   }
 
   /** Prints the child's new error lines (from byte {@code from} on) and returns the new end. */

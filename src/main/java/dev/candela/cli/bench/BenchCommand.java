@@ -9,7 +9,6 @@ import picocli.CommandLine.Command;
  */
 @Command(
     name = "bench",
-    mixinStandardHelpOptions = true,
     description = "Benchmarks that print ratios against a baseline measured in the same run.",
     subcommands = {
       BenchMetricsCommand.class,

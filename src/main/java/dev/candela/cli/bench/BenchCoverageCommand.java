@@ -1,7 +1,7 @@
 package dev.candela.cli.bench;
 
+import dev.candela.cli.console.CliCommand;
 import dev.candela.coverage.CoverageStudy;
-import dev.candela.report.TextTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -9,10 +9,9 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code candela bench coverage}: the coverage study of the 95% intervals ({@link CoverageStudy}).
@@ -23,9 +22,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "coverage",
-    mixinStandardHelpOptions = true,
     description = "Empirical coverage of every score's 95%% interval on synthetic codes.")
-public final class BenchCoverageCommand implements Callable<Integer> {
+public final class BenchCoverageCommand extends CliCommand {
 
   @Option(
       names = "--families",
@@ -70,18 +68,15 @@ public final class BenchCoverageCommand implements Callable<Integer> {
       description = "Skip the large-N values of target (b), which take minutes to compute.")
   boolean skipLargeN;
 
-  @Option(names = "--markdown", description = "Print the table as Markdown (for docs).")
-  boolean markdown;
-
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Mixin MarkdownOption markdown;
 
   /** Creates the command. */
   public BenchCoverageCommand() {}
 
   @Override
   public Integer call() throws IOException {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     long t0 = System.nanoTime();
     List<CoverageStudy.Row> rows =
         CoverageStudy.run(
@@ -127,7 +122,7 @@ public final class BenchCoverageCommand implements Callable<Integer> {
             String.format(Locale.ROOT, "%+.4f", r.meanBias())
           });
     }
-    if (markdown) {
+    if (markdown.markdown()) {
       out.println(
           "Measured "
               + LocalDate.now()
@@ -138,15 +133,8 @@ public final class BenchCoverageCommand implements Callable<Integer> {
               + ", Java "
               + System.getProperty("java.version")
               + "):\n");
-      for (int i = 0; i < t.size(); i++) {
-        out.println("| " + String.join(" | ", t.get(i)) + " |");
-        if (i == 0) {
-          out.println("|" + "---|".repeat(t.get(0).length));
-        }
-      }
-    } else {
-      out.print(TextTable.render(t));
     }
+    out.print(markdown.render(t));
     out.printf(Locale.ROOT, "coverage study in %.0f s%n", Timing.secondsSince(t0));
     out.flush();
     return 0;

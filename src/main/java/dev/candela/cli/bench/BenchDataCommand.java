@@ -19,7 +19,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "data",
-    mixinStandardHelpOptions = true,
     description = {
       "Generate a dSprites-format npz, copy its bytes, read its raw bytes and read it through the"
           + " dataset loader (float CHW batches); print times and ratios to the copy baseline."

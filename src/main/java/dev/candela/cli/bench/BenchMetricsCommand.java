@@ -44,7 +44,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "metrics",
-    mixinStandardHelpOptions = true,
     description = "Time each metric against the time to read its input, for N = 10^4..10^6.")
 public final class BenchMetricsCommand implements Callable<Integer> {
 
@@ -395,9 +394,8 @@ public final class BenchMetricsCommand implements Callable<Integer> {
   private List<PeerTimings.Line> peerTimings(
       Path dir, Path factors, Path latents, LatentCodes codes)
       throws IOException, CandelaException {
-    Path script = dev.candela.Checkout.root().resolve("scripts").resolve(PEER_SCRIPT);
-    if (!Files.isRegularFile(script)) {
-      System.err.println("bench metrics: no peer timings (" + script + " is missing)");
+    Path script = script(PEER_SCRIPT, "peer timings");
+    if (script == null) {
       return null;
     }
     CodeScorer.Options o = CodeScorer.Options.defaults(Metric.of(Metric.Kind.CODES), 0);
@@ -430,28 +428,13 @@ public final class BenchMetricsCommand implements Callable<Integer> {
       cmd.add("--metrics");
       cmd.add(String.join(",", peerMetrics));
     }
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.environment().put("OMP_NUM_THREADS", "1");
-    pb.environment().put("OPENBLAS_NUM_THREADS", "1");
-    pb.environment().put("MKL_NUM_THREADS", "1");
-    pb.redirectError(ProcessBuilder.Redirect.INHERIT);
-    Process p;
-    try {
-      p = pb.start();
-    } catch (IOException e) {
-      System.err.println("bench metrics: no peer timings (" + python + ": " + e.getMessage() + ")");
+    Process p = startOneThread(cmd, ProcessBuilder.Redirect.INHERIT, "peer timings");
+    if (p == null) {
       return null;
     }
     String out =
         new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    int rc;
-    try {
-      rc = p.waitFor();
-    } catch (InterruptedException e) {
-      p.destroy();
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while the peer timings ran", e);
-    }
+    int rc = waitFor(p, "peer timings");
     Files.deleteIfExists(train);
     Files.deleteIfExists(test);
     if (rc != 0) {
@@ -460,6 +443,55 @@ public final class BenchMetricsCommand implements Callable<Integer> {
       return null;
     }
     return PeerTimings.parseAll(out);
+  }
+
+  /**
+   * A script under the checkout's {@code scripts/}, or {@code null} after one line saying it is
+   * missing.
+   *
+   * @param name the script's file name
+   * @param what what it computes, for the line (e.g. {@code numpy reference})
+   */
+  private static Path script(String name, String what) {
+    Path script = dev.candela.Checkout.root().resolve("scripts").resolve(name);
+    if (!Files.isRegularFile(script)) {
+      System.err.println("bench metrics: no " + what + " (" + script + " is missing)");
+      return null;
+    }
+    return script;
+  }
+
+  /**
+   * Starts a {@code --python} child with one BLAS/OpenMP thread, so that its times compare with
+   * Candela's one-thread times, or returns {@code null} after one line saying why it cannot start.
+   *
+   * @param cmd the interpreter, the script and its arguments
+   * @param stderr where the child's standard error goes
+   * @param what what it computes, for the line
+   */
+  private Process startOneThread(List<String> cmd, ProcessBuilder.Redirect stderr, String what) {
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().put("OMP_NUM_THREADS", "1");
+    pb.environment().put("OPENBLAS_NUM_THREADS", "1");
+    pb.environment().put("MKL_NUM_THREADS", "1");
+    pb.redirectError(stderr);
+    try {
+      return pb.start();
+    } catch (IOException e) {
+      System.err.println("bench metrics: no " + what + " (" + python + ": " + e.getMessage() + ")");
+      return null;
+    }
+  }
+
+  /** Waits for a child; an interrupt stops it and becomes an {@link IOException}. */
+  private static int waitFor(Process p, String what) throws IOException {
+    try {
+      return p.waitFor();
+    } catch (InterruptedException e) {
+      p.destroy();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while the " + what + " ran", e);
+    }
   }
 
   /** The peers' timing script under the checkout's {@code scripts/}. */
@@ -548,44 +580,30 @@ public final class BenchMetricsCommand implements Callable<Integer> {
    * process with one thread, or says in one line why it cannot and returns {@code null}.
    */
   private Reference reference(Path factors, Path latents) throws IOException {
-    Path script = dev.candela.Checkout.root().resolve("scripts").resolve(REFERENCE_SCRIPT);
-    if (!Files.isRegularFile(script)) {
-      System.err.println("bench metrics: no numpy reference (" + script + " is missing)");
+    Path script = script(REFERENCE_SCRIPT, "numpy reference");
+    if (script == null) {
       return null;
     }
-    ProcessBuilder pb =
-        new ProcessBuilder(
-            python.toString(),
-            script.toString(),
-            "--latents",
-            latents.toString(),
-            "--factors",
-            factors.toString(),
-            "--rho",
-            "1,2");
-    pb.environment().put("OMP_NUM_THREADS", "1");
-    pb.environment().put("OPENBLAS_NUM_THREADS", "1");
-    pb.environment().put("MKL_NUM_THREADS", "1");
-    pb.redirectError(ProcessBuilder.Redirect.PIPE);
-    Process p;
-    try {
-      p = pb.start();
-    } catch (IOException e) {
-      System.err.println(
-          "bench metrics: no numpy reference (" + python + ": " + e.getMessage() + ")");
+    Process p =
+        startOneThread(
+            List.of(
+                python.toString(),
+                script.toString(),
+                "--latents",
+                latents.toString(),
+                "--factors",
+                factors.toString(),
+                "--rho",
+                "1,2"),
+            ProcessBuilder.Redirect.PIPE,
+            "numpy reference");
+    if (p == null) {
       return null;
     }
     byte[] out = p.getInputStream().readAllBytes();
     String err =
         new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    int rc;
-    try {
-      rc = p.waitFor();
-    } catch (InterruptedException e) {
-      p.destroy();
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while the numpy reference ran", e);
-    }
+    int rc = waitFor(p, "numpy reference");
     if (rc != 0) {
       String line = err.strip().lines().reduce((a, b) -> b).orElse("exit status " + rc);
       System.err.println("bench metrics: no numpy reference (" + line + "); Candela's times alone");

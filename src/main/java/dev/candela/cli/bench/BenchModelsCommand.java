@@ -27,7 +27,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "models",
-    mixinStandardHelpOptions = true,
     description = {
       "Encoder and decoder throughput (images/s) by batch size, and the engine's float32"
           + " matrix-multiply rate (GFLOP/s) on the same device in the same run; for dl-conv64"

@@ -2,11 +2,10 @@ package dev.candela.cli.bench;
 
 import dev.candela.causal.graph.Dag;
 import dev.candela.causal.graph.Sid;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -20,11 +19,8 @@ import picocli.CommandLine.Option;
  * Sparse: q = 20 / (p − 1), i.e. 10·p expected edges. Dense: q = 0.3, i.e. 0.3·p(p − 1)/2 expected
  * edges, only up to {@code --dense-max} nodes.
  */
-@Command(
-    name = "sid",
-    mixinStandardHelpOptions = true,
-    description = "Time SID on random DAG pairs beside the per-pair baseline.")
-public final class BenchSidCommand implements Callable<Integer> {
+@Command(name = "sid", description = "Time SID on random DAG pairs beside the per-pair baseline.")
+public final class BenchSidCommand extends CliCommand {
   @Option(
       names = "--sizes",
       split = ",",
@@ -52,15 +48,13 @@ public final class BenchSidCommand implements Callable<Integer> {
 
   @Mixin RandomDagPairs pairs;
 
-  @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public BenchSidCommand() {}
 
   @Override
   public Integer call() {
     RandomDagPairs.requireReps(reps);
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     out.printf(
         Locale.ROOT,
         "SID benchmark: %d pair(s) per size, %d core(s); baseline = per-pair adjustment check,"

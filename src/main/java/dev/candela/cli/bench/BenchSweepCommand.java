@@ -1,6 +1,7 @@
 package dev.candela.cli.bench;
 
 import dev.candela.CandelaException;
+import dev.candela.cli.console.CliCommand;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.sweep.SparkCheck;
 import dev.candela.sweep.SweepResults;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,11 +26,10 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "sweep",
-    mixinStandardHelpOptions = true,
     description =
         "Sequential evaluate --model LIST vs sweep on local[1] and local[2] over M tiny"
             + " checkpoints, with ratios, and an extrapolation to a cluster.")
-public final class BenchSweepCommand implements Callable<Integer> {
+public final class BenchSweepCommand extends CliCommand {
 
   @Option(
       names = "--checkpoints",
@@ -65,8 +64,6 @@ public final class BenchSweepCommand implements Callable<Integer> {
   @Option(names = "--work", paramLabel = "DIR", description = "Work folder (default: temporary).")
   Path work;
 
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
   /** Creates the command. */
   public BenchSweepCommand() {}
 
@@ -98,8 +95,8 @@ public final class BenchSweepCommand implements Callable<Integer> {
               cores));
     }
     SparkCheck.requireSpark();
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = out();
+    PrintWriter err = err();
     try (WorkFolder folder = WorkFolder.of(work, "candela-bench-sweep")) {
       Path dir = folder.dir();
       TinyCheckpoints tiny = TinyCheckpoints.write(dir, checkpoints);

@@ -2,24 +2,15 @@ package dev.candela.cli.options;
 
 import dev.candela.metrics.cg.CgBaseline;
 import java.util.Locale;
-import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * Reads {@code --cg-baseline}: {@code max-deviation}, {@code mean} or {@code zero}, any case,
  * {@code _} read as {@code -}.
  */
-public final class CgBaselineConverter implements ITypeConverter<CgBaseline> {
-  /** Creates the converter (picocli instantiates it). */
-  public CgBaselineConverter() {}
-
-  @Override
-  public CgBaseline convert(String text) {
-    try {
-      return parse(text);
-    } catch (IllegalArgumentException e) {
-      throw new TypeConversionException(e.getMessage());
-    }
+public final class CgBaselineConverter extends ParsingConverter<CgBaseline> {
+  /** Creates the converter (picocli instantiates it); the parser's message names the flag. */
+  public CgBaselineConverter() {
+    super("", CgBaselineConverter::parse);
   }
 
   /**

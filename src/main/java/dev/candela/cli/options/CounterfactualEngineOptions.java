@@ -1,13 +1,14 @@
 package dev.candela.cli.options;
 
 import dev.candela.evaluate.CounterfactualSettings;
+import dev.candela.model.hosting.ComputeDevice;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * How the counterfactuals job runs its networks, shared by {@code counterfactuals} and {@code bench
- * cg-memory} (a picocli mixin): {@code --batch-size} images per engine call and the {@code
- * --device}.
+ * How the counterfactual images are made, shared by {@code counterfactuals}, {@code bench
+ * cg-memory} and {@code bench cg-truth} (a picocli mixin): {@code --batch-size} images per engine
+ * call and the {@code --device}.
  */
 public final class CounterfactualEngineOptions {
   @Option(
@@ -23,6 +24,16 @@ public final class CounterfactualEngineOptions {
   /** Images per engine call. */
   public int batchSize() {
     return batchSize;
+  }
+
+  /**
+   * The parsed {@code --device}.
+   *
+   * @return the device
+   * @throws IllegalArgumentException naming the flag for a bad choice or a missing GPU
+   */
+  public ComputeDevice device() {
+    return device.device();
   }
 
   /**
