@@ -57,8 +57,8 @@ final class ModelStage implements EvaluationStage {
       List<String> names = e.latentCodes().latentNames();
       for (int j = 0; j < names.size(); j++) {
         String key = "kl." + names.get(j);
-        scores.put(key, kl.perLatent()[j]);
-        put(uncertainty, key, kl.perLatentUncertainty()[j], intervals);
+        scores.put(key, kl.perLatent().get(j));
+        put(uncertainty, key, kl.perLatentUncertainty().get(j), intervals);
       }
       scores.put(KL_TOTAL, kl.total());
       put(uncertainty, KL_TOTAL, kl.totalUncertainty(), intervals);

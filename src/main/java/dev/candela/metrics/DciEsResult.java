@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.List;
 
 /**
@@ -31,12 +32,12 @@ public record DciEsResult(
     double disentanglement,
     double completeness,
     double informativeness,
-    double[] explicitnessPerFactor,
-    double[] capacities,
-    double[][] losses,
+    Vector explicitnessPerFactor,
+    Vector capacities,
+    Matrix losses,
     double baselineLoss,
     int bestDepth,
-    double[][] importance,
+    Matrix importance,
     int trees,
     List<String> latentNames,
     List<String> factorNames,
@@ -44,58 +45,22 @@ public record DciEsResult(
     int numTrain,
     int numTest) {
 
-  /** Copies the arrays and checks that the curves match the factors and capacities. */
+  /** Checks that the curves match the factors and capacities. */
   public DciEsResult {
-    explicitnessPerFactor = explicitnessPerFactor.clone();
-    capacities = capacities.clone();
-    losses = Arrays2.deepCopy(losses);
-    importance = Arrays2.deepCopy(importance);
     latentNames = List.copyOf(latentNames);
     factorNames = List.copyOf(factorNames);
     LearnedMetricInputs.requirePerFactor(
-        factorNames.size(), explicitnessPerFactor.length, losses.length);
-    for (double[] curve : losses) {
-      if (curve.length != capacities.length) {
+        factorNames.size(), explicitnessPerFactor.length(), losses.rows());
+    for (int k = 0; k < losses.rows(); k++) {
+      if (losses.row(k).length() != capacities.length()) {
         throw new IllegalArgumentException(
             "a loss curve has "
-                + curve.length
+                + losses.row(k).length()
                 + " points but there are "
-                + capacities.length
+                + capacities.length()
                 + " capacities");
       }
     }
     LearnedMetricInputs.requireColumns("importance", importance, factorNames.size());
-  }
-
-  /**
-   * @return a copy of E_k
-   */
-  @Override
-  public double[] explicitnessPerFactor() {
-    return explicitnessPerFactor.clone();
-  }
-
-  /**
-   * @return a copy of the capacities
-   */
-  @Override
-  public double[] capacities() {
-    return capacities.clone();
-  }
-
-  /**
-   * @return a deep copy of the losses
-   */
-  @Override
-  public double[][] losses() {
-    return Arrays2.deepCopy(losses);
-  }
-
-  /**
-   * @return a deep copy of the importances
-   */
-  @Override
-  public double[][] importance() {
-    return Arrays2.deepCopy(importance);
   }
 }

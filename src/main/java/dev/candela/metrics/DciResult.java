@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.List;
 
 /**
@@ -26,11 +27,11 @@ import java.util.List;
  */
 public record DciResult(
     DciScores scores,
-    double[][] importance,
+    Matrix importance,
     double informativeness,
     double trainAccuracy,
-    double[] testAccuracyPerFactor,
-    double[] trainAccuracyPerFactor,
+    Vector testAccuracyPerFactor,
+    Vector trainAccuracyPerFactor,
     List<String> latentNames,
     List<String> factorNames,
     long seed,
@@ -38,22 +39,19 @@ public record DciResult(
     int numTest,
     DciLearner learner) {
 
-  /** Copies the arrays and checks that all shapes agree with the names. */
+  /** Checks that all shapes agree with the names. */
   public DciResult {
-    importance = Arrays2.deepCopy(importance);
-    testAccuracyPerFactor = testAccuracyPerFactor.clone();
-    trainAccuracyPerFactor = trainAccuracyPerFactor.clone();
     latentNames = List.copyOf(latentNames);
     factorNames = List.copyOf(factorNames);
     java.util.Objects.requireNonNull(learner, "learner");
     int l = latentNames.size();
     int k = factorNames.size();
-    if (importance.length != l || scores.latentWeights().length != l) {
+    if (importance.rows() != l || scores.latentWeights().length() != l) {
       throw new IllegalArgumentException(
           "importance has "
-              + importance.length
+              + importance.rows()
               + " rows and scores "
-              + scores.latentWeights().length
+              + scores.latentWeights().length()
               + " latents, but there are "
               + l
               + " latent names");
@@ -61,9 +59,9 @@ public record DciResult(
     LearnedMetricInputs.requireColumns("importance", importance, k);
     LearnedMetricInputs.requirePerFactor(
         k,
-        testAccuracyPerFactor.length,
-        trainAccuracyPerFactor.length,
-        scores.factorWeights().length);
+        testAccuracyPerFactor.length(),
+        trainAccuracyPerFactor.length(),
+        scores.factorWeights().length());
   }
 
   /**
@@ -82,35 +80,5 @@ public record DciResult(
    */
   public double completeness() {
     return scores.completeness();
-  }
-
-  /**
-   * The importance matrix [latent][factor].
-   *
-   * @return a deep copy
-   */
-  @Override
-  public double[][] importance() {
-    return Arrays2.deepCopy(importance);
-  }
-
-  /**
-   * Test accuracy per factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] testAccuracyPerFactor() {
-    return testAccuracyPerFactor.clone();
-  }
-
-  /**
-   * Training accuracy per factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] trainAccuracyPerFactor() {
-    return trainAccuracyPerFactor.clone();
   }
 }

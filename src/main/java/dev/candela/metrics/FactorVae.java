@@ -2,6 +2,8 @@ package dev.candela.metrics;
 
 import dev.candela.CandelaException;
 import dev.candela.data.FactorSampler;
+import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Vector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -67,7 +69,15 @@ public final class FactorVae {
     int[] classifier = new int[d];
     java.util.Arrays.fill(classifier, -1);
     if (act.length == 0) {
-      return new FactorVaeResult(0, 0, std, act, trainVotes, classifier, names, options);
+      return new FactorVaeResult(
+          0,
+          0,
+          Vector.of(std),
+          Arrays2.list(act),
+          Arrays2.rows(trainVotes),
+          Arrays2.list(classifier),
+          names,
+          options);
     }
     votes(sampler, representation, factors, act, var, options.numTrain(), options, rng, trainVotes);
     int[][] evalVotes = new int[d][k];
@@ -90,10 +100,10 @@ public final class FactorVae {
     return new FactorVaeResult(
         (double) trainOk / options.numTrain(),
         (double) evalOk / options.numEval(),
-        std,
-        act,
-        trainVotes,
-        classifier,
+        Vector.of(std),
+        Arrays2.list(act),
+        Arrays2.rows(trainVotes),
+        Arrays2.list(classifier),
         names,
         options);
   }

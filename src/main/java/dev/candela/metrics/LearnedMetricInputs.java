@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Matrix;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -59,13 +60,13 @@ final class LearnedMetricInputs {
   }
 
   /** Checks that every row of a [latent][factor] matrix has one column per factor name. */
-  static void requireColumns(String what, double[][] matrix, int factors) {
-    for (double[] row : matrix) {
-      if (row.length != factors) {
+  static void requireColumns(String what, Matrix matrix, int factors) {
+    for (int i = 0; i < matrix.rows(); i++) {
+      if (matrix.row(i).length() != factors) {
         throw new IllegalArgumentException(
             what
                 + " row has "
-                + row.length
+                + matrix.row(i).length()
                 + " columns but there are "
                 + factors
                 + " factor names");

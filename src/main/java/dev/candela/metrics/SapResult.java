@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.List;
 
 /**
@@ -18,52 +19,30 @@ import java.util.List;
  */
 public record SapResult(
     double sap,
-    double[][] scoreMatrix,
-    double[] gapPerFactor,
+    Matrix scoreMatrix,
+    Vector gapPerFactor,
     List<String> latentNames,
     List<String> factorNames,
     long seed,
     int numTrain,
     int numTest) {
 
-  /** Copies the arrays and checks that the shapes agree with the names. */
+  /** Checks that the shapes agree with the names. */
   public SapResult {
-    scoreMatrix = Arrays2.deepCopy(scoreMatrix);
-    gapPerFactor = gapPerFactor.clone();
     latentNames = List.copyOf(latentNames);
     factorNames = List.copyOf(factorNames);
-    if (scoreMatrix.length != latentNames.size()) {
+    if (scoreMatrix.rows() != latentNames.size()) {
       throw new IllegalArgumentException(
           "score matrix has "
-              + scoreMatrix.length
+              + scoreMatrix.rows()
               + " rows but there are "
               + latentNames.size()
               + " latent names");
     }
     LearnedMetricInputs.requireColumns("score matrix", scoreMatrix, factorNames.size());
-    if (gapPerFactor.length != factorNames.size()) {
+    if (gapPerFactor.length() != factorNames.size()) {
       throw new IllegalArgumentException(
-          gapPerFactor.length + " gaps but " + factorNames.size() + " factor names");
+          gapPerFactor.length() + " gaps but " + factorNames.size() + " factor names");
     }
-  }
-
-  /**
-   * The accuracy matrix [latent][factor].
-   *
-   * @return a deep copy
-   */
-  @Override
-  public double[][] scoreMatrix() {
-    return Arrays2.deepCopy(scoreMatrix);
-  }
-
-  /**
-   * The top-two gap per factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] gapPerFactor() {
-    return gapPerFactor.clone();
   }
 }

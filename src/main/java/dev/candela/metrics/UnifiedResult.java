@@ -1,12 +1,13 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Vector;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The unified scores of a train/test split ({@link Unified#compute}): every aggregation of the
- * {@code gbt}, {@code mi} and {@code svm} matrices. Accessors return copies.
+ * {@code gbt}, {@code mi} and {@code svm} matrices. Its values are immutable.
  *
  * @param matrices the matrices' aggregations, in {@link Unified#MATRICES} order
  * @param factorEntropy H(v_k) per factor on the training rows, in nats (MIG's denominators)
@@ -18,27 +19,18 @@ import java.util.Map;
  */
 public record UnifiedResult(
     List<UnifiedMatrixScores> matrices,
-    double[] factorEntropy,
+    Vector factorEntropy,
     List<String> latentNames,
     List<String> factorNames,
     long seed,
     int numTrain,
     int numTest) {
 
-  /** Copies the lists and arrays. */
+  /** Copies the lists. */
   public UnifiedResult {
     matrices = List.copyOf(matrices);
-    factorEntropy = factorEntropy.clone();
     latentNames = List.copyOf(latentNames);
     factorNames = List.copyOf(factorNames);
-  }
-
-  /**
-   * @return a copy of the factor entropies
-   */
-  @Override
-  public double[] factorEntropy() {
-    return factorEntropy.clone();
   }
 
   /**
