@@ -187,11 +187,7 @@ public final class Dci {
         LearnedMetricInputs.mean(trainAcc),
         Vector.of(testAcc),
         Vector.of(trainAcc),
-        train.latentNames(),
-        train.factorNames(),
-        seed,
-        train.numSamples(),
-        test.numSamples(),
+        SplitProvenance.of(train, test, seed),
         learner);
   }
 

@@ -162,11 +162,7 @@ public final class DciEs {
         depths[best],
         Matrix.of(importances[best]),
         trees,
-        train.latentNames(),
-        train.factorNames(),
-        seed,
-        train.numSamples(),
-        test.numSamples());
+        SplitProvenance.of(train, test, seed));
   }
 
   /**

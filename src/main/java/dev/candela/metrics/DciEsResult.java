@@ -1,8 +1,8 @@
 package dev.candela.metrics;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.candela.metrics.stats.Matrix;
 import dev.candela.metrics.stats.Vector;
-import java.util.List;
 
 /**
  * The result of {@link DciEs}: explicitness and size with D, C and I of the best probe, and the
@@ -20,11 +20,8 @@ import java.util.List;
  * @param bestDepth the capacity of I, D and C
  * @param importance {@code [latent][factor]}: the forests' importances at {@code bestDepth}
  * @param trees trees per forest
- * @param latentNames one per latent
- * @param factorNames one per factor
- * @param seed the forests' seed
- * @param numTrain training rows
- * @param numTest test rows
+ * @param split the latent and factor names, the forests' seed and the numbers of training and test
+ *     rows
  */
 public record DciEsResult(
     double explicitness,
@@ -39,28 +36,13 @@ public record DciEsResult(
     int bestDepth,
     Matrix importance,
     int trees,
-    List<String> latentNames,
-    List<String> factorNames,
-    long seed,
-    int numTrain,
-    int numTest) {
+    @JsonUnwrapped SplitProvenance split) {
 
   /** Checks that the curves match the factors and capacities. */
   public DciEsResult {
-    latentNames = List.copyOf(latentNames);
-    factorNames = List.copyOf(factorNames);
-    LearnedMetricInputs.requirePerFactor(
-        factorNames.size(), explicitnessPerFactor.length(), losses.rows());
-    for (int k = 0; k < losses.rows(); k++) {
-      if (losses.row(k).length() != capacities.length()) {
-        throw new IllegalArgumentException(
-            "a loss curve has "
-                + losses.row(k).length()
-                + " points but there are "
-                + capacities.length()
-                + " capacities");
-      }
-    }
-    LearnedMetricInputs.requireColumns("importance", importance, factorNames.size());
+    int k = split.factorNames().size();
+    LearnedMetricInputs.requirePerFactor(k, explicitnessPerFactor.length(), losses.rows());
+    losses.requireRowLength("a loss curve", capacities.length(), "capacities");
+    importance.requireRowLength("importance row", k, "factor names");
   }
 }

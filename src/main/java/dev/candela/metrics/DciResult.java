@@ -1,8 +1,8 @@
 package dev.candela.metrics;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.candela.metrics.stats.Matrix;
 import dev.candela.metrics.stats.Vector;
-import java.util.List;
 
 /**
  * The result of {@link Dci#compute}: disentanglement, completeness and informativeness with the
@@ -18,11 +18,8 @@ import java.util.List;
  * @param testAccuracyPerFactor test accuracy of each factor's classifier (regressors: 1 − NRMSE)
  * @param trainAccuracyPerFactor training accuracy of each factor's classifier (regressors: 1 −
  *     NRMSE)
- * @param latentNames one name per latent (rows of the importance matrix)
- * @param factorNames one name per factor (columns of the importance matrix)
- * @param seed the seed passed to the learner
- * @param numTrain training samples used
- * @param numTest test samples used
+ * @param split the latent and factor names (rows and columns of the importance matrix), the seed
+ *     passed to the learner and the numbers of training and test samples used
  * @param learner the learner that produced the importances and accuracies
  */
 public record DciResult(
@@ -32,20 +29,14 @@ public record DciResult(
     double trainAccuracy,
     Vector testAccuracyPerFactor,
     Vector trainAccuracyPerFactor,
-    List<String> latentNames,
-    List<String> factorNames,
-    long seed,
-    int numTrain,
-    int numTest,
+    @JsonUnwrapped SplitProvenance split,
     DciLearner learner) {
 
   /** Checks that all shapes agree with the names. */
   public DciResult {
-    latentNames = List.copyOf(latentNames);
-    factorNames = List.copyOf(factorNames);
     java.util.Objects.requireNonNull(learner, "learner");
-    int l = latentNames.size();
-    int k = factorNames.size();
+    int l = split.latentNames().size();
+    int k = split.factorNames().size();
     if (importance.rows() != l || scores.latentWeights().length() != l) {
       throw new IllegalArgumentException(
           "importance has "
@@ -56,7 +47,7 @@ public record DciResult(
               + l
               + " latent names");
     }
-    LearnedMetricInputs.requireColumns("importance", importance, k);
+    importance.requireRowLength("importance row", k, "factor names");
     LearnedMetricInputs.requirePerFactor(
         k,
         testAccuracyPerFactor.length(),

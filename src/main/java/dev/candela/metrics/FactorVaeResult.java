@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The FactorVAE metric ({@link FactorVae}) with the votes that produced it. Accessors return
- * copies.
+ * The FactorVAE metric ({@link FactorVae}) with the votes that produced it. Its values are
+ * immutable.
  *
  * @param trainAccuracy majority-vote accuracy on the training votes
  * @param evalAccuracy accuracy on the evaluation votes (the score)

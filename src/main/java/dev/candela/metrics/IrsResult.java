@@ -48,16 +48,7 @@ public record IrsResult(
         "deviations",
         activeLatents.size(),
         "active latents");
-    for (int i = 0; i < matrix.rows(); i++) {
-      if (matrix.row(i).length() != factorGroups.size()) {
-        throw new IllegalArgumentException(
-            "matrix row has "
-                + matrix.row(i).length()
-                + " entries for "
-                + factorGroups.size()
-                + " factors");
-      }
-    }
+    matrix.requireRowLength("matrix row", factorGroups.size(), "factors");
     if (numSamples < 1) {
       throw new IllegalArgumentException("numSamples must be positive, got " + numSamples);
     }

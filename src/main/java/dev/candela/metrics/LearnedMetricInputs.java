@@ -1,6 +1,5 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Matrix;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -56,21 +55,6 @@ final class LearnedMetricInputs {
               + " but there are "
               + factors
               + " factor names");
-    }
-  }
-
-  /** Checks that every row of a [latent][factor] matrix has one column per factor name. */
-  static void requireColumns(String what, Matrix matrix, int factors) {
-    for (int i = 0; i < matrix.rows(); i++) {
-      if (matrix.row(i).length() != factors) {
-        throw new IllegalArgumentException(
-            what
-                + " row has "
-                + matrix.row(i).length()
-                + " columns but there are "
-                + factors
-                + " factor names");
-      }
     }
   }
 

@@ -30,17 +30,26 @@ public record MigResult(
 
   /** Validates the score and shapes. */
   public MigResult {
-    Arrays2.requireFinite("MIG score", score);
     bestLatent = List.copyOf(bestLatent);
     constantFactors = List.copyOf(constantFactors);
+    requireGaps("MIG score", score, gap, bestLatent, factorEntropy);
+    Arrays2.requirePositive("bins", bins);
+  }
+
+  /**
+   * The checks MIG's estimators share ({@link MigSampledResult} too): a finite score and one gap,
+   * best latent and entropy per factor.
+   */
+  static void requireGaps(
+      String what, double score, Vector gap, List<Integer> bestLatent, Vector factorEntropy) {
+    Arrays2.requireFinite(what, score);
     Arrays2.requireSameLengths(
         gap.length(),
         "gaps",
         bestLatent.size(),
         "best latents",
         factorEntropy.length(),
-        "entropies");
-    Arrays2.requirePositive("bins", bins);
+        "factor entropies");
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.Matrix;
 import dev.candela.metrics.stats.Uncertainty;
 import dev.candela.metrics.stats.Vector;
@@ -42,15 +41,8 @@ public record MigSampledResult(
 
   /** Validates the score and shapes. */
   public MigSampledResult {
-    Arrays2.requireFinite("MIG (sampled) score", score);
     bestLatent = List.copyOf(bestLatent);
     constantFactors = List.copyOf(constantFactors);
-    Arrays2.requireSameLengths(
-        gap.length(),
-        "gaps",
-        bestLatent.size(),
-        "best latents",
-        factorEntropy.length(),
-        "factor entropies");
+    MigResult.requireGaps("MIG (sampled) score", score, gap, bestLatent, factorEntropy);
   }
 }

@@ -84,11 +84,7 @@ public final class Sap {
         LearnedMetricInputs.mean(gaps),
         Matrix.of(score),
         Vector.of(gaps),
-        train.latentNames(),
-        train.factorNames(),
-        seed,
-        train.numSamples(),
-        test.numSamples());
+        SplitProvenance.of(train, test, seed));
   }
 
   /**

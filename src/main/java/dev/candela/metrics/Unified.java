@@ -99,11 +99,7 @@ public final class Unified {
             aggregate("mi", mi, entropy),
             aggregate("svm", svm, entropy)),
         Vector.of(entropy),
-        train.latentNames(),
-        train.factorNames(),
-        seed,
-        train.numSamples(),
-        test.numSamples());
+        SplitProvenance.of(train, test, seed));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.candela.metrics;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.candela.metrics.stats.Vector;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,26 +12,17 @@ import java.util.Map;
  *
  * @param matrices the matrices' aggregations, in {@link Unified#MATRICES} order
  * @param factorEntropy H(v_k) per factor on the training rows, in nats (MIG's denominators)
- * @param latentNames the latents (matrix rows)
- * @param factorNames the factors (matrix columns)
- * @param seed the learners' seed
- * @param numTrain training rows
- * @param numTest test rows
+ * @param split the latents (matrix rows), the factors (matrix columns), the learners' seed and the
+ *     numbers of training and test rows
  */
 public record UnifiedResult(
     List<UnifiedMatrixScores> matrices,
     Vector factorEntropy,
-    List<String> latentNames,
-    List<String> factorNames,
-    long seed,
-    int numTrain,
-    int numTest) {
+    @JsonUnwrapped SplitProvenance split) {
 
-  /** Copies the lists. */
+  /** Copies the list of matrices. */
   public UnifiedResult {
     matrices = List.copyOf(matrices);
-    latentNames = List.copyOf(latentNames);
-    factorNames = List.copyOf(factorNames);
   }
 
   /**

@@ -116,8 +116,8 @@ public final class CodeScoresHtml {
           "DCI importance: latents × factors",
           Charts.heatMap(
                   "DCI importance",
-                  dci.latentNames(),
-                  dci.factorNames(),
+                  dci.split().latentNames(),
+                  dci.split().factorNames(),
                   dci.importance().toArray(),
                   0,
                   Math.max(max, 1e-12))
@@ -158,7 +158,7 @@ public final class CodeScoresHtml {
               + " trees per factor × maximum depth (baseline loss "
               + es.baselineLoss()
               + ")",
-          es.factorNames(),
+          es.split().factorNames(),
           depths,
           es.losses().toArray());
     }

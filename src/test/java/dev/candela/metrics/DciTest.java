@@ -67,9 +67,9 @@ class DciTest {
       assertEquals(1.0, sum, 1e-12, "importance column " + k + " sums to 1");
       assertTrue(imp[k][k] > 1 - NEAR_ONE, "latent " + k + " explains factor " + k);
     }
-    assertEquals(List.of("z0", "z1", "z2"), r.latentNames());
-    assertEquals(N_TRAIN, r.numTrain());
-    assertEquals(N_TEST, r.numTest());
+    assertEquals(List.of("z0", "z1", "z2"), r.split().latentNames());
+    assertEquals(N_TRAIN, r.split().numTrain());
+    assertEquals(N_TEST, r.split().numTest());
   }
 
   @Test

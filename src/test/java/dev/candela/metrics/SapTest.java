@@ -51,7 +51,7 @@ class SapTest {
     }
     // the gap is 1 minus the best noise accuracy, about 1/2 for binary factors
     assertEquals(0.5, r.sap(), NOISE_GAP);
-    assertEquals(List.of("f0", "f1"), r.factorNames());
+    assertEquals(List.of("f0", "f1"), r.split().factorNames());
   }
 
   @Test

@@ -50,7 +50,7 @@ public record CgSummary(
       double meanIceComplement,
       long numSamples) {
 
-    /** Validates ranges; copies the set. */
+    /** Validates ranges; copies the set into an unmodifiable list. */
     public FactorScore {
       Objects.requireNonNull(name, "name");
       set = List.copyOf(set);

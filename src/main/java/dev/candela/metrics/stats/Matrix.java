@@ -58,6 +58,23 @@ public final class Matrix {
   }
 
   /**
+   * Fails unless every row has {@code n} entries.
+   *
+   * @param what a row's name in the message, e.g. {@code importance row}
+   * @param n the number of entries each row must have
+   * @param of what {@code n} counts in the message, e.g. {@code factor names}
+   * @throws IllegalArgumentException naming the first row's length that differs
+   */
+  public void requireRowLength(String what, int n, String of) {
+    for (Vector row : rows) {
+      if (row.length() != n) {
+        throw new IllegalArgumentException(
+            what + " has " + row.length() + " entries but there are " + n + " " + of);
+      }
+    }
+  }
+
+  /**
    * All entries, row by row.
    *
    * @return a stream over them
