@@ -29,7 +29,12 @@ For each case it writes, under src/test/resources/reference/downstream/<case>/,
                   the same with tol = 1e-10 and max_iter = 10,000 (the optimum the default
                   tol = 1e-4 / max_iter = 100 fit approaches: the peer's own spread); or
                   ``peer_error`` when sklearn 1.2.1 fails (a multinomial fold whose training part
-                  lacks a class: its coefficient paths cannot be stacked)
+                  lacks a class: its coefficient paths cannot be stacked); and ``gbt``: the
+                  study's second predictor (downstream_task_boosted_trees.gin:
+                  ``utils.gradient_boosting_classifier``, ``GradientBoostingClassifier()``) with
+                  its ``random_state`` fixed to each of gbt_seeds(n) (the peer leaves it None), one
+                  run per seed (the peer's own seed spread), or ``error`` where sklearn refuses
+                  (a factor with one value among the training rows)
 
 Run from the repository root (Debian's numpy 1.24, scipy 1.10, sklearn 1.2.1):
 
@@ -51,7 +56,7 @@ import warnings
 import numpy as np
 import scipy
 import sklearn
-from sklearn import linear_model, model_selection
+from sklearn import ensemble, linear_model, model_selection
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REF = os.path.join(ROOT, "src", "test", "resources", "reference")
@@ -123,6 +128,27 @@ def peer_run(dt, predictor, x_train, y_train, x_test, y_test):
     return {"train": [float(v) for v in train], "test": [float(v) for v in test], "C": cs}
 
 
+def gbt_seeds(n):
+    """The random_states run at n training rows: 20 where near-ties between splits (residuals
+    fitted to rounding after the rows are learnt) spread the accuracies widely, 3 at 1000 rows."""
+    return list(range(20 if n <= 100 else 3))
+
+
+def gbt_runs(dt, x_train, y_train, x_test, y_test):
+    """The peer's _compute_loss with GradientBoostingClassifier(random_state=s), s in gbt_seeds."""
+    runs = []
+    for s in gbt_seeds(len(x_train)):
+        try:
+            train, test = dt._compute_loss(
+                x_train, y_train.T, x_test, y_test.T,
+                lambda: ensemble.GradientBoostingClassifier(random_state=s))
+            runs.append({"seed": s, "train": [float(v) for v in train],
+                         "test": [float(v) for v in test]})
+        except Exception as e:  # sklearn's own refusal, recorded
+            return {"error": "%s: %s" % (type(e).__name__, str(e)[:200])}
+    return {"runs": runs}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--peer", required=True, help="directory holding the disentanglement_lib package")
@@ -164,10 +190,13 @@ def main():
                     entry[key] = peer_run(dt, pred, x[tr], f[tr], x[te], f[te])
                 except Exception as e:  # sklearn's own failure, recorded
                     entry[key + "_error"] = "%s: %s" % (type(e).__name__, str(e)[:200])
+            entry["gbt"] = gbt_runs(dt, x[tr], f[tr], x[te], f[te])
             expected["sizes"][str(n)] = entry
-            print(name, n, {k: (v["test"] if isinstance(v, dict) else v) for k, v in entry.items()})
+            print(name, n, {k: (v.get("test", v) if isinstance(v, dict) else v) for k, v in entry.items()})
         expected["peer"] = ("disentanglement_lib 86a644d evaluation/metrics/downstream_task.py "
-                            "_compute_loss, utils.logistic_regression_cv")
+                            "_compute_loss, utils.logistic_regression_cv; gbt: "
+                            "GradientBoostingClassifier(random_state=s) as "
+                            "utils.gradient_boosting_classifier with its seed fixed")
         expected["versions"] = {"numpy": np.__version__, "scipy": scipy.__version__,
                                 "sklearn": sklearn.__version__}
         with open(os.path.join(out, "expected.json"), "w") as h:

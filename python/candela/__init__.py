@@ -210,7 +210,8 @@ def score_codes(factors, latents, factor_names=None, metrics=None, latent_names=
     naming the argument and the value. factor_names / latent_names name the columns (default:
     a DataFrame's columns, else f0.. and z0..). metrics: some of the metrics computed from codes,
     "irs", "uc", "mig", "dci", "sap", "modularity", "explicitness" (default all but the opt-in
-    "fos", "dci-es", "betavae" and "factorvae"; cg and scm need a model: evaluate). options: score-codes' long options, e.g.
+    "fos", "unified", "downstream", "downstream-gbt", "dci-es", "betavae" and "factorvae"; cg and
+    scm need a model: evaluate). options: score-codes' long options, e.g.
     rho=[1, 2], replicates=0, seed=3, factor_bins="none", irs_quantile=1.0 (the paper's; default
     0.99), dci_learner="lasso" (or "sklearn-gbt", "xgboost", "random-forest").
     """

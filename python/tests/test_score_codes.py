@@ -129,6 +129,15 @@ class ScoreCodesTest(unittest.TestCase):
         d = r.details["downstream"]
         self.assertEqual(150, d["numTest"])
         self.assertEqual(r.scores["downstream.100"], d["sizes"][1]["meanTestAccuracy"])
+    def test_downstream_gbt_keys_come_through(self):
+        factors, latents = codes()
+        r = candela.score_codes(factors, latents, metrics=["downstream-gbt"], replicates=0, seed=2)
+        self.assertEqual(["downstream_gbt.10", "downstream_gbt.10.min", "downstream_gbt.100",
+                          "downstream_gbt.100.min"], list(r.scores))
+        d = r.details["downstream_gbt"]
+        self.assertEqual("boosted-trees", d["predictor"])
+        self.assertEqual(r.scores["downstream_gbt.100"], d["sizes"][1]["meanTestAccuracy"])
+
     def test_dci_es_keys_and_curves_come_through(self):
         factors, latents = codes()
         r = candela.score_codes(factors, latents, metrics=["dci-es"], replicates=0, seed=1)

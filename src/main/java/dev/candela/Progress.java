@@ -37,25 +37,10 @@ public interface Progress {
    * @return a progress whose tasks are safe to step from any thread
    */
   static Progress threadSafe(Progress p) {
-    return new Progress() {
-      @Override
-      public void message(String line) {
-        p.message(line);
-      }
-
-      @Override
-      public void message(SettingText line) {
-        p.message(line);
-      }
-
-      @Override
-      public void warning(SettingText warning) {
-        p.warning(warning);
-      }
-
+    return new Forwarding(p) {
       @Override
       public Task task(String name, long total) {
-        Task t = p.task(name, total);
+        Task t = super.task(name, total);
         return new Task() {
           @Override
           public synchronized void step() {
@@ -65,6 +50,11 @@ public interface Progress {
           @Override
           public synchronized void stepTo(long done) {
             t.stepTo(done);
+          }
+
+          @Override
+          public synchronized void stepTo(long done, String note) {
+            t.stepTo(done, note);
           }
 
           @Override
@@ -112,6 +102,43 @@ public interface Progress {
     return Task.NONE;
   }
 
+  /**
+   * A progress that passes every call on to another one: the base of a progress that changes some
+   * of the calls (its subclass overrides those) and leaves the rest as they are.
+   */
+  abstract class Forwarding implements Progress {
+    private final Progress to;
+
+    /**
+     * A progress passing every call on.
+     *
+     * @param to the progress that receives the calls
+     */
+    protected Forwarding(Progress to) {
+      this.to = to;
+    }
+
+    @Override
+    public void message(String line) {
+      to.message(line);
+    }
+
+    @Override
+    public void message(SettingText line) {
+      to.message(line);
+    }
+
+    @Override
+    public void warning(SettingText warning) {
+      to.warning(warning);
+    }
+
+    @Override
+    public Task task(String name, long total) {
+      return to.task(name, total);
+    }
+  }
+
   /** A counted task under way. */
   interface Task extends AutoCloseable {
     /** A task that reports nothing. */
@@ -136,6 +163,18 @@ public interface Progress {
      * @param done the count
      */
     void stepTo(long done);
+
+    /**
+     * Steps done so far, with a short note on how the task goes (a training run's running loss
+     * terms), shown beside the count as DJL's {@code Progress.update(progress, message)} does; by
+     * default the note is dropped.
+     *
+     * @param done the count
+     * @param note the note, one line
+     */
+    default void stepTo(long done, String note) {
+      stepTo(done);
+    }
 
     /** The task is over. */
     @Override

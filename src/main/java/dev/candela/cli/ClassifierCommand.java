@@ -2,6 +2,7 @@ package dev.candela.cli;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.Provenance;
 import dev.candela.cli.console.SettingFlags;
 import dev.candela.cli.options.DatasetOption;
@@ -131,10 +132,9 @@ public final class ClassifierCommand implements Runnable {
         int n = (int) Math.min(samples, ds.size());
         long[] idx = Sampling.shuffled(ds.size(), n, seed.seed());
         List<ClassifierQuality.FactorResult> res;
-        try (TrainingBar bar = new TrainingBar("check", quiet.quiet())) {
-          res =
-              ClassifierQuality.check(
-                  clf, classifier, ds, idx, v, batchSize, k -> bar.step(k, n, Map.of()));
+        try (TrainingBar bar = new TrainingBar("check", quiet.quiet());
+            Progress.Task task = bar.task("check", n)) {
+          res = ClassifierQuality.check(clf, classifier, ds, idx, v, batchSize, task::stepTo);
         }
         ClassifierQuality.Summary sum =
             ClassifierQuality.summarize(res, ModelFitness.RELIABLE_ACCURACY, v != null);

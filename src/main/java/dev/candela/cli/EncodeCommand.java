@@ -3,6 +3,7 @@ package dev.candela.cli;
 import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.cli.options.DatasetOption;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.cli.options.OutFolderOption;
@@ -19,7 +20,6 @@ import dev.candela.model.hosting.VaeModels;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -101,23 +101,14 @@ public final class EncodeCommand implements Callable<Integer> {
       Path logVar = out.resolve(LatentCsv.LOG_VAR_FILE);
       boolean created = !Files.exists(out);
       boolean done = false;
-      try (TrainingBar bar = new TrainingBar("encode", quiet.quiet())) {
+      try (TrainingBar bar = new TrainingBar("encode", quiet.quiet());
+          Progress.Task task = bar.task("encode", n)) {
         // index first and latents last: a kill between renames leaves no new latents.csv
         AtomicFiles.writeTogether(
             new Path[] {latents, logVar, factors, index},
             t ->
                 LatentCsv.write(
-                    ds,
-                    vae,
-                    model,
-                    n,
-                    idx,
-                    batchSize,
-                    t[0],
-                    t[2],
-                    t[3],
-                    t[1],
-                    k -> bar.step(k, n, Map.of())));
+                    ds, vae, model, n, idx, batchSize, t[0], t[2], t[3], t[1], task::stepTo));
         done = true;
       } finally {
         if (!done && created) {

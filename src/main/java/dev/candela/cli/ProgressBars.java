@@ -76,6 +76,12 @@ final class ProgressBars implements Progress {
       }
 
       @Override
+      public void stepTo(long done, String note) {
+        bar.stepTo(done);
+        bar.setExtraMessage(note);
+      }
+
+      @Override
       public void close() {
         bar.close();
       }

@@ -1,55 +1,65 @@
 package dev.candela.cli;
 
-import dev.candela.model.training.TrainingProgress;
+import dev.candela.Progress;
 import java.io.PrintWriter;
-import java.util.Map;
 import me.tongfei.progressbar.ProgressBar;
 
 /**
- * A progress bar on standard error that shows the running loss terms; notices are printed as one
+ * The {@link Progress} of a command with one counted step (training, encoding, a check): one
+ * progress bar on standard error, shown from the start (with a total of 1 until the first step),
+ * that every task of the run moves and whose max becomes the task's total with each step; a step's
+ * note (a training run's running loss terms) is shown beside the count. Messages are printed as one
  * line each, {@code COMMAND: LINE} (with {@code --quiet} too).
  */
-final class TrainingBar implements TrainingProgress, AutoCloseable {
+final class TrainingBar extends Progress.Forwarding implements AutoCloseable {
   private final ProgressBar bar;
-  private final PrintWriter notices;
-  private final String command;
 
   TrainingBar(String task, boolean quiet) {
     this(task, quiet, null, null);
   }
 
   /**
-   * A bar whose notices go to a writer.
+   * A bar whose messages go to a writer.
    *
    * @param task the bar's title
    * @param quiet no bar
-   * @param notices where notices are printed, or null to drop them
-   * @param command the command's name that starts each notice, e.g. {@code candela train}
+   * @param notices where messages are printed, or null to drop them
+   * @param command the command's name that starts each message, e.g. {@code candela train}
    */
   TrainingBar(String task, boolean quiet, PrintWriter notices, String command) {
+    super(notices == null ? Progress.NONE : new ProgressBars(notices, command + ": ", true));
     this.bar = quiet ? null : ProgressBars.bar(task, 1);
-    this.notices = notices;
-    this.command = command;
   }
 
   @Override
-  public void notice(String line) {
-    if (notices != null) {
-      notices.println(command + ": " + line);
-      notices.flush();
-    }
-  }
-
-  @Override
-  public void step(long step, long totalSteps, Map<String, Double> terms) {
+  public Progress.Task task(String name, long total) {
     if (bar == null) {
-      return;
+      return Progress.Task.NONE;
     }
-    bar.maxHint(totalSteps);
-    bar.stepTo(step);
-    StringBuilder sb = new StringBuilder();
-    terms.forEach((k, v) -> sb.append(k).append(' ').append(String.format("%.3g", v)).append(' '));
-    bar.setExtraMessage(sb.toString().trim());
+    return new Progress.Task() {
+      @Override
+      public void step() {
+        bar.maxHint(total);
+        bar.step();
+      }
+
+      @Override
+      public void stepTo(long done) {
+        bar.maxHint(total);
+        bar.stepTo(done);
+      }
+
+      @Override
+      public void stepTo(long done, String note) {
+        stepTo(done);
+        bar.setExtraMessage(note);
+      }
+
+      @Override
+      public void close() {
+        // the bar is the command's: closed with it
+      }
+    };
   }
 
   @Override

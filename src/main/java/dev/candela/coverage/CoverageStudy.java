@@ -391,15 +391,15 @@ public final class CoverageStudy {
         for (DciLearner learner : List.of(DciLearner.LASSO, DciLearner.RANDOM_FOREST)) {
           CodeScorer.Options o =
               new CodeScorer.Options(
-                  EnumSet.of(Metric.DCI),
-                  List.of(1),
-                  EnumSet.of(UcSelection.TOPK),
-                  HistogramDiscretizer.DEFAULT_BINS,
-                  CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-                  2000,
-                  1000,
-                  seed,
-                  learner);
+                      EnumSet.of(Metric.DCI),
+                      List.of(1),
+                      EnumSet.of(UcSelection.TOPK),
+                      HistogramDiscretizer.DEFAULT_BINS,
+                      CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
+                      2000,
+                      1000,
+                      seed)
+                  .withDciLearner(learner);
           Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
           Map<String, Uncertainty> u =
               CodeScorer.uncertainty(

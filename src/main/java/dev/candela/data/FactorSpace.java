@@ -14,16 +14,25 @@ public record FactorSpace(String name, List<Factor> factors) {
 
   /** Validates that the space is non-empty with unique factor names. */
   public FactorSpace {
-    Objects.requireNonNull(name, "name");
-    factors = List.copyOf(factors);
-    if (factors.isEmpty()) {
-      throw new IllegalArgumentException("factor space '" + name + "' has no factors");
-    }
+    factors = nonEmptyCopy("factor space", name, factors, "factors");
     long distinct = factors.stream().map(Factor::name).distinct().count();
     if (distinct != factors.size()) {
       throw new IllegalArgumentException(
           "factor space '" + name + "' has duplicate factor names: " + factors);
     }
+  }
+
+  /**
+   * An immutable copy of a named thing's items, refusing a missing name and no items: {@code WHAT
+   * 'NAME' has no ITEMS}.
+   */
+  private static <T> List<T> nonEmptyCopy(String what, String name, List<T> items, String plural) {
+    Objects.requireNonNull(name, "name");
+    List<T> copy = List.copyOf(items);
+    if (copy.isEmpty()) {
+      throw new IllegalArgumentException(what + " '" + name + "' has no " + plural);
+    }
+    return copy;
   }
 
   /**
@@ -36,11 +45,7 @@ public record FactorSpace(String name, List<Factor> factors) {
   public record Factor(String name, List<Object> values) {
     /** Validates a non-empty vocabulary. */
     public Factor {
-      Objects.requireNonNull(name, "name");
-      values = List.copyOf(values);
-      if (values.isEmpty()) {
-        throw new IllegalArgumentException("factor '" + name + "' has no values");
-      }
+      values = nonEmptyCopy("factor", name, values, "values");
     }
 
     /**

@@ -132,25 +132,10 @@ public final class BatchEvaluation {
   private static Progress naming(Progress l, Path staging, Path out) {
     String from = staging.toString();
     String to = out.toAbsolutePath().normalize().toString();
-    return new Progress() {
+    return new Progress.Forwarding(l) {
       @Override
       public void message(String line) {
-        l.message(line.replace(from, to));
-      }
-
-      @Override
-      public void message(SettingText line) {
-        l.message(line);
-      }
-
-      @Override
-      public void warning(SettingText warning) {
-        l.warning(warning);
-      }
-
-      @Override
-      public dev.candela.Progress.Task task(String name, long total) {
-        return l.task(name, total);
+        super.message(line.replace(from, to));
       }
     };
   }

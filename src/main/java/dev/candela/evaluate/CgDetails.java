@@ -70,7 +70,7 @@ final class CgDetails {
    */
   static Built build(EvaluationContext c, Run r) throws CandelaException {
     EvaluationSettings s = c.settings();
-    ModelFitness.VaeCheck vaeCheck = c.vaeCheck();
+    ModelFitness.VaeCheck vaeCheck = c.models().vaeCheck();
     List<String> names = c.codeScoresWithIrs().factorNames();
     SelectionPass sel = r.sel();
     List<String> scored = r.scored();

@@ -155,6 +155,52 @@ public final class CgJob {
   }
 
   /**
+   * What CG runs with on a selection: the selection factors' dataset indices and CG's options
+   * ({@link #options}) with the tolerant read-out's neighbourhoods over the evaluation samples
+   * ({@link #neighbourhoods}).
+   *
+   * @param datasetIndex per selection factor, its dataset factor index
+   * @param options CG's options
+   */
+  record Plan(int[] datasetIndex, CgOptions options) {}
+
+  /**
+   * CG's plan on a selection of the evaluation samples, as {@code evaluate}'s CG stage and {@code
+   * counterfactuals} make it.
+   *
+   * @param sel the selection
+   * @param evaluated indices into the selection's factors, or null for all
+   * @param space the dataset's factors
+   * @param codes the evaluation samples' codes {@code [dataset factor][row]}
+   * @param baseline the baseline
+   * @param readout the read-out
+   * @param batchSize images per engine call
+   * @return the plan
+   * @throws CandelaException when every factor left is excluded, or the dataset's specification is
+   *     malformed
+   */
+  static Plan plan(
+      SelectionPass sel,
+      int[] evaluated,
+      FactorSpace space,
+      int[][] codes,
+      CgBaseline baseline,
+      CgReadout readout,
+      int batchSize)
+      throws CandelaException {
+    int[] datasetIndex = sel.datasetIndex(space);
+    return new Plan(
+        datasetIndex,
+        options(
+            sel,
+            evaluated,
+            baseline,
+            readout,
+            neighbourhoods(space, datasetIndex, codes),
+            batchSize));
+  }
+
+  /**
    * The tolerant read-out's neighbourhoods over the selection's factors: those of the dataset's
    * factor space ({@link FactorNeighbourhoods#forSpace}), a sample's selection codes completed with
    * the evaluation samples' single value of every other dataset factor (a symmetry's {@code

@@ -11,7 +11,6 @@ import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Metric;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBaselineSpread;
-import dev.candela.metrics.cg.CgLatentActivity;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgSummary;
 import dev.candela.metrics.cg.CgUncertainty;
@@ -29,15 +28,15 @@ import java.util.Map;
 /**
  * The CG stage of an {@link Evaluation}: the CG job of {@link CgJob} in memory, on the codes the
  * evaluation already has. The classifier is the context's, loaded, matched and checked on the VAE's
- * reconstructions once ({@link EvaluationContext#classifier}, {@link
- * EvaluationContext#classifierCheck}); the latent sets Z_I come from the IRS matrix of the code
- * metrics ({@link SelectionPass#of}); CG runs on the seeded subset {@link CgJob#cgPositions} of the
- * encoded samples in groups of {@link CgJob#groupSize} through the one chunk loop {@link
- * CgChunkLoop} of both commands (per-sample terms streamed to the ICE file, kept in memory), and
- * its standard errors are those of means of these terms ({@link CgUncertainty}) with the baseline's
- * own variation ({@link CgBaselineSpread}), whose redraws run through the same loop. Its details,
- * warnings and notes are built by {@link CgDetails}. Without a classifier it only warns. {@code
- * counterfactuals} runs the same steps with chunk files ({@link CounterfactualDriver}).
+ * reconstructions once ({@link EvaluationContext#models}, as {@code counterfactuals} opens it); the
+ * latent sets Z_I come from the IRS matrix of the code metrics ({@link SelectionPass#of}); CG runs
+ * on the seeded subset {@link CgJob#cgPositions} of the encoded samples in groups of {@link
+ * CgJob#groupSize} through the one chunk loop {@link CgChunkLoop} of both commands (per-sample
+ * terms streamed to the ICE file, kept in memory), and its standard errors are those of means of
+ * these terms ({@link CgUncertainty}) with the baseline's own variation ({@link CgBaselineSpread}),
+ * whose redraws run through the same loop. Its details, warnings and notes are built by {@link
+ * CgDetails}. Without a classifier it only warns. {@code counterfactuals} runs the same steps with
+ * chunk files ({@link CounterfactualDriver}).
  */
 final class CgStage implements EvaluationStage {
 
@@ -94,25 +93,13 @@ final class CgStage implements EvaluationStage {
     SelectionPass sel =
         SelectionPass.of(
                 codeScores.irs(), codeScores.factorNames(), s.rhos().get(0), s.ucSelection(), stats)
-            .withActivity(
-                CgLatentActivity.measure(
-                    c.decoder(),
-                    e.z(),
-                    stats,
-                    s.baseline(),
-                    CgLatentActivity.DEFAULT_SAMPLES,
-                    Math.max(1, s.batchSize())));
-    CgClassifier clf = c.classifier();
-    ModelFitness.ClassifierCheck clfCheck = c.classifierCheck();
-    int[] datasetIndex = sel.datasetIndex(space);
-    CgOptions co =
-        CgJob.options(
-            sel,
-            null,
-            s.baseline(),
-            s.readout(),
-            CgJob.neighbourhoods(space, datasetIndex, e.codes()),
-            s.batchSize());
+            .withActivityOf(c.decoder(), e.z(), s.baseline(), Math.max(1, s.batchSize()));
+    CgClassifier clf = c.models().classifier(codeScores.factorNames());
+    ModelFitness.ClassifierCheck clfCheck = c.models().classifierCheck();
+    CgJob.Plan plan =
+        CgJob.plan(sel, null, space, e.codes(), s.baseline(), s.readout(), s.batchSize());
+    int[] datasetIndex = plan.datasetIndex();
+    CgOptions co = plan.options();
     // The factors CG scores: the selection's, less the excluded ones.
     List<String> scored = new ArrayList<>();
     for (int f : co.factors()) {

@@ -2,6 +2,7 @@ package dev.candela.evaluate;
 
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.FactorSpace;
 import dev.candela.data.FactorSpecs;
 import dev.candela.data.ImageDegradation;
@@ -79,7 +80,8 @@ public final class CgTruthBenchmark {
     }
   }
 
-  /** Told about each finished row (to write it at once) and about progress. */
+  /** Told about each finished row, to write it at once. */
+  @FunctionalInterface
   public interface Listener {
     /**
      * A row is done.
@@ -88,13 +90,6 @@ public final class CgTruthBenchmark {
      * @throws CandelaException when it cannot be recorded
      */
     void row(CgTruthRow row) throws CandelaException;
-
-    /**
-     * A progress line.
-     *
-     * @param message the line
-     */
-    void message(String message);
   }
 
   /**
@@ -102,10 +97,12 @@ public final class CgTruthBenchmark {
    *
    * @param o what to run
    * @param listener told about each row
+   * @param progress told about each row in one line
    * @return all rows and the order checks
    * @throws CandelaException when a classifier cannot be loaded or matched, or a row not recorded
    */
-  public static Result run(CgTruthOptions o, Listener listener) throws CandelaException {
+  public static Result run(CgTruthOptions o, Listener listener, Progress progress)
+      throws CandelaException {
     FactorSpace space = FactorSpecs.fromResource("dsprites").space();
     List<String> names = ConstructedDecoder.FACTOR_NAMES;
     ModelCard.Shape input = new ModelCard.Shape(1, 64, 64);
@@ -183,7 +180,7 @@ public final class CgTruthBenchmark {
                         sel);
                 rows.add(row);
                 listener.row(row);
-                listener.message(
+                progress.message(
                     String.format(
                         Locale.ROOT,
                         "bench cg-truth: %d/%d %s, %s, %s, %s, %s: true %.4f, candela %.4f%s",

@@ -87,39 +87,4 @@ public record CgTruthOptions(
       throw new IllegalArgumentException("need at least one classifier folder");
     }
   }
-
-  /**
-   * Options with every factor evaluated under both read-outs.
-   *
-   * @param samples samples per case
-   * @param seed the seed
-   * @param cases the cases
-   * @param degradations the degradations
-   * @param baselines the baselines
-   * @param classifiers classifier folders
-   * @param device the device
-   * @param batchSize images per engine call
-   * @return the options
-   */
-  public static CgTruthOptions allFactors(
-      int samples,
-      long seed,
-      List<TruthCase> cases,
-      List<ImageDegradation> degradations,
-      List<CgBaseline> baselines,
-      List<Path> classifiers,
-      ComputeDevice device,
-      int batchSize) {
-    return new CgTruthOptions(
-        samples,
-        seed,
-        cases,
-        degradations,
-        baselines,
-        classifiers,
-        device,
-        batchSize,
-        ConstructedDecoder.FACTOR_NAMES,
-        List.of(CgReadout.EXACT, CgReadout.TOLERANT));
-  }
 }

@@ -175,20 +175,16 @@ public final class CounterfactualDriver {
                 s.baseline(),
                 Math.max(1, s.batchSize()));
         SelectionRecord.write(selFile, want, sel, n, nc);
-        try (CgClassifier clf = run.classifier(sel.factorNames())) {
+        try (CgModels models = new CgModels(run, idx, s.readout())) {
+          CgClassifier clf = models.classifier(sel.factorNames());
           List<String> warnings = new ArrayList<>(sel.warnings());
-          ModelFitness.VaeCheck vaeCheck = fitness(s, run, clf, idx, warnings);
+          ModelFitness.VaeCheck vaeCheck = fitness(s.out(), models, warnings);
           int[] evaluated =
               CgChecks.evaluatedFactors(sel.factorNames(), space, s.factors(), listener);
-          int[] datasetIndex = sel.datasetIndex(space);
-          CgOptions co =
-              CgJob.options(
-                  sel,
-                  evaluated,
-                  s.baseline(),
-                  s.readout(),
-                  CgJob.neighbourhoods(space, datasetIndex, codes),
-                  s.batchSize());
+          CgJob.Plan plan =
+              CgJob.plan(sel, evaluated, space, codes, s.baseline(), s.readout(), s.batchSize());
+          int[] datasetIndex = plan.datasetIndex();
+          CgOptions co = plan.options();
           long[] ids = new long[nc];
           int[] rowsAll = new int[nc];
           for (int k = 0; k < nc; k++) {
@@ -226,21 +222,13 @@ public final class CounterfactualDriver {
                   .build();
           CounterfactualModels view = CounterfactualModels.over(vae, clf.model(), run.device());
           CounterfactualJob.Result res;
-          try (Progress.Task bar = listener.task("counterfactuals", o.numChunks())) {
-            res =
-                CounterfactualJob.run(
-                    o,
-                    source,
-                    decoder,
-                    clf.probabilities(vaeCard.input()),
-                    (k, total, skipped) -> {
-                      bar.stepTo(k + 1L);
-                      if (observer != null) {
-                        observer.chunkDone(
-                            view, k, total, (int) Math.min(nc, (k + 1L) * o.chunkSize()));
-                      }
-                    });
-          }
+          res =
+              CounterfactualJob.run(
+                  o,
+                  source,
+                  decoder,
+                  clf.probabilities(vaeCard.input()),
+                  observed(listener, observer, view, nc, o.chunkSize()));
           if (res.imageChecks() != null) {
             warnings.addAll(
                 res.imageChecks().warnings(vaeCheck.pixelMassMean(), vaeCheck.pixelMassSd()));
@@ -252,22 +240,56 @@ public final class CounterfactualDriver {
   }
 
   /**
-   * The model-fitness checks of {@code evaluate} ({@link ModelFitness}, through the shared {@link
-   * ModelRun}) on the evaluation samples: written to {@code OUT/fitness.json} before the job
-   * starts, their warnings added to {@code warnings}; returns the VAE check.
+   * The progress with every counted chunk also told to the observer (after the progress), with the
+   * CG samples finished so far; the progress itself when there is no observer.
    */
-  private static ModelFitness.VaeCheck fitness(
-      CounterfactualSettings s, ModelRun run, CgClassifier clf, long[] idx, List<String> warnings)
+  private static Progress observed(
+      Progress p, ChunkObserver observer, CounterfactualModels view, int samples, int chunkSize) {
+    if (observer == null) {
+      return p;
+    }
+    return new Progress.Forwarding(p) {
+      @Override
+      public Task task(String name, long total) {
+        Task t = super.task(name, total);
+        return new Task() {
+          @Override
+          public void step() {
+            t.step();
+          }
+
+          @Override
+          public void stepTo(long done) {
+            t.stepTo(done);
+            observer.chunkDone(
+                view, (int) done - 1, (int) total, (int) Math.min(samples, done * chunkSize));
+          }
+
+          @Override
+          public void close() {
+            t.close();
+          }
+        };
+      }
+    };
+  }
+
+  /**
+   * The model-fitness checks of {@code evaluate} ({@link ModelFitness}, opened as {@code evaluate}
+   * opens them: {@link CgModels}) on the evaluation samples: written to {@code OUT/fitness.json}
+   * before the job starts, their warnings added to {@code warnings}; returns the VAE check.
+   */
+  private static ModelFitness.VaeCheck fitness(Path out, CgModels models, List<String> warnings)
       throws CandelaException {
-    ModelFitness.VaeCheck v = run.vaeCheck(idx);
-    ModelFitness.ClassifierCheck c = run.classifierCheck(clf, idx, s.readout());
+    ModelFitness.VaeCheck v = models.vaeCheck();
+    ModelFitness.ClassifierCheck c = models.classifierCheck();
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("vae", v);
     doc.put("classifier", c);
     List<String> found = new ArrayList<>(v.warnings());
     found.addAll(c.warnings());
     doc.put("warnings", found);
-    JsonReports.writeValue(doc, s.out().resolve("fitness.json"));
+    JsonReports.writeValue(doc, out.resolve("fitness.json"));
     warnings.addAll(found);
     return v;
   }

@@ -3,7 +3,6 @@ package dev.candela.evaluate;
 import dev.candela.CandelaException;
 import dev.candela.Progress;
 import dev.candela.data.FactorDataset;
-import dev.candela.metrics.CodeContext;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Metric;
@@ -22,9 +21,10 @@ import java.util.Set;
  * One {@link Evaluation} under way, which every {@link EvaluationStage} reads: the settings, the
  * dataset, the model folder and card, the loaded VAE and its decoder, the device, the output
  * folder, the encoded samples, the listener and the provenance, and the values several stages
- * share, each computed once when first asked for: the code metrics (with IRS when a stage that runs
- * reads it), the latent statistics, the VAE check, and CG's classifier with its check. Closing it
- * closes the classifier when it was loaded (not the VAE, which the caller owns).
+ * share, each computed once when first asked for: the code metrics ({@link CodeRun}, with IRS when
+ * a stage that runs reads it), the latent statistics, and the VAE check and CG's classifier with
+ * its check ({@link CgModels}, as {@code counterfactuals} opens them). Closing it closes the
+ * classifier when it was loaded (not the VAE, which the caller owns).
  */
 final class EvaluationContext implements AutoCloseable {
   private final EvaluationSettings settings;
@@ -35,19 +35,8 @@ final class EvaluationContext implements AutoCloseable {
   private CodeRun codeRun;
   private boolean codeRunDone;
   private LatentStats latentStats;
-  private ModelFitness.VaeCheck vaeCheck;
-  private CgClassifier classifier;
-  private ModelFitness.ClassifierCheck classifierCheck;
+  private final CgModels models;
   private final List<StageResult> results = new ArrayList<>();
-
-  /**
-   * The code metrics' run on the encoded samples.
-   *
-   * @param context the scoring context (the intervals resample it)
-   * @param scores what the loop scored: the IRS matrix, UC sets and factor names the later stages
-   *     read
-   */
-  record CodeRun(CodeContext context, CodeScorer.Scores scores) {}
 
   /**
    * Draws and encodes the evaluation samples and starts the provenance.
@@ -82,6 +71,7 @@ final class EvaluationContext implements AutoCloseable {
     this.listener = listener;
     this.samples = samples;
     this.provenance = provenance;
+    this.models = new CgModels(run, samples.idx(), settings.readout());
   }
 
   /** The settings. */
@@ -179,9 +169,12 @@ final class EvaluationContext implements AutoCloseable {
       codeRunDone = true;
       Set<Metric> metrics = codeMetrics();
       if (!metrics.isEmpty()) {
-        CodeScorer.Options opts = CodeStage.options(settings, metrics);
-        CodeContext context = new CodeContext(samples.latentCodes(), samples.vocabularies(), opts);
-        codeRun = new CodeRun(context, CodeScorer.score(context, true));
+        codeRun =
+            CodeRun.score(
+                samples.latentCodes(),
+                samples.vocabularies(),
+                CodeStage.options(settings, metrics),
+                CodeScorer.Timings.NONE);
       }
     }
     return codeRun;
@@ -209,51 +202,18 @@ final class EvaluationContext implements AutoCloseable {
   }
 
   /**
-   * The VAE's fitness check ({@link ModelFitness#vae}) on the evaluation samples, run once.
+   * The VAE's check and CG's classifier with its check on the evaluation samples ({@link
+   * CgModels}); closed with the context.
    *
-   * @return the check
-   * @throws CandelaException when the images cannot be read
+   * @return the models
    */
-  ModelFitness.VaeCheck vaeCheck() throws CandelaException {
-    if (vaeCheck == null) {
-      vaeCheck = run.vaeCheck(samples.idx());
-    }
-    return vaeCheck;
-  }
-
-  /**
-   * CG's classifier, loaded once and matched to the code metrics' factors; closed with the context.
-   *
-   * @return the classifier
-   * @throws CandelaException when it cannot be loaded or does not cover the factors
-   */
-  CgClassifier classifier() throws CandelaException {
-    if (classifier == null) {
-      classifier = run.classifier(codeScoresWithIrs().factorNames());
-    }
-    return classifier;
-  }
-
-  /**
-   * The classifier's check on the VAE's reconstructions of the evaluation samples ({@link
-   * CgClassifier#check}), run once.
-   *
-   * @return the check
-   * @throws CandelaException when the dataset cannot be read
-   */
-  ModelFitness.ClassifierCheck classifierCheck() throws CandelaException {
-    if (classifierCheck == null) {
-      classifierCheck = run.classifierCheck(classifier(), samples.idx(), settings.readout());
-    }
-    return classifierCheck;
+  CgModels models() {
+    return models;
   }
 
   /** Closes the classifier when it was loaded. */
   @Override
   public void close() {
-    if (classifier != null) {
-      classifier.close();
-      classifier = null;
-    }
+    models.close();
   }
 }

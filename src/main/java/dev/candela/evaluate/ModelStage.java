@@ -46,62 +46,78 @@ final class ModelStage implements EvaluationStage {
   public StageResult run(EvaluationContext c) throws CandelaException {
     EvaluationSettings s = c.settings();
     EncodedSamples e = c.samples();
-    boolean intervals = s.options().replicates() > 0;
-    Progress listener = c.listener();
-    Map<String, Double> scores = new LinkedHashMap<>();
-    Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
-    Map<String, Object> details = new LinkedHashMap<>();
-    Map<String, String> notes = new LinkedHashMap<>();
+    Parts out = new Parts(s.options().replicates() > 0, c.listener());
     if (s.metrics().contains(Metric.KL)) {
       PosteriorKlResult kl = PosteriorKl.compute(e.z(), e.logVar());
       List<String> names = e.latentCodes().latentNames();
       for (int j = 0; j < names.size(); j++) {
-        String key = "kl." + names.get(j);
-        scores.put(key, kl.perLatent().get(j));
-        put(uncertainty, key, kl.perLatentUncertainty().get(j), intervals);
+        out.score("kl." + names.get(j), kl.perLatent().get(j), kl.perLatentUncertainty().get(j));
       }
-      scores.put(KL_TOTAL, kl.total());
-      put(uncertainty, KL_TOTAL, kl.totalUncertainty(), intervals);
-      details.put("kl", kl);
-      notes.put(KL_TOTAL, "KL(q(z|x) || N(0, I)) in nats, mean over the evaluation samples");
+      out.score(KL_TOTAL, kl.total(), kl.totalUncertainty());
+      out.details.put("kl", kl);
+      out.notes.put(KL_TOTAL, "KL(q(z|x) || N(0, I)) in nats, mean over the evaluation samples");
     }
     if (s.metrics().contains(Metric.RECONSTRUCTION)) {
       long t = System.nanoTime();
       ReconstructionResult r = reconstruction(c, s.batchSize());
-      scores.put("reconstruction", r.score());
-      put(uncertainty, "reconstruction", r.uncertainty(), intervals);
-      details.put("reconstruction", r);
-      notes.put(
+      out.metric(
           "reconstruction",
+          r.score(),
+          r.uncertainty(),
+          r,
           "binary cross-entropy per image (nats) of the decoded encoder means, the VAE's own"
-              + " reconstruction loss");
-      listener.message(String.format(Locale.ROOT, "reconstruction in %.1f s", Evaluation.secs(t)));
+              + " reconstruction loss",
+          t);
     }
     if (s.metrics().contains(Metric.MIG_SAMPLED)) {
       long t = System.nanoTime();
-      int groups = intervals ? Math.min(MigSampled.DEFAULT_GROUPS, e.n()) : 0;
+      int groups = out.intervals ? Math.min(MigSampled.DEFAULT_GROUPS, e.n()) : 0;
       MigSampledResult m =
           MigSampled.compute(
               e.z(), e.logVar(), e.codes(), MigSampled.DEFAULT_SAMPLES, groups, s.seed());
-      scores.put("mig_sampled", m.score());
-      put(uncertainty, "mig_sampled", m.uncertainty(), intervals);
-      details.put("mig_sampled", m);
-      notes.put(
+      out.metric(
           "mig_sampled",
+          m.score(),
+          m.uncertainty(),
+          m,
           "MIG with the posterior sampling estimator of Chen et al. 2018 ("
               + m.samples()
               + " samples of "
               + m.rows()
-              + " rows)");
-      listener.message(String.format(Locale.ROOT, "mig_sampled in %.1f s", Evaluation.secs(t)));
+              + " rows)",
+          t);
     }
-    return new StageResult(scores, uncertainty, details, List.of(), notes);
+    return new StageResult(out.scores, out.uncertainty, out.details, List.of(), out.notes);
   }
 
-  private static void put(
-      Map<String, Uncertainty> out, String key, Uncertainty u, boolean intervals) {
-    if (intervals && u != null) {
-      out.put(key, u);
+  /** The stage's scores, intervals (when asked for), details and notes, in the order added. */
+  private static final class Parts {
+    final boolean intervals;
+    final Progress listener;
+    final Map<String, Double> scores = new LinkedHashMap<>();
+    final Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
+    final Map<String, Object> details = new LinkedHashMap<>();
+    final Map<String, String> notes = new LinkedHashMap<>();
+
+    Parts(boolean intervals, Progress listener) {
+      this.intervals = intervals;
+      this.listener = listener;
+    }
+
+    /** A score and, with intervals on, its interval when it has one. */
+    void score(String key, double value, Uncertainty u) {
+      scores.put(key, value);
+      if (intervals && u != null) {
+        uncertainty.put(key, u);
+      }
+    }
+
+    /** A metric of one score: the score, its details and note, and its time since {@code t}. */
+    void metric(String key, double value, Uncertainty u, Object detail, String note, long t) {
+      score(key, value, u);
+      details.put(key, detail);
+      notes.put(key, note);
+      listener.message(String.format(Locale.ROOT, "%s in %.1f s", key, Evaluation.secs(t)));
     }
   }
 

@@ -89,11 +89,13 @@ final class ScmStage implements EvaluationStage {
    * @param scores {@code scm.<id>} values
    * @param uncertainty {@code scm.<id>} intervals
    * @param details the {@code scm} details
+   * @param section the page's section
    */
   record Result(
       Map<String, Double> scores,
       Map<String, Uncertainty> uncertainty,
-      Map<String, Object> details) {}
+      Map<String, Object> details,
+      ScmSection section) {}
 
   /**
    * Fits and scores the latent model.
@@ -145,7 +147,7 @@ final class ScmStage implements EvaluationStage {
     r.scores().forEach((k, v) -> scores.put("scm." + k, v));
     Map<String, Uncertainty> uncertainty = new LinkedHashMap<>();
     r.uncertainty().forEach((k, u) -> uncertainty.put("scm." + k, u));
-    return new Result(scores, uncertainty, r.details());
+    return new Result(scores, uncertainty, r.details(), ScmSection.of(r, truth));
   }
 
   /**
@@ -202,6 +204,6 @@ final class ScmStage implements EvaluationStage {
         Map.of("scm", r.details()),
         List.of(),
         Map.of(),
-        List.of(new ScmSection(r.scores(), r.details())));
+        List.of(r.section()));
   }
 }

@@ -8,7 +8,6 @@ import dev.candela.Provenance;
 import dev.candela.Setting;
 import dev.candela.SettingText;
 import dev.candela.data.CodeTables;
-import dev.candela.metrics.CodeContext;
 import dev.candela.metrics.CodeMemory;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.DciLearner;
@@ -189,12 +188,11 @@ public final class ScoreCodesJob {
             (System.nanoTime() - t0) / 1e9));
     LatentCodes codes = new LatentCodes(lt.values(), ft.codes(), latentNames, factorNames);
     t0 = System.nanoTime();
-    CodeContext context = new CodeContext(codes, ft.vocabularies(), options);
-    CodeScorer.Scores scores =
-        CodeScorer.score(
-            context,
-            CodeScorer.registered(options.metrics()),
-            true,
+    CodeRun run =
+        CodeRun.score(
+            codes,
+            ft.vocabularies(),
+            options,
             (keys, seconds) ->
                 listener.message(
                     String.format(
@@ -202,15 +200,14 @@ public final class ScoreCodesJob {
                         "metric %s: %.1f s",
                         keys.get(0).replaceAll("[@.].*", ""),
                         seconds)));
+    CodeScorer.Scores scores = run.scores();
     listener.message(
         String.format(Locale.ROOT, "scored in %.1f s", (System.nanoTime() - t0) / 1e9));
     List<String> warnings = new ArrayList<>(scores.warnings());
     int n = codes.numSamples();
     Map<String, Object> replicateDetails = new LinkedHashMap<>();
     Map<String, Uncertainty> uncertainty =
-        CodeStage.intervals(
-            context,
-            scores,
+        run.intervals(
             scores.scores().keySet(),
             r.replicates(),
             r.refits(),

@@ -115,8 +115,9 @@ public record SelectionPass(
   }
 
   /**
-   * The selection computed from the evaluation samples: IRS as {@code evaluate}'s code metrics
-   * compute it (single-valued factors dropped, factors re-binned as there), then {@link #of}.
+   * The selection computed from the evaluation samples: IRS by the code-metric run of {@code
+   * evaluate} and {@code score-codes} ({@link CodeRun#score}: single-valued factors dropped,
+   * factors re-binned as there), then {@link #of}.
    *
    * @param z the evaluation samples' codes {@code [row][latent]}
    * @param codes their factor codes {@code [dataset factor][row]}
@@ -136,10 +137,12 @@ public record SelectionPass(
     CodeScorer.Scores scores;
     try {
       scores =
-          CodeScorer.score(
-              EncodedSamples.latentCodes(z, codes, space),
-              EncodedSamples.vocabularies(space),
-              opts);
+          CodeRun.score(
+                  EncodedSamples.latentCodes(z, codes, space),
+                  EncodedSamples.vocabularies(space),
+                  opts,
+                  CodeScorer.Timings.NONE)
+              .scores();
     } catch (IllegalArgumentException e) {
       throw new BadInputException("selection over " + n + " encoded samples: " + e.getMessage(), e);
     }
@@ -181,10 +184,25 @@ public record SelectionPass(
       CgBaseline baseline,
       int maxBatch)
       throws BadInputException {
-    SelectionPass sel = compute(z, codes, space, rho, mode);
-    return sel.withActivity(
+    return compute(z, codes, space, rho, mode).withActivityOf(decoder, z, baseline, maxBatch);
+  }
+
+  /**
+   * This selection with the latent activity of a decoder measured on the evaluation samples ({@link
+   * CgLatentActivity#measure} with this selection's statistics, {@link
+   * CgLatentActivity#DEFAULT_SAMPLES} samples) applied ({@link #withActivity}).
+   *
+   * @param decoder the generator CG intervenes on
+   * @param z the evaluation samples' codes {@code [row][latent]}
+   * @param baseline CG's baseline
+   * @param maxBatch rows per decoder call at most
+   * @return the new selection
+   */
+  public SelectionPass withActivityOf(
+      LatentDecoder decoder, float[][] z, CgBaseline baseline, int maxBatch) {
+    return withActivity(
         CgLatentActivity.measure(
-            decoder, z, sel.stats(), baseline, CgLatentActivity.DEFAULT_SAMPLES, maxBatch));
+            decoder, z, stats, baseline, CgLatentActivity.DEFAULT_SAMPLES, maxBatch));
   }
 
   /**

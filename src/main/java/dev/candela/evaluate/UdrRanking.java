@@ -32,8 +32,9 @@ import java.util.TreeMap;
  * <p>The encodings are the evaluations' own: {@code evaluate --model LIST} asks each {@link
  * Evaluation} for the posterior of the shared inputs ({@link #inputs}), which its evaluation
  * samples hold when there are at least {@value #SAMPLES} of them (the rest are encoded by the same
- * VAE, still loaded), and ranks those ({@link #rank}); only a caller without them, a sweep's
- * driver, loads the models again to encode the inputs ({@link #encode}).
+ * VAE, still loaded), and ranks those ({@link #rank}); a sweep's executors keep theirs in each
+ * row's folder ({@link UdrFiles#INPUTS}) and its driver ranks those. Only a caller with neither
+ * loads the models again to encode the inputs ({@link #encode}).
  *
  * <p>A model's <em>setting</em> is its card's training configuration without the seed (and without
  * the device and the data's provenance), so the models that differ only by seed are compared with
@@ -152,7 +153,7 @@ public final class UdrRanking {
   /**
    * Loads every model and encodes the shared inputs ({@link #inputs}) with it, by the package's one
    * encoding loop ({@link EncodedSamples#encodePosterior}); for callers that have no evaluation's
-   * encodings at hand (a sweep's driver, whose rows come back from the executors as scores).
+   * encodings at hand.
    *
    * @param dataset the evaluation dataset
    * @param models the model folders

@@ -17,7 +17,7 @@ final class VaeCheckStage implements EvaluationStage {
 
   @Override
   public StageResult run(EvaluationContext c) throws CandelaException {
-    ModelFitness.VaeCheck check = c.vaeCheck();
+    ModelFitness.VaeCheck check = c.models().vaeCheck();
     return new StageResult(
         Map.of(), Map.of(), Map.of("vaeCheck", check), check.warnings(), Map.of());
   }

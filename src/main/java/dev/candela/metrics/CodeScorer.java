@@ -72,63 +72,18 @@ public final class CodeScorer {
     public static final double DEFAULT_IRS_QUANTILE = IrsOptions.DEFAULTS.diffQuantile();
 
     /**
-     * Options with the default IRS quantile ({@link #DEFAULT_IRS_QUANTILE}).
-     *
-     * @param metrics the metric families
-     * @param rhos the UC sizes ρ
-     * @param ucModes the UC selection modes
-     * @param factorBins IRS factor re-binning (0 = none)
-     * @param trainFraction fraction of rows for training the learned metrics, in (0, 1)
-     * @param maxTrain cap on training rows
-     * @param maxTest cap on test rows
-     * @param seed the seed for the split and the learners
-     * @param dciLearner the classifier DCI fits per factor
-     */
-    public Options(
-        Set<Metric> metrics,
-        List<Integer> rhos,
-        Set<UcSelection> ucModes,
-        int factorBins,
-        double trainFraction,
-        int maxTrain,
-        int maxTest,
-        long seed,
-        DciLearner dciLearner) {
-      this(
-          metrics,
-          rhos,
-          ucModes,
-          factorBins,
-          trainFraction,
-          maxTrain,
-          maxTest,
-          seed,
-          dciLearner,
-          DEFAULT_IRS_QUANTILE);
-    }
-
-    /**
      * The same options with another IRS quantile.
      *
      * @param quantile the quantile, in (0, 1]
      * @return a copy
      */
     public Options withIrsQuantile(double quantile) {
-      return new Options(
-          metrics,
-          rhos,
-          ucModes,
-          factorBins,
-          trainFraction,
-          maxTrain,
-          maxTest,
-          seed,
-          dciLearner,
-          quantile);
+      return with(rhos, ucModes, dciLearner, quantile);
     }
 
     /**
-     * Options with the default DCI learner ({@link DciLearner#DEFAULT}).
+     * Options with the default DCI learner ({@link DciLearner#DEFAULT}) and IRS quantile ({@link
+     * #DEFAULT_IRS_QUANTILE}).
      *
      * @param metrics the metric families
      * @param rhos the UC sizes ρ
@@ -157,7 +112,8 @@ public final class CodeScorer {
           maxTrain,
           maxTest,
           seed,
-          DciLearner.DEFAULT);
+          DciLearner.DEFAULT,
+          DEFAULT_IRS_QUANTILE);
     }
 
     /**
@@ -167,17 +123,7 @@ public final class CodeScorer {
      * @return a copy
      */
     public Options withDciLearner(DciLearner learner) {
-      return new Options(
-          metrics,
-          rhos,
-          ucModes,
-          factorBins,
-          trainFraction,
-          maxTrain,
-          maxTest,
-          seed,
-          learner,
-          irsQuantile);
+      return with(rhos, ucModes, learner, irsQuantile);
     }
 
     /** The default fraction of rows used for training (10,000 : 5,000 as the reference). */
@@ -258,6 +204,12 @@ public final class CodeScorer {
      * @return a copy
      */
     public Options withUc(List<Integer> rhos, Set<UcSelection> modes) {
+      return with(rhos, modes, dciLearner, irsQuantile);
+    }
+
+    /** A copy with the settings that the {@code with} methods change. */
+    private Options with(
+        List<Integer> rhos, Set<UcSelection> modes, DciLearner learner, double quantile) {
       return new Options(
           metrics,
           rhos,
@@ -267,8 +219,8 @@ public final class CodeScorer {
           maxTrain,
           maxTest,
           seed,
-          dciLearner,
-          irsQuantile);
+          learner,
+          quantile);
     }
 
     /**

@@ -1,11 +1,13 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.gbt.GradientBoostingClassifier;
 import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.LogisticRegressionCv;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Downstream-task accuracy (Locatello et al. 2019, "Challenging common assumptions in the
@@ -26,6 +28,12 @@ import java.util.SplittableRandom;
  * (first) and the m test rows (next), so training and test rows are disjoint. A factor with one
  * value among the training rows is predicted as that value. A test row whose value of f never
  * occurs among the training rows counts as wrong.
+ *
+ * <p>The study's second classifier, {@code downstream_task_boosted_trees.gin} ({@link
+ * Predictor#BOOSTED_TREES}, the {@link Metric#DOWNSTREAM_GBT} family), is scikit-learn's {@code
+ * GradientBoostingClassifier()} with its defaults (100 stages of depth-3 trees, learning rate 0.1;
+ * {@link GradientBoostingClassifier}, the port DCI uses), fitted on the float32 latents of the same
+ * training rows with {@code random_state} = the size's seed mod 2³².
  */
 public final class Downstream {
   /** disentanglement_lib's {@code num_train} of the study. */
@@ -34,8 +42,28 @@ public final class Downstream {
   /** disentanglement_lib's {@code num_test} of the study. */
   public static final int STUDY_TEST = 5000;
 
-  /** The predictor's id in results. */
-  public static final String LOGISTIC = "logistic";
+  /** The classifier fitted per factor. */
+  public enum Predictor {
+    /**
+     * disentanglement_lib's {@code logistic_regression_cv}: {@link LogisticRegressionCv}, C chosen
+     * by 5-fold cross-validation ({@code downstream_task_logistic_regression.gin}).
+     */
+    LOGISTIC,
+    /**
+     * disentanglement_lib's {@code gradient_boosting_classifier}: scikit-learn's {@code
+     * GradientBoostingClassifier()} ({@code downstream_task_boosted_trees.gin}).
+     */
+    BOOSTED_TREES;
+
+    /**
+     * The id in results ({@code details.<family>.predictor}).
+     *
+     * @return {@code logistic} or {@code boosted-trees}
+     */
+    public String id() {
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+  }
 
   private Downstream() {}
 
@@ -70,6 +98,20 @@ public final class Downstream {
    *     value
    */
   public static DownstreamResult compute(LatentCodes codes, long seed) {
+    return compute(codes, seed, Predictor.LOGISTIC);
+  }
+
+  /**
+   * Computes one predictor's accuracies at every size that fits.
+   *
+   * @param codes the rows (every factor with two or more values)
+   * @param seed seeds the permutations and the boosted trees (size i takes {@code seed + i})
+   * @param predictor the classifier
+   * @return the result
+   * @throws IllegalArgumentException when no study size fits (N &lt; 19) or a factor has a single
+   *     value
+   */
+  public static DownstreamResult compute(LatentCodes codes, long seed, Predictor predictor) {
     int n = codes.numSamples();
     int[] sizes = sizes(n);
     if (sizes.length == 0) {
@@ -77,7 +119,7 @@ public final class Downstream {
           "downstream accuracy needs at least 19 rows (10 training rows beside ⌊N/2⌋ test rows), got "
               + n);
     }
-    return compute(codes, sizes, seed);
+    return compute(codes, sizes, seed, predictor);
   }
 
   /**
@@ -91,6 +133,22 @@ public final class Downstream {
    * @throws IllegalArgumentException naming a size that does not fit, or a single-valued factor
    */
   public static DownstreamResult compute(LatentCodes codes, int[] sizes, long seed) {
+    return compute(codes, sizes, seed, Predictor.LOGISTIC);
+  }
+
+  /**
+   * Computes one predictor's accuracies at some training sizes.
+   *
+   * @param codes the rows (every factor with two or more values)
+   * @param sizes training sizes, each ≥ {@link LogisticRegressionCv#FOLDS} and at most N − {@link
+   *     #numTest}
+   * @param seed seeds the permutations and the boosted trees (the i-th size takes {@code seed + i})
+   * @param predictor the classifier
+   * @return the result
+   * @throws IllegalArgumentException naming a size that does not fit, or a single-valued factor
+   */
+  public static DownstreamResult compute(
+      LatentCodes codes, int[] sizes, long seed, Predictor predictor) {
     int n = codes.numSamples();
     int m = numTest(n);
     requireTwoValues(codes);
@@ -113,9 +171,13 @@ public final class Downstream {
       int[] perm = Arrays2.shuffled(n, new SplittableRandom(seed + i));
       out.add(
           onRows(
-              codes, Arrays.copyOfRange(perm, 0, size), Arrays.copyOfRange(perm, size, size + m)));
+              codes,
+              Arrays.copyOfRange(perm, 0, size),
+              Arrays.copyOfRange(perm, size, size + m),
+              predictor,
+              seed + i));
     }
-    return new DownstreamResult(LOGISTIC, n, m, out);
+    return new DownstreamResult(predictor.id(), n, m, out);
   }
 
   /**
@@ -129,6 +191,23 @@ public final class Downstream {
    * @throws IllegalArgumentException on an empty set of rows or a row out of range
    */
   public static DownstreamResult.Size onRows(LatentCodes codes, int[] trainRows, int[] testRows) {
+    return onRows(codes, trainRows, testRows, Predictor.LOGISTIC, 0);
+  }
+
+  /**
+   * One predictor's accuracies, trained on given rows and tested on others (the reference's {@code
+   * _compute_loss} with that predictor).
+   *
+   * @param codes the rows
+   * @param trainRows the training rows, in order (the logistic folds are consecutive in this order)
+   * @param testRows the test rows
+   * @param predictor the classifier
+   * @param seed the boosted trees' {@code random_state} (mod 2³²; unused by the logistic one)
+   * @return the accuracies at {@code trainRows.length}
+   * @throws IllegalArgumentException on an empty set of rows or a row out of range
+   */
+  public static DownstreamResult.Size onRows(
+      LatentCodes codes, int[] trainRows, int[] testRows, Predictor predictor, long seed) {
     int n = codes.numSamples();
     if (trainRows.length == 0 || testRows.length == 0) {
       throw new IllegalArgumentException(
@@ -141,8 +220,10 @@ public final class Downstream {
         }
       }
     }
-    double[][] xTrain = rows(codes.latents(), trainRows);
-    double[][] xTest = rows(codes.latents(), testRows);
+    Fitter fitter =
+        predictor == Predictor.LOGISTIC
+            ? logistic(codes.latents(), trainRows, testRows)
+            : boostedTrees(codes.latents(), trainRows, testRows, Math.floorMod(seed, 1L << 32));
     int f = codes.numFactors();
     List<Double> train = new ArrayList<>();
     List<Double> test = new ArrayList<>();
@@ -152,11 +233,11 @@ public final class Downstream {
       int[] y = codes.factors()[k];
       int[] yTrain = pick(y, trainRows);
       int[] yTest = pick(y, testRows);
-      LogisticRegressionCv.Model model = LogisticRegressionCv.fit(xTrain, yTrain);
-      train.add(accuracy(model.predict(xTrain), yTrain));
-      testAcc[k] = accuracy(model.predict(xTest), yTest);
+      Fit fit = fitter.fit(yTrain);
+      train.add(accuracy(fit.train(), yTrain));
+      testAcc[k] = accuracy(fit.test(), yTest);
       test.add(testAcc[k]);
-      cs.add(Double.isNaN(model.c()) ? null : model.c());
+      cs.add(Double.isNaN(fit.c()) ? null : fit.c());
     }
     double mean = Arrays.stream(testAcc).sum() / f;
     double min = Arrays.stream(testAcc).min().orElseThrow();
@@ -184,6 +265,66 @@ public final class Downstream {
                 + "): nothing to predict");
       }
     }
+  }
+
+  /** One factor's predictions on the training and the test rows, and the chosen C (or NaN). */
+  private record Fit(int[] train, int[] test, double c) {}
+
+  /** Fits one factor's classifier on the training rows' labels. */
+  private interface Fitter {
+    Fit fit(int[] yTrain);
+  }
+
+  private static Fitter logistic(float[][] latents, int[] trainRows, int[] testRows) {
+    double[][] xTrain = rows(latents, trainRows);
+    double[][] xTest = rows(latents, testRows);
+    return y -> {
+      LogisticRegressionCv.Model model = LogisticRegressionCv.fit(xTrain, y);
+      return new Fit(model.predict(xTrain), model.predict(xTest), model.c());
+    };
+  }
+
+  /** sklearn's GradientBoostingClassifier on float32 columns; one training value is predicted. */
+  private static Fitter boostedTrees(
+      float[][] latents, int[] trainRows, int[] testRows, long randomState) {
+    float[][] xTrain = columns(latents, trainRows);
+    float[][] xTest = columns(latents, testRows);
+    return y -> {
+      int[] classes = LearnedMetricInputs.classes(y);
+      if (classes.length == 1) {
+        int[] train = new int[trainRows.length];
+        int[] test = new int[testRows.length];
+        Arrays.fill(train, classes[0]);
+        Arrays.fill(test, classes[0]);
+        return new Fit(train, test, Double.NaN);
+      }
+      GradientBoostingClassifier model =
+          GradientBoostingClassifier.fit(
+              xTrain,
+              LearnedMetricInputs.labels(classes, y),
+              classes.length,
+              randomState,
+              GradientBoostingClassifier.Parameters.SKLEARN_DEFAULTS,
+              ForkJoinPool.commonPool());
+      return new Fit(
+          decode(classes, model.predict(xTrain)),
+          decode(classes, model.predict(xTest)),
+          Double.NaN);
+    };
+  }
+
+  private static int[] decode(int[] classes, int[] labels) {
+    return Arrays.stream(labels).map(l -> classes[l]).toArray();
+  }
+
+  private static float[][] columns(float[][] latents, int[] rows) {
+    float[][] x = new float[latents.length][rows.length];
+    for (int j = 0; j < latents.length; j++) {
+      for (int i = 0; i < rows.length; i++) {
+        x[j][i] = latents[j][rows[i]];
+      }
+    }
+    return x;
   }
 
   private static double[][] rows(float[][] latents, int[] rows) {

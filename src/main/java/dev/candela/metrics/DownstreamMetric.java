@@ -8,10 +8,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The registered {@link Metric#DOWNSTREAM} function: downstream-task accuracy ({@link Downstream};
- * Locatello et al. 2019, ICML), keys {@code downstream.<n>} (mean test accuracy over factors) and
- * {@code downstream.<n>.min} (the smallest) for each study size n ∈ {10, 100, 1000, 10000} that
- * fits into the table, seeded by the options' seed; details under {@code downstream}.
+ * The registered {@link Metric#DOWNSTREAM} and {@link Metric#DOWNSTREAM_GBT} functions:
+ * downstream-task accuracy ({@link Downstream}; Locatello et al. 2019, ICML) with the study's
+ * logistic regression or its boosted trees, keys {@code <family>.<n>} (mean test accuracy over
+ * factors) and {@code <family>.<n>.min} (the smallest) for each study size n ∈ {10, 100, 1000,
+ * 10000} that fits into the table, {@code <family>} = {@code downstream} or {@code downstream_gbt},
+ * seeded by the options' seed; details under {@code <family>}.
  *
  * <p>Interval ({@link CodeMetric.Repeated}): the score's variance is V_S + V_T, the spread over
  * training draws (the classifier) and the test rows' binomial spread. R = {@link #REPEATS} runs
@@ -36,19 +38,38 @@ final class DownstreamMetric implements CodeMetric.Repeated {
   /** Seed offset between runs (each run uses one seed per size from its own). */
   static final long REPEAT_SEED = 7919;
 
+  private final Downstream.Predictor predictor;
+  private final String family;
+
+  /** The logistic regression's function, family {@code downstream}. */
+  DownstreamMetric() {
+    this(Downstream.Predictor.LOGISTIC, "downstream");
+  }
+
+  /**
+   * One predictor's function.
+   *
+   * @param predictor the classifier
+   * @param family the key prefix and details key
+   */
+  DownstreamMetric(Downstream.Predictor predictor, String family) {
+    this.predictor = predictor;
+    this.family = family;
+  }
+
   /** The report key of a size's mean test accuracy. */
-  static String key(int size) {
-    return "downstream." + size;
+  String key(int size) {
+    return family + "." + size;
   }
 
   /** The report key of a size's smallest test accuracy. */
-  static String minKey(int size) {
+  String minKey(int size) {
     return key(size) + ".min";
   }
 
-  private static DownstreamResult result(CodeContext context) {
+  private DownstreamResult result(CodeContext context) {
     return context.memo(
-        "downstream", () -> Downstream.compute(context.scored(), context.options().seed()));
+        family, () -> Downstream.compute(context.scored(), context.options().seed(), predictor));
   }
 
   @Override
@@ -59,7 +80,7 @@ final class DownstreamMetric implements CodeMetric.Repeated {
       scores.put(key(s.trainSize()), s.meanTestAccuracy());
       scores.put(minKey(s.trainSize()), s.minTestAccuracy());
     }
-    return new Scored(scores, Map.of("downstream", r));
+    return new Scored(scores, Map.of(family, r));
   }
 
   @Override
@@ -72,7 +93,8 @@ final class DownstreamMetric implements CodeMetric.Repeated {
     runs.add(first);
     for (int r = 1; r < REPEATS; r++) {
       runs.add(
-          Downstream.compute(context.scored(), sizes, context.options().seed() + REPEAT_SEED * r));
+          Downstream.compute(
+              context.scored(), sizes, context.options().seed() + REPEAT_SEED * r, predictor));
     }
     Map<String, Uncertainty> out = new LinkedHashMap<>();
     for (int i = 0; i < sizes.length; i++) {

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The downstream-task accuracies of a code table ({@link Downstream}), one entry per training size.
  *
- * @param predictor the classifier's id ({@code logistic})
+ * @param predictor the classifier's id ({@code logistic} or {@code boosted-trees})
  * @param numRows N, the rows the training and test rows were drawn from
  * @param numTest the test rows of every size
  * @param sizes one result per training size, increasing
@@ -29,7 +29,8 @@ public record DownstreamResult(
    * @param trainAccuracy per factor, the accuracy on its training rows
    * @param testAccuracy per factor, the accuracy on the test rows
    * @param chosenC per factor, the C cross-validation chose ({@code null} when the training rows
-   *     held one value of the factor, which is then predicted)
+   *     held one value of the factor, which is then predicted, and for the boosted trees, which
+   *     choose none)
    */
   public record Size(
       int trainSize,

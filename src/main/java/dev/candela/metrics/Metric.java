@@ -62,6 +62,14 @@ public enum Metric {
   DOWNSTREAM(Kind.CODES, new DownstreamMetric()),
 
   /**
+   * Downstream-task accuracy with the study's boosted trees: per factor scikit-learn's default
+   * {@code GradientBoostingClassifier} on the raw latents of the same training sizes ({@link
+   * Downstream.Predictor#BOOSTED_TREES}), keys {@code downstream_gbt.<n>}.
+   */
+  DOWNSTREAM_GBT(
+      Kind.CODES, new DownstreamMetric(Downstream.Predictor.BOOSTED_TREES, "downstream_gbt")),
+
+  /**
    * DCI-ES: explicitness from the loss-capacity curves of random-forest probes of increasing depth,
    * size, and D, C, I of the best probe ({@link DciEs}).
    */
@@ -189,13 +197,17 @@ public enum Metric {
    * {@link Kind#CODES} families for {@code score-codes}) and computed only when named: FoS, whose
    * cost grows with the square of the latents (about 40 s at 64 latents), the unified scores, which
    * refit DCI's boosted trees and SAP's SVMs and report 21 scores, the downstream task, which fits
-   * 51 logistic regressions per factor and training size (minutes at 10⁴ training rows), and
-   * DCI-ES, which fits 12 forests of 100 trees per factor.
+   * 51 logistic regressions per factor and training size (minutes at 10⁴ training rows), or 100
+   * stages of boosted trees, and DCI-ES, which fits 12 forests of 100 trees per factor.
    *
    * @return true for an opt-in family
    */
   public boolean optIn() {
-    return this == FOS || this == UNIFIED || this == DOWNSTREAM || this == DCI_ES;
+    return this == FOS
+        || this == UNIFIED
+        || this == DOWNSTREAM
+        || this == DOWNSTREAM_GBT
+        || this == DCI_ES;
   }
 
   /**

@@ -66,58 +66,88 @@ public final class EvaluationPage {
   }
 
   /**
-   * The latent causal model section ({@code scm}): OD, ID and CD against the true causal model over
-   * the factors with their standard error and null baseline, the alignment of each factor's latent
-   * group, the graph metrics when the DAG was learned, and both DAGs' edges.
+   * What the latent causal model's section shows.
    *
-   * @param scores the report's scores (keys {@code scm.<id>})
-   * @param details the {@code scm} details ({@code truth}, {@code dag}, {@code groups}, {@code
-   *     alignment}, {@code chance}, {@code truthEdges}, {@code modelEdges}, and {@code metrics}:
-   *     each distance's {@code standardError} and {@code nullBaseline})
+   * @param truth where the true model comes from
+   * @param dag the latent model's DAG source ({@code given} or {@code learned})
+   * @param distances OD, ID and CD with their standard error and null baseline, in that order
+   * @param alignment per factor, its latent group's alignment (empty: no alignment table)
+   * @param graph the learned DAG's graph metrics ({@code shd}, {@code sid}, the AIDs) that were
+   *     scored
+   * @param truthEdges the true DAG's edges (parent, child)
+   * @param modelEdges the latent model's DAG's edges (parent, child)
    */
-  private static Object metric(Map<String, Object> details, String id) {
-    return details.get("metrics") instanceof Map<?, ?> m ? m.get(id) : null;
+  public record ScmView(
+      String truth,
+      String dag,
+      List<ScmDistance> distances,
+      List<ScmAlignment> alignment,
+      Map<String, Double> graph,
+      List<List<String>> truthEdges,
+      List<List<String>> modelEdges) {
+    /** Copies. */
+    public ScmView {
+      distances = List.copyOf(distances);
+      alignment = List.copyOf(alignment);
+      graph = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(graph));
+      truthEdges = List.copyOf(truthEdges);
+      modelEdges = List.copyOf(modelEdges);
+    }
   }
 
-  private static double number(Object map, String key) {
-    return map instanceof Map<?, ?> m && m.get(key) instanceof Number x
-        ? x.doubleValue()
-        : Double.NaN;
-  }
+  /**
+   * One sampled distance of the latent causal model to the truth.
+   *
+   * @param id {@code od}, {@code id} or {@code cd}
+   * @param value the distance (NaN when not scored)
+   * @param standardError its standard error over the replicates (NaN when none)
+   * @param nullBaseline the truth's distance to itself (NaN when none)
+   */
+  public record ScmDistance(String id, double value, double standardError, double nullBaseline) {}
 
-  public void scmSection(Map<String, Double> scores, Map<String, Object> details) {
+  /**
+   * One factor's latent group and how well it aligns with the factor.
+   *
+   * @param factor the factor
+   * @param group its latents
+   * @param eta2 the correlation ratio η² of the group on the factor
+   * @param chance η² at chance
+   */
+  public record ScmAlignment(String factor, List<String> group, double eta2, double chance) {}
+
+  /**
+   * The latent causal model's section: the distances to the truth against their null, the alignment
+   * of each factor's latent group, the learned DAG's graph metrics and both DAGs.
+   *
+   * @param scm what it shows
+   */
+  public void scmSection(ScmView scm) {
     page.section("Latent causal model (scm)");
-    List<String> ids = List.of("od", "id", "cd");
-    double[][] ladder = new double[ids.size()][];
+    double[][] ladder = new double[scm.distances().size()][];
     List<String> rows = new ArrayList<>();
-    for (int i = 0; i < ids.size(); i++) {
-      String k = "scm." + ids.get(i);
-      double v = scores.getOrDefault(k, Double.NaN);
-      double se = number(metric(details, ids.get(i)), "standardError");
-      double nul = number(metric(details, ids.get(i)), "nullBaseline");
+    for (int i = 0; i < ladder.length; i++) {
+      ScmDistance d = scm.distances().get(i);
+      double v = d.value();
+      double se = d.standardError();
+      double nul = d.nullBaseline();
       ladder[i] = new double[] {v, se, nul, se > 0 ? (v - nul) / se : Double.NaN};
-      rows.add(ids.get(i).toUpperCase(Locale.ROOT));
+      rows.add(d.id().toUpperCase(Locale.ROOT));
     }
     page.matrix(
         "Distances to the true causal model ("
-            + details.get("truth")
+            + scm.truth()
             + "; DAG "
-            + details.get("dag")
+            + scm.dag()
             + "): a model differs measurably when its value exceeds the null by several SE",
         rows,
         List.of("value", "SE", "null (truth vs itself)", "(value − null) / SE"),
         ladder);
-    if (details.get("alignment") instanceof Map<?, ?> align
-        && details.get("chance") instanceof Map<?, ?> chance
-        && details.get("groups") instanceof Map<?, ?> groups) {
+    if (!scm.alignment().isEmpty()) {
       List<String> factors = new ArrayList<>();
       List<double[]> vals = new ArrayList<>();
-      for (Map.Entry<?, ?> e : align.entrySet()) {
-        factors.add(e.getKey() + " " + groups.get(e.getKey()));
-        vals.add(
-            new double[] {
-              ((Number) e.getValue()).doubleValue(), ((Number) chance.get(e.getKey())).doubleValue()
-            });
+      for (ScmAlignment a : scm.alignment()) {
+        factors.add(a.factor() + " " + a.group());
+        vals.add(new double[] {a.eta2(), a.chance()});
       }
       page.matrix(
           "Alignment of each factor's latent group: correlation ratio η² (1 = the group is a"
@@ -126,33 +156,24 @@ public final class EvaluationPage {
           List.of("η²", "chance"),
           vals.toArray(new double[0][]));
     }
-    Map<String, Double> graph = new LinkedHashMap<>();
-    for (String k : List.of("shd", "sid", "ancestor_aid", "oset_aid", "parent_aid")) {
-      if (scores.containsKey("scm." + k)) {
-        graph.put(k, scores.get("scm." + k));
-      }
-    }
-    if (!graph.isEmpty()) {
+    if (!scm.graph().isEmpty()) {
       page.keyValues(
           "Learned DAG against the true DAG (SHD: reversed edge 2; SID count; AIDs normalised)",
-          graph);
+          scm.graph());
     }
     List<String> edges = new ArrayList<>();
-    edges.add("true DAG: " + edgeText(details.get("truthEdges")));
-    edges.add(
-        "latent model's DAG (" + details.get("dag") + "): " + edgeText(details.get("modelEdges")));
+    edges.add("true DAG: " + edgeText(scm.truthEdges()));
+    edges.add("latent model's DAG (" + scm.dag() + "): " + edgeText(scm.modelEdges()));
     page.list("DAGs of the latent causal model section", edges);
   }
 
-  private static String edgeText(Object edges) {
-    if (!(edges instanceof List<?> l) || l.isEmpty()) {
+  private static String edgeText(List<List<String>> edges) {
+    if (edges.isEmpty()) {
       return "no edges";
     }
     List<String> out = new ArrayList<>();
-    for (Object e : l) {
-      if (e instanceof List<?> pair && pair.size() == 2) {
-        out.add(pair.get(0) + " → " + pair.get(1));
-      }
+    for (List<String> pair : edges) {
+      out.add(pair.get(0) + " → " + pair.get(1));
     }
     return String.join(", ", out);
   }

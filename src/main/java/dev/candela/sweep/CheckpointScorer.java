@@ -8,6 +8,8 @@ import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.DatasetOpener;
 import dev.candela.evaluate.Evaluation;
 import dev.candela.evaluate.EvaluationSettings;
+import dev.candela.evaluate.UdrFiles;
+import dev.candela.evaluate.UdrRanking;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
 import java.io.IOException;
@@ -30,12 +32,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Scores one sweep task on the machine it runs on (a Spark executor, or the driver in local mode):
  * opens the dataset, loads the checkpoint with DJL once, and runs the {@link Evaluation} of {@code
- * candela evaluate} into {@code out/name}, so the row's scores are the report's scores. Never
- * throws for a bad checkpoint: corrupt weights, a wrong shape or a missing folder give a row with
- * the error. Resumable: a finished row is kept in {@code out/name/sweep-row.json} and reused when
- * its settings key matches. The task's folder is a {@link StagedFolder}: the report, its figures
- * and the row replace the earlier folder together when the evaluation is complete, so an
- * interrupted task leaves the earlier folder (and its row) as it was.
+ * candela evaluate} into {@code out/name}, so the row's scores are the report's scores; the
+ * evaluation's encodings of {@link UdrRanking}'s shared inputs (drawn with the task's seed) are
+ * kept there too ({@link UdrFiles#INPUTS}), for the driver's UDR. Never throws for a bad
+ * checkpoint: corrupt weights, a wrong shape or a missing folder give a row with the error.
+ * Resumable: a finished row is kept in {@code out/name/sweep-row.json} and reused when its settings
+ * key matches and the folder has its report and encodings. The task's folder is a {@link
+ * StagedFolder}: the report, its figures and the row replace the earlier folder together when the
+ * evaluation is complete, so an interrupted task leaves the earlier folder (and its row) as it was.
  */
 public final class CheckpointScorer {
   /** The per-task row file in the task's report folder. */
@@ -82,15 +86,20 @@ public final class CheckpointScorer {
         if (before != null
             && before.ok()
             && key.equals(before.settingsKey())
-            && Files.isRegularFile(dir.resolve("report.json"))) {
+            && Files.isRegularFile(dir.resolve("report.json"))
+            && Files.isRegularFile(dir.resolve(UdrFiles.INPUTS))) {
           LOG.info("{}: unchanged since the last run, reusing {}", task.name(), rowFile);
           return before.asResumed();
         }
         Evaluation ev =
             new Evaluation(
                 settings, Progress.messages(msg -> LOG.info("{}: {}", task.name(), msg)));
+        long[] udrInputs = UdrRanking.inputs(ds.size(), task.seed());
         try (StagedFolder staged = StagedFolder.begin(dir)) {
-          ScoreReport r = ev.run(ds, model, staged.path());
+          Evaluation.Scored scored = ev.run(ds, model, staged.path(), udrInputs);
+          ScoreReport r = scored.report();
+          // the driver ranks the checkpoints by UDR on these, loading no model
+          UdrFiles.writeInputs(udrInputs, scored.rows(), staged.path());
           SweepRow row =
               new SweepRow(
                   task.name(),

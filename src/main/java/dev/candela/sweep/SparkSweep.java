@@ -6,9 +6,10 @@ import dev.candela.Progress;
 import dev.candela.Provenance;
 import dev.candela.data.FactorDataset;
 import dev.candela.evaluate.DatasetOpener;
-import dev.candela.evaluate.EvaluationSettings;
 import dev.candela.evaluate.UdrFiles;
 import dev.candela.evaluate.UdrRanking;
+import dev.candela.model.card.ModelCard;
+import dev.candela.model.hosting.VaeModel;
 import dev.candela.report.Comparison;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
@@ -265,8 +266,11 @@ public final class SparkSweep {
   /**
    * UDR over the distinct checkpoints of the scored rows, on the driver ({@link UdrRanking}, the
    * same inputs and seed as {@code evaluate --model LIST}: the first scored row's dataset and
-   * seed); {@code null} with fewer than two checkpoints or when it fails (said on {@code log}: the
-   * rows' own scores stand).
+   * seed), ranked on the encodings of the shared inputs that the executors' evaluations kept in
+   * their rows' folders ({@link UdrFiles#readInputs}): per checkpoint, those of its first scored
+   * row with that seed (a checkpoint without one is left out, said on {@code log}), so no model is
+   * loaded here. {@code null} with fewer than two checkpoints or when it fails (said on {@code
+   * log}: the rows' own scores stand).
    *
    * @param tasks the tasks
    * @param rows their rows
@@ -285,19 +289,34 @@ public final class SparkSweep {
     if (firstRow.size() < 2) {
       return null;
     }
-    String firstName = firstRow.values().iterator().next();
-    SweepTask first = tasks.stream().filter(t -> t.name().equals(firstName)).findFirst().get();
-    Path data = localDataset(first.dataset());
-    EvaluationSettings s = first.options().settings(data, null, first.seed());
-    List<Path> models = firstRow.keySet().stream().map(Path::of).toList();
-    try (FactorDataset ds = opener.open(data)) {
-      // the rows carry scores, not encodings: the driver encodes the shared inputs once more
-      Progress listener = Progress.messages(log::accept);
-      List<String> names = List.copyOf(firstRow.values());
-      return UdrRanking.rank(
-          UdrRanking.encode(ds, models, names, first.seed(), s.device(), s.batchSize(), listener),
-          first.seed(),
-          listener);
+    Map<String, SweepTask> taskOf = new LinkedHashMap<>();
+    tasks.forEach(t -> taskOf.put(t.name(), t));
+    SweepTask first = taskOf.get(firstRow.values().iterator().next());
+    long seed = first.seed();
+    Map<String, SweepTask> encodedBy = new LinkedHashMap<>();
+    for (SweepRow r : rows) {
+      if (r.ok() && r.seed() == seed) {
+        encodedBy.putIfAbsent(r.model(), taskOf.get(r.name()));
+      }
+    }
+    try (FactorDataset ds = opener.open(localDataset(first.dataset()))) {
+      long[] inputs = UdrRanking.inputs(ds.size(), seed);
+      List<UdrRanking.Encoded> encoded = new ArrayList<>();
+      for (Map.Entry<String, String> m : firstRow.entrySet()) {
+        SweepTask t = encodedBy.get(m.getKey());
+        if (t == null) {
+          log.accept(
+              "sweep: UDR leaves out " + m.getKey() + " (no scored row with seed " + seed + ")");
+          continue;
+        }
+        VaeModel.Encoding e = UdrFiles.readInputs(Path.of(t.out()).resolve(t.name()), inputs);
+        String setting = UdrRanking.setting(ModelCard.read(Path.of(m.getKey())));
+        encoded.add(new UdrRanking.Encoded(m.getValue(), setting, e.mean(), e.logVar()));
+      }
+      if (encoded.size() < 2) {
+        return null;
+      }
+      return UdrRanking.rank(encoded, seed, Progress.messages(log::accept));
     } catch (CandelaException | RuntimeException e) {
       log.accept("sweep: no UDR (" + e.getMessage() + ")");
       return null;

@@ -49,18 +49,18 @@ class CodeMetricChoicesTest {
     String codes =
         among(
             List.copyOf(Metric.fromCodeTable()),
-            "all but fos, unified, downstream, dci-es, betavae and factorvae");
+            "all but fos, unified, downstream, downstream-gbt, dci-es, betavae and factorvae");
     assertEquals(
         "Metrics among IRS, UC, MIG, DCI, SAP, MODULARITY, EXPLICITNESS, MIG_SUP, JEMMIG, DCIMIG,"
-            + " SAP_CONTINUOUS, GAUSSIAN_TC, GAUSSIAN_WC, LATENT_MI, FOS, UNIFIED, DOWNSTREAM, DCI_ES, BETAVAE,"
-            + " FACTORVAE (default: all but fos, unified, downstream, dci-es, betavae and factorvae).",
+            + " SAP_CONTINUOUS, GAUSSIAN_TC, GAUSSIAN_WC, LATENT_MI, FOS, UNIFIED, DOWNSTREAM, DOWNSTREAM_GBT, DCI_ES, BETAVAE,"
+            + " FACTORVAE (default: all but fos, unified, downstream, downstream-gbt, dci-es, betavae and factorvae).",
         codes);
     assertEquals(codes, metricsHelp("score-codes"));
     assertEquals(codes, metricsHelp("monitor"));
     assertEquals(
         among(
             Arrays.asList(Metric.values()),
-            "all but the opt-in fos, unified, downstream and dci-es"),
+            "all but the opt-in fos, unified, downstream, downstream-gbt and dci-es"),
         metricsHelp("evaluate"));
   }
 

@@ -168,7 +168,7 @@ class MonitorCommandTest {
               + m
               + " is not computed from codes; choose among irs, uc, mig, dci, sap, modularity,"
               + " explicitness, mig-sup, jemmig, dcimig, sap-continuous, gaussian-tc, gaussian-wc,"
-              + " latent-mi, fos, unified, downstream, dci-es, betavae, factorvae");
+              + " latent-mi, fos, unified, downstream, downstream-gbt, dci-es, betavae, factorvae");
     }
     Run r = monitor(dir.resolve("w4"), "", "--metrics", "mig,cg");
     assertEquals(ExitCodes.BAD_INPUT, r.exit());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.data.ImageDegradation;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgReadout;
@@ -51,19 +52,10 @@ class CgTruthBenchmarkTest {
             factors,
             List.of(readout));
     List<CgTruthRow> seen = new ArrayList<>();
-    CgTruthBenchmark.Result r =
-        CgTruthBenchmark.run(
-            o,
-            new CgTruthBenchmark.Listener() {
-              @Override
-              public void row(CgTruthRow row) {
-                seen.add(row);
-              }
-
-              @Override
-              public void message(String message) {}
-            });
+    List<String> lines = new ArrayList<>();
+    CgTruthBenchmark.Result r = CgTruthBenchmark.run(o, seen::add, Progress.messages(lines::add));
     assertEquals(r.rows(), seen, "every row is reported as it finishes");
+    assertEquals(seen.size(), lines.size(), "one progress line per row: " + lines);
     return r;
   }
 
@@ -230,7 +222,7 @@ class CgTruthBenchmarkTest {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                CgTruthOptions.allFactors(
+                new CgTruthOptions(
                     1,
                     0,
                     TruthCase.defaults(),
@@ -238,7 +230,9 @@ class CgTruthBenchmarkTest {
                     List.of(CgBaseline.MEAN),
                     List.of(CLASSIFIER),
                     ComputeDevice.CPU,
-                    256));
+                    256,
+                    ConstructedDecoder.FACTOR_NAMES,
+                    List.of(CgReadout.EXACT, CgReadout.TOLERANT)));
     assertEquals("need at least 2 samples, got 1", e.getMessage());
   }
 

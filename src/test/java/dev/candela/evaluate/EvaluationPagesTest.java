@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.Provenance;
 import dev.candela.metrics.Metric;
+import dev.candela.report.EvaluationPage;
 import dev.candela.report.ScoreReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,19 @@ class EvaluationPagesTest {
             Map.of("scm", scmDetails),
             List.of(),
             Map.of(),
-            List.of(new ScmSection(scm, scmDetails)));
+            List.of(
+                new ScmSection(
+                    new EvaluationPage.ScmView(
+                        "chain",
+                        "learned",
+                        List.of(
+                            new EvaluationPage.ScmDistance("od", 0.25, Double.NaN, Double.NaN),
+                            new EvaluationPage.ScmDistance("id", 0.5, Double.NaN, Double.NaN),
+                            new EvaluationPage.ScmDistance("cd", 0.75, Double.NaN, Double.NaN)),
+                        List.of(),
+                        Map.of(),
+                        List.of(),
+                        List.of()))));
     StageResult classic =
         new StageResult(
             Map.of("betavae", 0.875),
@@ -55,7 +68,7 @@ class EvaluationPagesTest {
     assertTrue(beta >= 0 && causal >= 0, text);
     assertTrue(beta < causal, "BetaVAE's section comes before the latent causal model's");
     assertTrue(text.contains("a note"), "the stages' notes beside their scores");
-    assertTrue(text.contains("chain"), "the scm section reads the details it was given");
+    assertTrue(text.contains("chain"), "the scm section shows the view it was given");
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.Progress;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.data.DSpritesDrawing;
 import dev.candela.model.card.ModelCard;
@@ -15,7 +16,6 @@ import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
 import dev.candela.model.training.Objective;
 import dev.candela.model.training.TrainingMonitor;
-import dev.candela.model.training.TrainingProgress;
 import dev.candela.model.training.VaeTrainer;
 import dev.candela.model.training.VaeTrainingConfig;
 import dev.candela.synth.DSpritesGenerator;
@@ -60,14 +60,7 @@ class OutOfDistributionTest {
             .build();
     try (DSpritesDataset ds = DSpritesDataset.open(deepmind)) {
       VaeTrainer.train(
-          ds,
-          cfg,
-          model,
-          false,
-          ComputeDevice.CPU,
-          "test",
-          TrainingProgress.NONE,
-          TrainingMonitor.NONE);
+          ds, cfg, model, false, ComputeDevice.CPU, "test", Progress.NONE, TrainingMonitor.NONE);
     }
     Set<Long> train = new HashSet<>();
     for (long i : dev.candela.model.training.TrainingSubset.of(model).indices()) {

@@ -68,14 +68,16 @@ class CodeMetricRegistryTest {
     defaults.remove(Metric.FOS);
     defaults.remove(Metric.UNIFIED);
     defaults.remove(Metric.DOWNSTREAM);
+    defaults.remove(Metric.DOWNSTREAM_GBT);
     defaults.remove(Metric.DCI_ES);
     assertEquals(
         defaults,
         Metric.codeDefaults(),
-        "FoS, the unified scores, the downstream task and DCI-ES are opt-in");
+        "FoS, the unified scores, the downstream tasks and DCI-ES are opt-in");
     assertFalse(Metric.evaluationDefaults().contains(Metric.FOS));
     assertFalse(Metric.evaluationDefaults().contains(Metric.UNIFIED));
     assertFalse(Metric.evaluationDefaults().contains(Metric.DOWNSTREAM));
+    assertFalse(Metric.evaluationDefaults().contains(Metric.DOWNSTREAM_GBT));
     assertFalse(Metric.evaluationDefaults().contains(Metric.DCI_ES));
     assertTrue(CodeScorer.Options.defaults().metrics().contains(Metric.EXPLICITNESS));
     assertEquals(List.of("explicitness"), Metric.EXPLICITNESS.codeMetrics().get(0).keys(options()));
@@ -107,6 +109,7 @@ class CodeMetricRegistryTest {
             SapContinuousMetric.class,
             UnifiedMetric.class,
             DciEsMetric.class,
+            DownstreamMetric.class,
             DownstreamMetric.class),
         order);
   }
@@ -126,10 +129,7 @@ class CodeMetricRegistryTest {
                 .filter(
                     k ->
                         java.util.Arrays.stream(Downstream.sizes(CODES.numSamples()))
-                            .anyMatch(
-                                s ->
-                                    k.startsWith("downstream." + s + ".")
-                                        || k.equals("downstream." + s)))
+                            .anyMatch(s -> k.matches("downstream(_gbt)?\\." + s + "(\\.min)?")))
                 .toList();
       }
       assertEquals(declared, scored, m.getClass().getSimpleName());

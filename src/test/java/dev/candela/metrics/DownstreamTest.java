@@ -34,8 +34,36 @@ class DownstreamTest {
   }
 
   @Test
+  void boostedTreesPredictWellSeparatedFactorsExactly() {
+    LatentCodes codes = separated(600, 1);
+    DownstreamResult r = Downstream.compute(codes, 0, Downstream.Predictor.BOOSTED_TREES);
+    assertEquals("boosted-trees", r.predictor());
+    DownstreamResult.Size s = r.at(100);
+    assertEquals(1.0, s.meanTestAccuracy(), EXACT);
+    assertEquals(1.0, s.meanTrainAccuracy(), EXACT);
+    assertNull(s.chosenC().get(0), "boosted trees choose no C");
+  }
+
+  @Test
+  void boostedTreesPredictAFactorWithOneTrainingValueAsIt() {
+    DownstreamResult.Size s =
+        Downstream.onRows(
+            oneTrainingValue(), range(0, 10), range(10, 20), Downstream.Predictor.BOOSTED_TREES, 0);
+    assertEquals(1.0, s.trainAccuracy().get(1), EXACT);
+    assertEquals(4 / 10.0, s.testAccuracy().get(1), EXACT);
+  }
+
+  @Test
   void aFactorWithOneTrainingValueIsPredictedAsIt() {
-    // rows 0..9 train (factor 1 is 0 there), rows 10..19 test: 4 of them carry 0
+    DownstreamResult.Size s = Downstream.onRows(oneTrainingValue(), range(0, 10), range(10, 20));
+    assertEquals(1.0, s.trainAccuracy().get(1), EXACT);
+    assertEquals(4 / 10.0, s.testAccuracy().get(1), EXACT);
+    assertNull(s.chosenC().get(1));
+    assertNotNull(s.chosenC().get(0));
+  }
+
+  /** Rows 0..9 train (factor 1 is 0 there), rows 10..19 test: 4 of them carry 0. */
+  private static LatentCodes oneTrainingValue() {
     float[][] z = new float[1][20];
     int[][] f = new int[2][20];
     Random rng = new Random(3);
@@ -44,12 +72,7 @@ class DownstreamTest {
       f[0][i] = i % 2;
       f[1][i] = i < 10 || i >= 16 ? 0 : 1;
     }
-    LatentCodes codes = LatentCodes.of(z, f);
-    DownstreamResult.Size s = Downstream.onRows(codes, range(0, 10), range(10, 20));
-    assertEquals(1.0, s.trainAccuracy().get(1), EXACT);
-    assertEquals(4 / 10.0, s.testAccuracy().get(1), EXACT);
-    assertNull(s.chosenC().get(1));
-    assertNotNull(s.chosenC().get(0));
+    return LatentCodes.of(z, f);
   }
 
   @Test

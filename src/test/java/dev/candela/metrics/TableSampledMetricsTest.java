@@ -194,7 +194,7 @@ class TableSampledMetricsTest {
     assertEquals(
         "cg is not computed from codes; choose among irs, uc, mig, dci, sap, modularity,"
             + " explicitness, mig-sup, jemmig, dcimig, sap-continuous, gaussian-tc, gaussian-wc,"
-            + " latent-mi, fos, unified, downstream, dci-es, betavae, factorvae",
+            + " latent-mi, fos, unified, downstream, downstream-gbt, dci-es, betavae, factorvae",
         e.getMessage());
     assertThrows(
         IllegalArgumentException.class,

@@ -364,7 +364,13 @@ public final class LatentScmScore {
     return d;
   }
 
-  private static List<List<String>> edges(Dag d) {
+  /**
+   * A DAG's edges, as written to the details ({@code truthEdges}, {@code modelEdges}).
+   *
+   * @param d the DAG
+   * @return its (parent, child) pairs, by parent then child
+   */
+  public static List<List<String>> edges(Dag d) {
     List<List<String>> out = new ArrayList<>();
     for (int i = 0; i < d.size(); i++) {
       for (int c : d.children(i)) {

@@ -4,6 +4,7 @@ import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.JsonFiles;
+import dev.candela.Progress;
 import dev.candela.cli.console.ExitCodes;
 import dev.candela.cli.options.DeviceOption;
 import dev.candela.data.ImageDegradation;
@@ -152,20 +153,16 @@ public final class BenchCgTruthCommand implements Callable<Integer> {
     CgTruthBenchmark.Result res =
         CgTruthBenchmark.run(
             o,
-            new CgTruthBenchmark.Listener() {
-              @Override
-              public void row(CgTruthRow row) throws CandelaException {
-                if (files != null) {
-                  files.append(row);
-                }
+            row -> {
+              if (files != null) {
+                files.append(row);
               }
-
-              @Override
-              public void message(String m) {
-                err.println(m);
-                err.flush();
-              }
-            });
+            },
+            Progress.messages(
+                m -> {
+                  err.println(m);
+                  err.flush();
+                }));
     if (files != null) {
       files.finish(res);
     }

@@ -24,7 +24,7 @@ public final class CodeScoringOptions {
       paramLabel = "M",
       completionCandidates = CodeMetrics.class,
       description =
-          "Metrics among ${COMPLETION-CANDIDATES} (default: all but fos, unified, downstream, dci-es, betavae"
+          "Metrics among ${COMPLETION-CANDIDATES} (default: all but fos, unified, downstream, downstream-gbt, dci-es, betavae"
               + " and factorvae).")
   List<Metric> metrics = new ArrayList<>(Metric.codeDefaults());
 

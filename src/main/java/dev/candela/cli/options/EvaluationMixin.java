@@ -28,7 +28,7 @@ public final class EvaluationMixin {
       split = ",",
       paramLabel = "M",
       description =
-          "Metrics among ${COMPLETION-CANDIDATES} (default: all but the opt-in fos, unified, downstream and dci-es).")
+          "Metrics among ${COMPLETION-CANDIDATES} (default: all but the opt-in fos, unified, downstream, downstream-gbt and dci-es).")
   List<Metric> metrics = new ArrayList<>(DEFAULTS.metrics());
 
   @Option(

@@ -105,24 +105,23 @@ public final class NpyArray implements AutoCloseable {
    * @throws BadInputException when the file is missing, truncated or not a supported npy array
    */
   public static NpyArray openStreamed(Path file) throws BadInputException {
-    FileChannel ch = MappedSource.openForReading(file);
-    try {
-      ChannelSource src = new ChannelSource(ch);
-      NpyHeader h = NpyHeader.read(src, file.toString());
-      return new NpyArray(src, h, file.toString());
-    } catch (BadInputException e) {
-      MappedSource.closeQuietly(ch);
-      throw e;
-    } catch (IOException e) {
-      MappedSource.closeQuietly(ch);
-      throw new BadInputException(file + ": cannot read (" + e.getMessage() + ")", e);
-    }
+    return open(file, ChannelSource::new);
   }
 
   static NpyArray open(Path file, long window) throws BadInputException {
+    return open(file, ch -> new MappedSource(ch, 0, ch.size(), window, true));
+  }
+
+  /** How the bytes of an open file are read. */
+  private interface SourceOf {
+    ByteSource over(FileChannel ch) throws IOException;
+  }
+
+  /** The array of a file read through the given source; the file is closed when opening fails. */
+  private static NpyArray open(Path file, SourceOf source) throws BadInputException {
     FileChannel ch = MappedSource.openForReading(file);
     try {
-      MappedSource src = new MappedSource(ch, 0, ch.size(), window, true);
+      ByteSource src = source.over(ch);
       NpyHeader h = NpyHeader.read(src, file.toString());
       return new NpyArray(src, h, file.toString());
     } catch (BadInputException e) {
@@ -306,6 +305,12 @@ public final class NpyArray implements AutoCloseable {
 
   /** Decodes an integer or boolean range element by element into a sink. */
   private void integers(long start, int off, int count, IntegerSink sink) throws BadInputException {
+    integers(start, off, count, sink, false);
+  }
+
+  /** As {@link #integers(long, int, int, IntegerSink)}, in storage order when {@code stored}. */
+  private void integers(long start, int off, int count, IntegerSink sink, boolean stored)
+      throws BadInputException {
     requireInteger();
     chunks(
         start,
@@ -315,7 +320,8 @@ public final class NpyArray implements AutoCloseable {
           for (int i = 0; i < n; i++) {
             sink.put(o + i, integer(bb));
           }
-        });
+        },
+        stored);
   }
 
   private void requireInteger() throws BadInputException {
@@ -335,19 +341,17 @@ public final class NpyArray implements AutoCloseable {
    * @throws BadInputException when the data cannot be read
    */
   public void readDoubles(long start, double[] dst, int off, int count) throws BadInputException {
-    chunks(
-        start,
-        off,
-        count,
-        (bb, n, o) -> {
-          if (header.dtype().type() == NpyType.FLOAT64) {
-            bb.asDoubleBuffer().get(dst, o, n);
-            return;
-          }
-          for (int i = 0; i < n; i++) {
-            dst[o + i] = element(bb);
-          }
-        });
+    chunks(start, off, count, (bb, n, o) -> doubles(bb, n, dst, o));
+  }
+
+  private void doubles(ByteBuffer bb, int n, double[] dst, int o) {
+    if (header.dtype().type() == NpyType.FLOAT64) {
+      bb.asDoubleBuffer().get(dst, o, n);
+      return;
+    }
+    for (int i = 0; i < n; i++) {
+      dst[o + i] = element(bb);
+    }
   }
 
   /**
@@ -417,17 +421,7 @@ public final class NpyArray implements AutoCloseable {
    * @throws BadInputException when the dtype is not integer or the data cannot be read
    */
   public void readStoredLongs(long start, long[] dst, int off, int count) throws BadInputException {
-    requireInteger();
-    chunks(
-        start,
-        off,
-        count,
-        (bb, n, o) -> {
-          for (int i = 0; i < n; i++) {
-            dst[o + i] = integer(bb);
-          }
-        },
-        true);
+    integers(start, off, count, (at, v) -> dst[at] = v, true);
   }
 
   /**
@@ -442,16 +436,7 @@ public final class NpyArray implements AutoCloseable {
    */
   public void readStoredDoubles(long start, double[] dst, int off, int count)
       throws BadInputException {
-    chunks(
-        start,
-        off,
-        count,
-        (bb, n, o) -> {
-          for (int i = 0; i < n; i++) {
-            dst[o + i] = element(bb);
-          }
-        },
-        true);
+    chunks(start, off, count, (bb, n, o) -> doubles(bb, n, dst, o), true);
   }
 
   /**

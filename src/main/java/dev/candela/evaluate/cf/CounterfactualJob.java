@@ -1,6 +1,7 @@
 package dev.candela.evaluate.cf;
 
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgAccumulator;
 import dev.candela.metrics.cg.CgBatch;
@@ -84,18 +85,8 @@ public final class CounterfactualJob {
       Path summaryFile,
       CgImageChecks imageChecks) {}
 
-  /** Told after each chunk (for progress bars). */
-  @FunctionalInterface
-  public interface Listener {
-    /**
-     * A chunk is done.
-     *
-     * @param index the chunk index
-     * @param total the number of chunks
-     * @param skipped whether it was read back from an earlier run
-     */
-    void chunkDone(int index, int total, boolean skipped);
-  }
+  /** The name of the task that counts the chunks. */
+  public static final String TASK = "counterfactuals";
 
   private CounterfactualJob() {}
 
@@ -117,7 +108,7 @@ public final class CounterfactualJob {
    * @param source latents and codes per chunk
    * @param decoder the generator
    * @param classifier the factor classifier
-   * @param listener told after every chunk, or {@code null}
+   * @param progress counts the chunks done (task {@value #TASK}), read back ones included
    * @return what was done and the summary
    * @throws CandelaException when reading, evaluating or writing fails, or the folder holds a
    *     different job
@@ -127,7 +118,20 @@ public final class CounterfactualJob {
       ChunkSource source,
       LatentDecoder decoder,
       FactorProbabilities classifier,
-      Listener listener)
+      Progress progress)
+      throws CandelaException {
+    try (Progress.Task chunks = progress.task(TASK, options.numChunks())) {
+      return run(options, source, decoder, classifier, chunks);
+    }
+  }
+
+  /** The job, its chunks counted on a task. */
+  private static Result run(
+      CounterfactualJobOptions options,
+      ChunkSource source,
+      LatentDecoder decoder,
+      FactorProbabilities classifier,
+      Progress.Task chunks)
       throws CandelaException {
     Path dir = options.dir();
     try {
@@ -139,7 +143,7 @@ public final class CounterfactualJob {
     EarlierRun.requireSameJob(options, dir.resolve(JOB));
     LatentStats stats = EarlierRun.baselineStats(options, source, dir.resolve(BASELINE));
     CgAccumulator acc = new CgAccumulator(decoder, classifier, options.cg(), stats);
-    ChunkFiles files = new ChunkFiles(options, source, decoder, stats, listener);
+    ChunkFiles files = new ChunkFiles(options, source, decoder, stats, chunks);
     new CgChunkLoop(acc, source, options.chunkSize()).run(options.start(), options.end(), files);
     CgSummary summary = acc.summary();
     Path summaryFile = dir.resolve(SUMMARY);
@@ -162,7 +166,7 @@ public final class CounterfactualJob {
     private final ChunkSource source;
     private final LatentDecoder decoder;
     private final LatentStats stats;
-    private final Listener listener;
+    private final Progress.Task chunks;
     private final List<String> names = new ArrayList<>();
     private final int[][] sets;
     private int computed;
@@ -173,12 +177,12 @@ public final class CounterfactualJob {
         ChunkSource source,
         LatentDecoder decoder,
         LatentStats stats,
-        Listener listener) {
+        Progress.Task chunks) {
       this.options = options;
       this.source = source;
       this.decoder = decoder;
       this.stats = stats;
-      this.listener = listener;
+      this.chunks = chunks;
       CgOptions cg = options.cg();
       int[] factors = cg.factors();
       this.sets = new int[factors.length][];
@@ -221,9 +225,7 @@ public final class CounterfactualJob {
             names,
             sets);
       }
-      if (listener != null) {
-        listener.chunkDone(c.index(), c.total(), read == null);
-      }
+      chunks.stepTo(c.index() + 1L);
     }
   }
 }

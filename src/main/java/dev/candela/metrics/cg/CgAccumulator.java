@@ -208,6 +208,28 @@ public final class CgAccumulator {
   }
 
   /** {@link #evaluate(float[][], int[][])}, adding the image checks to {@code checks} if given. */
+  /**
+   * Refuses a latent row of another length ({@code latent row S has L values, WANT D}) or with a
+   * value that is not finite ({@code latent value V at sample S, latent J is not finite}).
+   *
+   * @param row the row
+   * @param sample its sample index, for the message
+   * @param latents the length it must have
+   * @param want the words before that length in the message, e.g. {@code "expected "}
+   */
+  static void checkLatentRow(float[] row, int sample, int latents, String want) {
+    if (row.length != latents) {
+      throw new IllegalArgumentException(
+          "latent row " + sample + " has " + row.length + " values, " + want + latents);
+    }
+    for (int j = 0; j < latents; j++) {
+      if (!Float.isFinite(row[j])) {
+        throw new IllegalArgumentException(
+            "latent value " + row[j] + " at sample " + sample + ", latent " + j + " is not finite");
+      }
+    }
+  }
+
   private CgBatch evaluate(float[][] z, int[][] codes, CgImageChecks.Sums checks) {
     int n = z.length;
     int numFactors = options.numFactors();
@@ -222,16 +244,7 @@ public final class CgAccumulator {
       }
     }
     for (int s = 0; s < n; s++) {
-      if (z[s].length != numLatents) {
-        throw new IllegalArgumentException(
-            "latent row " + s + " has " + z[s].length + " values, expected " + numLatents);
-      }
-      for (int j = 0; j < numLatents; j++) {
-        if (!Float.isFinite(z[s][j])) {
-          throw new IllegalArgumentException(
-              "latent value " + z[s][j] + " at sample " + s + ", latent " + j + " is not finite");
-        }
-      }
+      checkLatentRow(z[s], s, numLatents, "expected ");
     }
     int e = factors.length;
     int perSample = 1 + 2 * e;

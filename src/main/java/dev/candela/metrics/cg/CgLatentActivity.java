@@ -96,16 +96,7 @@ public record CgLatentActivity(
     float[][] rows = new float[m][];
     for (int k = 0; k < m; k++) {
       float[] r = z[(int) ((long) k * n / m)];
-      if (r.length != d) {
-        throw new IllegalArgumentException(
-            "latent row " + k + " has " + r.length + " values, the statistics have " + d);
-      }
-      for (int j = 0; j < d; j++) {
-        if (!Float.isFinite(r[j])) {
-          throw new IllegalArgumentException(
-              "latent value " + r[j] + " at sample " + k + ", latent " + j + " is not finite");
-        }
-      }
+      CgAccumulator.checkLatentRow(r, k, d, "the statistics have ");
       rows[k] = r;
     }
     int perSample = 1 + d;

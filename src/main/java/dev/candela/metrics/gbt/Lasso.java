@@ -1,5 +1,8 @@
 package dev.candela.metrics.gbt;
 
+import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.DualityGap;
+
 /**
  * scikit-learn 1.2's {@code Lasso(alpha=α)} with its defaults ({@code fit_intercept=True,
  * precompute=False, max_iter=1000, tol=1e-4, selection='cyclic'}): the minimiser of
@@ -126,7 +129,7 @@ public final class Lasso {
         }
         offsets[f] = mean(x[f]);
         xc[f] = minus(x[f], offsets[f]);
-        norms[f] = dot(xc[f], xc[f]);
+        norms[f] = Arrays2.dot(xc[f], xc[f]);
       }
       return new Design(xc, offsets, norms);
     }
@@ -165,7 +168,7 @@ public final class Lasso {
     double[] norm = design.norms;
     int p = x.length;
     double[] r = y.clone();
-    double tol = TOL * dot(y, y);
+    double tol = TOL * Arrays2.dot(y, y);
     double dwTol = TOL;
     // xr[f] = x_fᵀr for f in [from, to), valid while r is unchanged
     double[] xr = new double[p];
@@ -183,7 +186,8 @@ public final class Lasso {
         double[] col = x[f];
         double old = w[f];
         if (old != 0.0) {
-          axpy(old, col, r);
+          // cd_fast's r += w_j x_j; r -= w_j x_j below is r += (−w_j) x_j, the same rounding
+          Arrays2.axpy(old, col, r);
           to = from; // r changed, and changes again if w_j stays nonzero: one column
           span = 1;
         }
@@ -198,7 +202,7 @@ public final class Lasso {
         double t = xr[f];
         w[f] = Math.signum(t) * Math.max(Math.abs(t) - alpha, 0.0) / norm[f];
         if (w[f] != 0.0) {
-          axpy(-w[f], col, r);
+          Arrays2.axpy(-w[f], col, r);
           to = from; // r changed
           span = 1;
         }
@@ -213,22 +217,7 @@ public final class Lasso {
         for (int f = 0; f < p; f++) {
           dualNorm = Math.max(dualNorm, Math.abs(xr[f]));
         }
-        double rNorm2 = dot(r, r);
-        double constant;
-        double gap;
-        if (dualNorm > alpha) {
-          constant = alpha / dualNorm;
-          gap = 0.5 * (rNorm2 + rNorm2 * constant * constant);
-        } else {
-          constant = 1.0;
-          gap = rNorm2;
-        }
-        double l1 = 0.0;
-        for (double v : w) {
-          l1 += Math.abs(v);
-        }
-        gap += alpha * l1 - constant * dot(r, y);
-        if (gap < tol) {
+        if (DualityGap.lasso(dualNorm, alpha, w, r, y) < tol) {
           break;
         }
       }
@@ -240,19 +229,8 @@ public final class Lasso {
   private static final int MAX_SPAN = 16;
 
   /**
-   * {@code r[i] += a * col[i]}: cd_fast's {@code r += w_j x_j} with {@code a = w_j} (the old
-   * coefficient added back) and {@code r -= w_j x_j} with {@code a = −w_j}, the same rounding as
-   * {@code r[i] -= w_j * col[i]}.
-   */
-  private static void axpy(double a, double[] col, double[] r) {
-    for (int i = 0; i < r.length; i++) {
-      r[i] += a * col[i];
-    }
-  }
-
-  /**
-   * {@code out[f] = dot(x[f], r)} for f in [from, to), four columns per pass over r (four sums,
-   * each in row order, so each is {@link #dot}'s to the bit).
+   * {@code out[f] = x[f]·r} for f in [from, to), four columns per pass over r (four sums, each in
+   * row order, so each is {@link Arrays2#dot}'s to the bit).
    */
   private static void dots(double[][] x, int from, int to, double[] r, double[] out) {
     int f = from;
@@ -260,7 +238,7 @@ public final class Lasso {
       dot4(x[f], x[f + 1], x[f + 2], x[f + 3], r, out, f);
     }
     for (; f < to; f++) {
-      out[f] = dot(x[f], r);
+      out[f] = Arrays2.dot(x[f], r);
     }
   }
 
@@ -281,14 +259,6 @@ public final class Lasso {
     out[at + 1] = sb;
     out[at + 2] = sc;
     out[at + 3] = sd;
-  }
-
-  private static double dot(double[] a, double[] b) {
-    double s = 0.0;
-    for (int i = 0; i < a.length; i++) {
-      s += a[i] * b[i];
-    }
-    return s;
   }
 
   private static double mean(double[] v) {

@@ -5,11 +5,40 @@ import java.util.List;
 
 /**
  * Defensive copies for arrays, the immutable lists of integers held by result records and their
- * shape checks, a swap and a seeded shuffle.
+ * shape checks, a swap, a seeded shuffle, and the dot product and {@code axpy} of the solvers (in
+ * index order, so every solver rounds alike).
  */
 public final class Arrays2 {
 
   private Arrays2() {}
+
+  /**
+   * {@code Σ a[i]·b[i]}, summed in index order.
+   *
+   * @param a one vector
+   * @param b another, at least as long
+   * @return the dot product
+   */
+  public static double dot(double[] a, double[] b) {
+    double s = 0.0;
+    for (int i = 0; i < a.length; i++) {
+      s += a[i] * b[i];
+    }
+    return s;
+  }
+
+  /**
+   * {@code y[i] += a·x[i]} for every i of x.
+   *
+   * @param a the scale
+   * @param x the vector added
+   * @param y the vector added to, at least as long
+   */
+  public static void axpy(double a, double[] x, double[] y) {
+    for (int i = 0; i < x.length; i++) {
+      y[i] += a * x[i];
+    }
+  }
 
   /**
    * A copy of every row.

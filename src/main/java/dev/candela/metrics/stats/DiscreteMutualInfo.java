@@ -259,17 +259,7 @@ public final class DiscreteMutualInfo {
     int numLatents = latents.length;
     int n = numLatents == 0 ? 0 : latents[0].length;
     double[] h = new double[numLatents];
-    int threads = Workers.count(numLatents, 4L * n);
-    Workers.run(
-        threads,
-        t -> {
-          int[] codes = new int[n];
-          for (int j = t; j < numLatents; j += threads) {
-            float[] z = latents[j];
-            HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, codes);
-            h[j] = entropy(codes);
-          }
-        });
+    HistogramDiscretizer.forEachLatent(latents, n, bins, (j, codes) -> h[j] = entropy(codes));
     return h;
   }
 

@@ -1,5 +1,7 @@
 package dev.candela.metrics.stats;
 
+import java.util.function.IntToDoubleFunction;
+
 /**
  * Equal-width histogram discretisation with numpy's exact semantics, as used by disentanglement_lib
  * ({@code np.digitize(x, np.histogram(x, bins)[1][:-1])}).
@@ -30,19 +32,7 @@ public final class HistogramDiscretizer {
    * @return the edges, increasing
    */
   public static double[] edges(double[] x, int bins) {
-    checkValues(x.length, bins);
-    double lo = x[0];
-    double hi = x[0];
-    for (int i = 1; i < x.length; i++) {
-      double v = x[i];
-      if (v < lo) {
-        lo = v;
-      }
-      if (v > hi) {
-        hi = v;
-      }
-    }
-    return edgesForRange(lo, hi, bins);
+    return edges(x.length, i -> x[i], bins);
   }
 
   /**
@@ -54,11 +44,16 @@ public final class HistogramDiscretizer {
    * @return the edges, increasing
    */
   public static double[] edges(float[] x, int bins) {
-    checkValues(x.length, bins);
-    float lo = x[0];
-    float hi = x[0];
-    for (int i = 1; i < x.length; i++) {
-      float v = x[i];
+    return edges(x.length, i -> x[i], bins);
+  }
+
+  /** The edges of n values (widening a float to double keeps the order, so min and max). */
+  private static double[] edges(int n, IntToDoubleFunction x, int bins) {
+    checkValues(n, bins);
+    double lo = x.applyAsDouble(0);
+    double hi = lo;
+    for (int i = 1; i < n; i++) {
+      double v = x.applyAsDouble(i);
       if (v < lo) {
         lo = v;
       }
@@ -150,6 +145,43 @@ public final class HistogramDiscretizer {
     for (int i = 0; i < x.length; i++) {
       out[i] = code(x[i], e, bins);
     }
+  }
+
+  /** Receives one latent's histogram codes. */
+  @FunctionalInterface
+  public interface BinnedLatent {
+    /**
+     * One latent discretised.
+     *
+     * @param latent the latent's index
+     * @param codes its codes, one per sample: the worker thread's buffer, valid until this returns
+     */
+    void accept(int latent, int[] codes);
+  }
+
+  /**
+   * Discretises every latent into {@code bins} equal-width bins ({@link #edges(float[], int)} and
+   * {@link #assign(float[], double[], int, int[])}) on worker threads ({@link Workers}, one code
+   * buffer each) and hands each latent's codes to {@code body}, from the thread that made them.
+   *
+   * @param latents {@code latents[j][i]} = latent j of sample i
+   * @param n the number of samples
+   * @param bins the bins per latent
+   * @param body told every latent once; it must be safe to call from several threads
+   */
+  public static void forEachLatent(float[][] latents, int n, int bins, BinnedLatent body) {
+    int d = latents.length;
+    int threads = Workers.count(d, 4L * n);
+    Workers.run(
+        threads,
+        t -> {
+          int[] codes = new int[n];
+          for (int j = t; j < d; j += threads) {
+            float[] z = latents[j];
+            assign(z, edges(z, bins), bins, codes);
+            body.accept(j, codes);
+          }
+        });
   }
 
   /**

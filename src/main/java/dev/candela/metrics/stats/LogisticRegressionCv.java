@@ -371,29 +371,29 @@ public final class LogisticRegressionCv {
       System.arraycopy(g, 0, dir, 0, p);
       for (int m = 0; m < stored; m++) {
         int idx = Math.floorMod(head - 1 - m, MEMORY);
-        alpha[idx] = rho[idx] * dot(s[idx], dir);
-        axpy(-alpha[idx], yv[idx], dir);
+        alpha[idx] = rho[idx] * Arrays2.dot(s[idx], dir);
+        Arrays2.axpy(-alpha[idx], yv[idx], dir);
       }
       if (stored > 0) {
         int last = Math.floorMod(head - 1, MEMORY);
-        double gamma = dot(s[last], yv[last]) / dot(yv[last], yv[last]);
+        double gamma = Arrays2.dot(s[last], yv[last]) / Arrays2.dot(yv[last], yv[last]);
         scale(dir, gamma);
       }
       for (int m = stored - 1; m >= 0; m--) {
         int idx = Math.floorMod(head - 1 - m, MEMORY);
-        double beta = rho[idx] * dot(yv[idx], dir);
-        axpy(alpha[idx] - beta, s[idx], dir);
+        double beta = rho[idx] * Arrays2.dot(yv[idx], dir);
+        Arrays2.axpy(alpha[idx] - beta, s[idx], dir);
       }
       scale(dir, -1);
-      double slope = dot(g, dir);
+      double slope = Arrays2.dot(g, dir);
       if (!(slope < 0)) {
         // not a descent direction: restart from the gradient
         System.arraycopy(g, 0, dir, 0, p);
         scale(dir, -1);
-        slope = dot(g, dir);
+        slope = Arrays2.dot(g, dir);
         stored = 0;
       }
-      double step = stored == 0 ? Math.min(1.0, 1.0 / Math.sqrt(dot(dir, dir))) : 1.0;
+      double step = stored == 0 ? Math.min(1.0, 1.0 / Math.sqrt(Arrays2.dot(dir, dir))) : 1.0;
       double fNew = Double.NaN;
       boolean accepted = false;
       for (int ls = 0; ls < MAX_LINE_SEARCH; ls++) {
@@ -437,20 +437,6 @@ public final class LogisticRegressionCv {
       }
     }
     return iter;
-  }
-
-  private static double dot(double[] a, double[] b) {
-    double s = 0;
-    for (int i = 0; i < a.length; i++) {
-      s += a[i] * b[i];
-    }
-    return s;
-  }
-
-  private static void axpy(double a, double[] x, double[] y) {
-    for (int i = 0; i < x.length; i++) {
-      y[i] += a * x[i];
-    }
   }
 
   private static void scale(double[] x, double a) {

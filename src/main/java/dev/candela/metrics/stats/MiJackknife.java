@@ -171,30 +171,26 @@ public final class MiJackknife {
       }
     }
     double[][][] mi = new double[reps][d][nf];
-    int threads = Workers.count(d, 4L * n);
-    Workers.run(
-        threads,
-        t -> {
-          int[] binCodes = new int[n];
-          for (int j = t; j < d; j += threads) {
-            float[] z = latents[j];
-            HistogramDiscretizer.assign(z, HistogramDiscretizer.edges(z, bins), bins, binCodes);
-            GroupTable rows = GroupTable.of(binCodes, bins, group, groups);
-            for (int f = 0; f < nf; f++) {
-              int k = sizes[f];
-              int[] codes = factorCodes[f];
-              GroupTable cells = GroupTable.ofCells(binCodes, codes, k, bins * k, group, groups);
-              GroupTable cols = GroupTable.of(codes, k, group, groups);
-              for (int r = 0; r < reps; r++) {
-                int m = kept[r];
-                if (m == 0) {
-                  continue;
-                }
-                double sab = cells.sumNLogN(leftOut[r], nlogn);
-                double sa = rows.sumNLogN(leftOut[r], nlogn);
-                double sb = cols.sumNLogN(leftOut[r], nlogn);
-                mi[r][j][f] = Math.max(0, Math.log(m) + (sab - sa - sb) / m);
+    HistogramDiscretizer.forEachLatent(
+        latents,
+        n,
+        bins,
+        (j, binCodes) -> {
+          GroupTable rows = GroupTable.of(binCodes, bins, group, groups);
+          for (int f = 0; f < nf; f++) {
+            int k = sizes[f];
+            int[] codes = factorCodes[f];
+            GroupTable cells = GroupTable.ofCells(binCodes, codes, k, bins * k, group, groups);
+            GroupTable cols = GroupTable.of(codes, k, group, groups);
+            for (int r = 0; r < reps; r++) {
+              int m = kept[r];
+              if (m == 0) {
+                continue;
               }
+              double sab = cells.sumNLogN(leftOut[r], nlogn);
+              double sa = rows.sumNLogN(leftOut[r], nlogn);
+              double sb = cols.sumNLogN(leftOut[r], nlogn);
+              mi[r][j][f] = Math.max(0, Math.log(m) + (sab - sa - sb) / m);
             }
           }
         });

@@ -112,7 +112,7 @@ public final class SpearmanLasso {
     int n = y.length;
     double[] w = new double[p];
     double[] res = y.clone();
-    double yy = dot(y, y);
+    double yy = Arrays2.dot(y, y);
     double tol = LASSO_TOL * yy;
     for (int iter = 0; iter < LASSO_MAX_ITER; iter++) {
       double wMax = 0.0;
@@ -128,7 +128,7 @@ public final class SpearmanLasso {
             res[i] += old * col[i];
           }
         }
-        double tmp = dot(col, res);
+        double tmp = Arrays2.dot(col, res);
         w[a] = Math.signum(tmp) * Math.max(Math.abs(tmp) - l1, 0.0) / norm[a];
         if (w[a] != 0.0) {
           for (int i = 0; i < n; i++) {
@@ -141,37 +141,14 @@ public final class SpearmanLasso {
       if (wMax == 0.0 || dwMax / wMax < LASSO_TOL || iter == LASSO_MAX_ITER - 1) {
         double dualNorm = 0.0;
         for (int a = 0; a < p; a++) {
-          dualNorm = Math.max(dualNorm, Math.abs(dot(x[a], res)));
+          dualNorm = Math.max(dualNorm, Math.abs(Arrays2.dot(x[a], res)));
         }
-        double rNorm2 = dot(res, res);
-        double cst;
-        double gap;
-        if (dualNorm > l1) {
-          cst = l1 / dualNorm;
-          gap = 0.5 * (rNorm2 + rNorm2 * cst * cst);
-        } else {
-          cst = 1.0;
-          gap = rNorm2;
-        }
-        double l1Norm = 0.0;
-        for (double v : w) {
-          l1Norm += Math.abs(v);
-        }
-        gap += l1 * l1Norm - cst * dot(res, y);
-        if (gap < tol) {
+        if (DualityGap.lasso(dualNorm, l1, w, res, y) < tol) {
           break;
         }
       }
     }
     return w;
-  }
-
-  private static double dot(double[] a, double[] b) {
-    double s = 0.0;
-    for (int i = 0; i < a.length; i++) {
-      s += a[i] * b[i];
-    }
-    return s;
   }
 
   private static double[] centred(double[] v) {

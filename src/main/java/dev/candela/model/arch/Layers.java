@@ -4,11 +4,13 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Activation;
+import ai.djl.nn.Block;
 import ai.djl.nn.Blocks;
 import ai.djl.nn.LambdaBlock;
 import ai.djl.nn.SequentialBlock;
 import ai.djl.nn.convolutional.Conv2d;
 import ai.djl.nn.core.Linear;
+import java.util.function.IntFunction;
 
 /**
  * The layers and stacks the architectures are built from: the 4 × 4 stride-2 convolutions, the
@@ -89,14 +91,7 @@ final class Layers {
 
   /** Four stride-2 4×4 convolutions (32, 32, 64, 64 filters) with ReLU, appended to {@code b}. */
   static SequentialBlock convTrunk(SequentialBlock b) {
-    return b.add(conv(32))
-        .add(Activation.reluBlock())
-        .add(conv(32))
-        .add(Activation.reluBlock())
-        .add(conv(64))
-        .add(Activation.reluBlock())
-        .add(conv(64))
-        .add(Activation.reluBlock());
+    return reluBetween(b, Layers::conv, 32, 32, 64, 64).add(Activation.reluBlock());
   }
 
   /** Flatten, dense 256 + ReLU, dense 2·D (means then log-variances), appended to {@code b}. */
@@ -122,24 +117,26 @@ final class Layers {
    * between, appended to {@code b}.
    */
   static SequentialBlock transposedTail(SequentialBlock b, int channels) {
-    return b.add(new TransposedConv2d(64))
-        .add(Activation.reluBlock())
-        .add(new TransposedConv2d(32))
-        .add(Activation.reluBlock())
-        .add(new TransposedConv2d(32))
-        .add(Activation.reluBlock())
-        .add(new TransposedConv2d(channels));
+    return reluBetween(b, TransposedConv2d::new, 64, 32, 32, channels);
   }
 
   /** Four ×2 upsampling stages (64, 32, 32, C filters) with ReLU between, appended to {@code b}. */
   static SequentialBlock upsamplingTail(SequentialBlock b, int channels) {
-    return b.add(upsamplingStage(64))
-        .add(Activation.reluBlock())
-        .add(upsamplingStage(32))
-        .add(Activation.reluBlock())
-        .add(upsamplingStage(32))
-        .add(Activation.reluBlock())
-        .add(upsamplingStage(channels));
+    return reluBetween(b, Layers::upsamplingStage, 64, 32, 32, channels);
+  }
+
+  /**
+   * One stage per filter count, in order, with a ReLU between two stages, appended to {@code b}.
+   */
+  private static SequentialBlock reluBetween(
+      SequentialBlock b, IntFunction<Block> stage, int... filters) {
+    for (int i = 0; i < filters.length; i++) {
+      if (i > 0) {
+        b.add(Activation.reluBlock());
+      }
+      b.add(stage.apply(filters[i]));
+    }
+    return b;
   }
 
   /** A dense layer of C·64·64 outputs reshaped to C × 64 × 64 logits, appended to {@code b}. */

@@ -97,6 +97,28 @@ final class Checkpoints {
   }
 
   /**
+   * The two configuration keys of a step schedule (the classifier's learning-rate drop), which may
+   * change on resume where they change only epochs not yet trained.
+   *
+   * @param epochKey the key of the 0-based epoch the schedule starts at (absent for none)
+   * @param valueKey the key of the schedule's value
+   */
+  record Schedule(String epochKey, String valueKey) {
+    /**
+     * Removes both keys from the checkpoint's and the run's configuration when both start epochs
+     * are at least the epochs done, so that only the rest is compared.
+     */
+    void ignoreUntrained(Map<String, Object> saved, Map<String, Object> now, int done) {
+      if (untrained(saved.get(epochKey), done) && untrained(now.get(epochKey), done)) {
+        saved.remove(epochKey);
+        now.remove(epochKey);
+        saved.remove(valueKey);
+        now.remove(valueKey);
+      }
+    }
+  }
+
+  /**
    * The state to start from: a fresh run, or the checkpoint's epochs and history when resuming with
    * the same configuration (only {@code epochs} may differ).
    *
@@ -108,15 +130,14 @@ final class Checkpoints {
    */
   State start(boolean resume, Map<String, Object> config, Map<String, Object> legacy)
       throws BadInputException {
-    return start(resume, config, legacy, null, null);
+    return start(resume, config, legacy, null);
   }
 
   /**
    * As {@link #start(boolean, Map, Map)}, and a step schedule may also change on resume where it
-   * changes only epochs not yet trained: {@code epochKey} (the 0-based epoch the schedule starts
-   * at, absent for none) and {@code valueKey} may differ when both the checkpoint's and the new
-   * start epoch are at least the epochs done, so the resumed run gives the weights of an
-   * uninterrupted run with the new schedule.
+   * changes only epochs not yet trained: the schedule's keys ({@link Schedule}) may differ when
+   * both the checkpoint's and the new start epoch are at least the epochs done, so the resumed run
+   * gives the weights of an uninterrupted run with the new schedule.
    *
    * <p>First finds the newest complete checkpoint ({@link Checkpoints}); nothing is changed on disk
    * when the run is refused. Refused: not resuming while DIR holds a model or a complete
@@ -128,17 +149,12 @@ final class Checkpoints {
    * @param resume continue from the checkpoint when present
    * @param config the run's configuration
    * @param legacy values implied for keys that older checkpoints lack
-   * @param epochKey the schedule's start-epoch key, or null
-   * @param valueKey the schedule's value key, or null
+   * @param schedule the step schedule's keys, or null
    * @return the state
    * @throws BadInputException when DIR holds a model and not resuming, or the configuration differs
    */
   State start(
-      boolean resume,
-      Map<String, Object> config,
-      Map<String, Object> legacy,
-      String epochKey,
-      String valueKey)
+      boolean resume, Map<String, Object> config, Map<String, Object> legacy, Schedule schedule)
       throws BadInputException {
     // newest first: checkpoint.tmp/ is only ever newer than checkpoint/, checkpoint.old/ older
     List<Found> found = new ArrayList<>();
@@ -180,7 +196,7 @@ final class Checkpoints {
     }
     State state =
         resume && complete != null
-            ? resumed(complete, config, legacy, epochKey, valueKey)
+            ? resumed(complete, config, legacy, schedule)
             : new State(0, List.of());
     install(complete);
     if (interrupted.isEmpty()) {
@@ -316,11 +332,7 @@ final class Checkpoints {
 
   /** The state of a complete checkpoint, when its configuration matches the run's. */
   private static State resumed(
-      Found complete,
-      Map<String, Object> config,
-      Map<String, Object> legacy,
-      String epochKey,
-      String valueKey)
+      Found complete, Map<String, Object> config, Map<String, Object> legacy, Schedule schedule)
       throws BadInputException {
     Path state = complete.dir().resolve(STATE);
     JsonNode root = complete.state();
@@ -334,13 +346,8 @@ final class Checkpoints {
       a.remove("epochs");
       b.remove("epochs");
       int done = root.get("epochsDone").asInt();
-      if (epochKey != null
-          && untrained(a.get(epochKey), done)
-          && untrained(b.get(epochKey), done)) {
-        a.remove(epochKey);
-        b.remove(epochKey);
-        a.remove(valueKey);
-        b.remove(valueKey);
+      if (schedule != null) {
+        schedule.ignoreUntrained(a, b, done);
       }
       if (!a.equals(b)) {
         throw new BadSettingException(

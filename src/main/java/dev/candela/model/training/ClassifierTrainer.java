@@ -5,6 +5,7 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.SequentialBlock;
 import dev.candela.BadSettingException;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.Setting;
 import dev.candela.SettingText;
 import dev.candela.data.FactorDataset;
@@ -52,7 +53,7 @@ public final class ClassifierTrainer {
    * @param out the output directory (must not hold a model)
    * @param device the device
    * @param command the command line for the card, or null
-   * @param progress progress sink (step, total, running terms)
+   * @param progress the run's notices and its step count, with the running loss as the note
    * @return card, accuracy, loss history
    * @throws CandelaException on I/O failure
    */
@@ -62,7 +63,7 @@ public final class ClassifierTrainer {
       Path out,
       ComputeDevice device,
       String command,
-      TrainingProgress progress)
+      Progress progress)
       throws CandelaException {
     return train(ds, cfg, out, false, device, command, progress);
   }
@@ -80,7 +81,7 @@ public final class ClassifierTrainer {
    * @param resume continue from {@code out/checkpoint} when present
    * @param device the device
    * @param command the command line for the card, or null
-   * @param progress progress sink (step, total, running terms)
+   * @param progress the run's notices and its step count, with the running loss as the note
    * @return card, accuracy, loss history
    * @throws CandelaException on I/O failure or a checkpoint of another configuration
    */
@@ -91,7 +92,7 @@ public final class ClassifierTrainer {
       boolean resume,
       ComputeDevice device,
       String command,
-      TrainingProgress progress)
+      Progress progress)
       throws CandelaException {
     return train(ds, cfg, out, resume, null, device, command, progress);
   }
@@ -189,9 +190,9 @@ public final class ClassifierTrainer {
 
   /**
    * As {@link #train(FactorDataset, ClassifierTrainingConfig, Path, boolean, ComputeDevice, String,
-   * TrainingProgress)}, starting from {@code init}'s weights when it is not null: its held-out
-   * images are the held-out images, and the {@code trainCount} training images are a seeded subset
-   * of the others (they may include {@code init}'s training images). The card records {@code
+   * Progress)}, starting from {@code init}'s weights when it is not null: its held-out images are
+   * the held-out images, and the {@code trainCount} training images are a seeded subset of the
+   * others (they may include {@code init}'s training images). The card records {@code
    * training.initFrom} (the folder name, its weights' SHA-256 and its training configuration).
    *
    * @param ds the dataset
@@ -201,7 +202,7 @@ public final class ClassifierTrainer {
    * @param init the classifier to start from, or null for a fresh initialisation
    * @param device the device
    * @param command the command line for the card, or null
-   * @param progress progress sink (step, total, running terms)
+   * @param progress the run's notices and its step count, with the running loss as the note
    * @return card, accuracy, loss history
    * @throws CandelaException on I/O failure, a checkpoint of another configuration or an {@code
    *     init} of another dataset, architecture or held-out size
@@ -214,7 +215,7 @@ public final class ClassifierTrainer {
       Init init,
       ComputeDevice device,
       String command,
-      TrainingProgress progress)
+      Progress progress)
       throws CandelaException {
     Device djl = device.djl();
     Checkpoints ck = new Checkpoints(out);
@@ -223,15 +224,9 @@ public final class ClassifierTrainer {
     if (init != null) {
       config.put("initFromWeightsSha256", init.weightsSha256());
     }
-    Checkpoints.State state =
-        ck.start(
-            resume,
-            config,
-            Map.of(),
-            ClassifierTrainingConfig.LR_DROP_EPOCH,
-            ClassifierTrainingConfig.LR_DROP_FACTOR);
+    Checkpoints.State state = ck.start(resume, config, Map.of(), ClassifierTrainingConfig.LR_DROP);
     if (state.notice() != null) {
-      progress.notice(state.notice());
+      progress.message(state.notice());
     }
     long size = ds.size();
     long[] trainIdx;
@@ -269,11 +264,9 @@ public final class ClassifierTrainer {
       ClassifierStep step =
           new ClassifierStep(loop.trainer, loop.adam, block, train, factors, b, cfg);
       List<TrainingListener> listeners =
-          List.of(
-              new StepProgressListener(progress),
-              new CheckpointListener(ck, config, loop.adam, prefix, null, null));
+          List.of(new CheckpointListener(ck, config, loop.adam, prefix, null, null));
       List<Map<String, Double>> terms =
-          loop.run(out, cfg.seed(), wantTrain, b, cfg.epochs(), state, step, listeners);
+          loop.run(out, cfg.seed(), wantTrain, b, cfg.epochs(), state, step, progress, listeners);
       List<Double> history = new ArrayList<>();
       for (Map<String, Double> t : terms) {
         history.add(t.get("loss"));

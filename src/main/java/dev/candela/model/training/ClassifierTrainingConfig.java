@@ -51,6 +51,12 @@ public record ClassifierTrainingConfig(
   /** Configuration key of the factor the learning rate is dropped by. */
   static final String LR_DROP_FACTOR = "lrDropFactor";
 
+  /**
+   * The learning-rate drop as a schedule a resumed run may change for the epochs not yet trained.
+   */
+  static final Checkpoints.Schedule LR_DROP =
+      new Checkpoints.Schedule(LR_DROP_EPOCH, LR_DROP_FACTOR);
+
   /** The factor of {@code --lr-drop-factor} when none is given. */
   public static final double DEFAULT_LR_DROP_FACTOR = 0.1;
 
@@ -86,45 +92,6 @@ public record ClassifierTrainingConfig(
         architecture,
         0,
         DEFAULT_LR_DROP_FACTOR,
-        DEGRADE_NONE);
-  }
-
-  /**
-   * A configuration on clean images.
-   *
-   * @param head softmax or sigmoid
-   * @param epochs epochs
-   * @param batchSize batch size
-   * @param seed seed
-   * @param learningRate Adam's learning rate
-   * @param trainCount training images (0 = all but the test images)
-   * @param testCount held-out images
-   * @param architecture the architecture
-   * @param lrDropEpoch the epoch of the learning-rate drop (0 = none)
-   * @param lrDropFactor the drop's factor
-   */
-  public ClassifierTrainingConfig(
-      String head,
-      int epochs,
-      int batchSize,
-      long seed,
-      double learningRate,
-      int trainCount,
-      int testCount,
-      String architecture,
-      int lrDropEpoch,
-      double lrDropFactor) {
-    this(
-        head,
-        epochs,
-        batchSize,
-        seed,
-        learningRate,
-        trainCount,
-        testCount,
-        architecture,
-        lrDropEpoch,
-        lrDropFactor,
         DEGRADE_NONE);
   }
 

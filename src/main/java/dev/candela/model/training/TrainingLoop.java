@@ -9,6 +9,7 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Block;
 import ai.djl.training.Trainer;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.metrics.stats.Arrays2;
 import dev.candela.model.hosting.VaeModels;
 import java.nio.file.Path;
@@ -24,12 +25,16 @@ import java.util.SplittableRandom;
  * model around the network's block, restores a checkpoint or initial weights, and initialises the
  * trainer; {@link #run} goes over the epochs: it re-derives the engine's seed and the shuffling
  * from (seed, epoch), runs the network's {@link Step} on every batch of the epoch's permutation in
- * its own array scope, keeps the running and per-epoch means of the loss terms, and hands the run's
- * start and every step's and epoch's end to the {@link TrainingListener}s (progress, the training
- * log, snapshots, the checkpoint). Deterministic on the CPU for a seed, so a resumed run reproduces
- * an uninterrupted one.
+ * its own array scope, keeps the running and per-epoch means of the loss terms, counts the steps on
+ * a {@link Progress} task (the running means as its note), and hands the run's start and every
+ * step's and epoch's end to the {@link TrainingListener}s (the training log, snapshots, the
+ * checkpoint). Deterministic on the CPU for a seed, so a resumed run reproduces an uninterrupted
+ * one.
  */
 final class TrainingLoop implements AutoCloseable {
+
+  /** The name of the task that counts a run's steps. */
+  static final String TASK = "train";
 
   /** The network-specific part of a step: its batch, its loss, its optimisation. */
   interface Step {
@@ -136,6 +141,7 @@ final class TrainingLoop implements AutoCloseable {
    * @param epochs the run's epochs
    * @param state the epochs already done and their mean loss terms (from a checkpoint)
    * @param step the network's step
+   * @param progress counts the run's steps (task {@value #TASK}), resumed ones included
    * @param listeners told of every step's and epoch's end, in order
    * @return the mean loss terms of every epoch
    * @throws CandelaException when a listener cannot write
@@ -148,47 +154,65 @@ final class TrainingLoop implements AutoCloseable {
       int epochs,
       Checkpoints.State state,
       Step step,
+      Progress progress,
       List<TrainingListener> listeners)
       throws CandelaException {
     int stepsPerEpoch = rows / batch;
     TrainingContext run = new TrainingContext(out, model, trainer, stepsPerEpoch, epochs);
-    List<Map<String, Double>> done = new ArrayList<>(state.history());
-    for (TrainingListener l : listeners) {
-      l.onStart(run, state.epochsDone());
-    }
-    for (int epoch = state.epochsDone(); epoch < epochs; epoch++) {
-      step.startEpoch(epoch);
-      long epochSeed = SeededIndices.mix(seed, epoch);
-      engine.setRandomSeed((int) epochSeed);
-      SplittableRandom rng = new SplittableRandom(epochSeed);
-      int[] order = Arrays2.shuffled(rows, rng);
-      Map<String, Double> sums = new LinkedHashMap<>();
-      for (int s = 0; s < stepsPerEpoch; s++) {
-        Map<String, Float> terms;
-        try (NDManager sub = trainer.getManager().newSubManager()) {
-          terms = step.run(sub, order, s, rng, epoch);
-        }
-        for (Map.Entry<String, Float> e : terms.entrySet()) {
-          sums.merge(e.getKey(), (double) e.getValue(), Double::sum);
-        }
-        Map<String, Double> running = new LinkedHashMap<>();
-        int inEpoch = s + 1;
-        sums.forEach((k, v) -> running.put(k, v / inEpoch));
-        long global = (long) epoch * stepsPerEpoch + inEpoch;
-        TrainingListener.StepEnd end =
-            new TrainingListener.StepEnd(global, epoch + 1, inEpoch, terms, running);
-        for (TrainingListener l : listeners) {
-          l.onStep(run, end);
-        }
-      }
-      Map<String, Double> means = new LinkedHashMap<>();
-      sums.forEach((k, v) -> means.put(k, v / stepsPerEpoch));
-      done.add(means);
+    try (Progress.Task task = progress.task(TASK, run.totalSteps)) {
+      List<Map<String, Double>> done = new ArrayList<>(state.history());
       for (TrainingListener l : listeners) {
-        l.onEpoch(run, epoch + 1, done);
+        l.onStart(run, state.epochsDone());
       }
+      for (int epoch = state.epochsDone(); epoch < epochs; epoch++) {
+        step.startEpoch(epoch);
+        long epochSeed = SeededIndices.mix(seed, epoch);
+        engine.setRandomSeed((int) epochSeed);
+        SplittableRandom rng = new SplittableRandom(epochSeed);
+        int[] order = Arrays2.shuffled(rows, rng);
+        Map<String, Double> sums = new LinkedHashMap<>();
+        for (int s = 0; s < stepsPerEpoch; s++) {
+          Map<String, Float> terms;
+          try (NDManager sub = trainer.getManager().newSubManager()) {
+            terms = step.run(sub, order, s, rng, epoch);
+          }
+          for (Map.Entry<String, Float> e : terms.entrySet()) {
+            sums.merge(e.getKey(), (double) e.getValue(), Double::sum);
+          }
+          Map<String, Double> running = new LinkedHashMap<>();
+          int inEpoch = s + 1;
+          sums.forEach((k, v) -> running.put(k, v / inEpoch));
+          long global = (long) epoch * stepsPerEpoch + inEpoch;
+          task.stepTo(global, note(running));
+          TrainingListener.StepEnd end =
+              new TrainingListener.StepEnd(global, epoch + 1, inEpoch, terms, running);
+          for (TrainingListener l : listeners) {
+            l.onStep(run, end);
+          }
+        }
+        Map<String, Double> means = new LinkedHashMap<>();
+        sums.forEach((k, v) -> means.put(k, v / stepsPerEpoch));
+        done.add(means);
+        for (TrainingListener l : listeners) {
+          l.onEpoch(run, epoch + 1, done);
+        }
+      }
+      return done;
     }
-    return done;
+  }
+
+  /**
+   * A step's note on its task: the running means of the loss terms, {@code name value} each with
+   * three significant digits, separated by spaces.
+   *
+   * @param running the running means
+   * @return the note
+   */
+  static String note(Map<String, Double> running) {
+    StringBuilder sb = new StringBuilder();
+    running.forEach(
+        (k, v) -> sb.append(k).append(' ').append(String.format("%.3g", v)).append(' '));
+    return sb.toString().trim();
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.candela.model.training;
 import ai.djl.Device;
 import ai.djl.ndarray.types.Shape;
 import dev.candela.CandelaException;
+import dev.candela.Progress;
 import dev.candela.Setting;
 import dev.candela.SettingException;
 import dev.candela.data.FactorDataset;
@@ -23,10 +24,10 @@ import java.util.Map;
  * Trains a VAE of one of the {@link VaeArchitecture#trainables()} with one of the {@link
  * Objective}s in the {@link TrainingLoop}, whose step is the {@link VaeStep}: the objective's
  * {@code VaeLoss} (one class per objective) composed with the semi-supervised and bounding-box
- * terms. Progress ({@link TrainingProgress}), the training log with held-out evaluation, step
- * snapshots and the per-epoch checkpoint are {@code TrainingListener}s. Writes a model directory
- * ({@code vae-0000.params} + {@code model.json}) and a checkpoint after every epoch ({@code
- * checkpoint/}); {@code resume} continues from it. Deterministic on the CPU for a seed: the
+ * terms. The steps are counted on a {@link Progress} task; the training log with held-out
+ * evaluation, step snapshots and the per-epoch checkpoint are {@code TrainingListener}s. Writes a
+ * model directory ({@code vae-0000.params} + {@code model.json}) and a checkpoint after every epoch
+ * ({@code checkpoint/}); {@code resume} continues from it. Deterministic on the CPU for a seed: the
  * engine's random seed and the shuffling are re-derived from (seed, epoch), and the optimizer state
  * is saved, so a resumed run reproduces an uninterrupted one.
  */
@@ -62,7 +63,7 @@ public final class VaeTrainer {
    * @param resume continue from {@code out/checkpoint} when present
    * @param device the device
    * @param command the command line to record in the card, or null
-   * @param progress per-step progress
+   * @param progress the run's notices and its step count, with the running loss terms as the note
    * @param monitor the training log and snapshot settings
    * @return the card and the per-epoch loss history
    * @throws CandelaException on I/O failure, bad input or an unusable dataset
@@ -74,7 +75,7 @@ public final class VaeTrainer {
       boolean resume,
       ComputeDevice device,
       String command,
-      TrainingProgress progress,
+      Progress progress,
       TrainingMonitor monitor)
       throws CandelaException {
     Device djl = device.djl();
@@ -89,7 +90,7 @@ public final class VaeTrainer {
     Map<String, Object> config = cfg.toMap();
     Checkpoints.State state = ck.start(resume, config, cfg.legacyDefaults());
     if (state.notice() != null) {
-      progress.notice(state.notice());
+      progress.message(state.notice());
     }
 
     long[] indices = TrainingData.subset(ds.size(), cfg.limit(), cfg.seed());
@@ -133,7 +134,8 @@ public final class VaeTrainer {
               cfg.epochs(),
               state,
               step,
-              listeners(progress, log, monitor, vae, checkpoint));
+              progress,
+              listeners(log, monitor, vae, checkpoint));
       ck.saveModel(loop.model, out, prefix);
       return writeCard(vae, out, history, indices);
     }
@@ -168,17 +170,12 @@ public final class VaeTrainer {
   }
 
   /**
-   * The listeners of a run, in the order they run: progress, the training log with held-out
-   * evaluation, step snapshots, the per-epoch checkpoint.
+   * The listeners of a run, in the order they run: the training log with held-out evaluation, step
+   * snapshots, the per-epoch checkpoint.
    */
   private static List<TrainingListener> listeners(
-      TrainingProgress progress,
-      MonitorListener log,
-      TrainingMonitor monitor,
-      VaeRun vae,
-      CheckpointListener checkpoint) {
+      MonitorListener log, TrainingMonitor monitor, VaeRun vae, CheckpointListener checkpoint) {
     List<TrainingListener> listeners = new ArrayList<>();
-    listeners.add(new StepProgressListener(progress));
     listeners.add(log);
     // also when none are kept: it removes the snapshots of an interrupted run
     listeners.add(new SnapshotListener(monitor.evalEvery(), monitor.keepCheckpoints(), vae));

@@ -10,11 +10,9 @@ import dev.candela.BadInputException;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.Cg;
 import dev.candela.metrics.cg.CgAccumulator;
-import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgBatch;
 import dev.candela.metrics.cg.CgOptions;
 import dev.candela.metrics.cg.CgSummary;
-import dev.candela.metrics.cg.CgToys;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
 import java.util.ArrayList;
@@ -28,34 +26,21 @@ import org.junit.jupiter.api.Test;
 class CgChunkLoopTest {
 
   private static final int N = 23;
-  private static final int D = 6;
-  private static final int W = 12;
-  private static final int[] SIZES = {3, 4, 2};
-  private static final int[][] SETS = {{0, 1}, {2}, {3, 5}};
-  private static final float[][] Z = CgToys.randomLatents(N, D, 21);
-  private static final int[][] Y = CgToys.randomCodes(N, SIZES, 22);
+  private static final CfFixture FIXTURE = new CfFixture(N, 21);
+  private static final int[][] SETS = CfFixture.SETS;
+  private static final float[][] Z = FIXTURE.z;
+  private static final int[][] Y = FIXTURE.y;
 
-  private final LatentDecoder decoder = CgToys.dense(D, W, 23);
-  private final FactorProbabilities classifier = CgToys.softmaxBlocks(SIZES, W);
+  private final LatentDecoder decoder = FIXTURE.dense;
+  private final FactorProbabilities classifier = FIXTURE.classifier;
   private final List<Integer> reads = new ArrayList<>();
 
   private ChunkSource source(float[][] z) {
-    return (from, to) -> {
-      reads.add(from);
-      int[][] c = new int[SIZES.length][];
-      for (int f = 0; f < SIZES.length; f++) {
-        c[f] = Arrays.copyOfRange(Y[f], from, to);
-      }
-      return new CfChunk(Arrays.copyOfRange(z, from, to), c);
-    };
+    return FIXTURE.source(z, reads::add);
   }
 
   private static CgOptions cg() {
-    return CgOptions.builder()
-        .setSets(SETS)
-        .optBaseline(CgBaseline.MAX_DEVIATION)
-        .optMaxBatch(16)
-        .build();
+    return CfFixture.cg(16);
   }
 
   private CgChunkLoop loop(int chunkSize) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
+import dev.candela.Progress;
 import dev.candela.metrics.cg.Cg;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgOptions;
@@ -27,12 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
 class CounterfactualJobTest {
 
   private static final int N = 53;
-  private static final int D = 6;
-  private static final int W = 12;
-  private static final int[] SIZES = {3, 4, 2};
-  private static final int[][] SETS = {{0, 1}, {2}, {3, 5}};
-  private static final float[][] Z = CgToys.randomLatents(N, D, 11);
-  private static final int[][] Y = CgToys.randomCodes(N, SIZES, 12);
+  private static final CfFixture FIXTURE = new CfFixture(N, 11);
+  private static final int W = CfFixture.W;
+  private static final int[][] SETS = CfFixture.SETS;
+  private static final float[][] Z = FIXTURE.z;
+  private static final int[][] Y = FIXTURE.y;
 
   @TempDir Path tmp;
 
@@ -41,33 +41,21 @@ class CounterfactualJobTest {
 
   private final AtomicInteger sourceReads = new AtomicInteger();
 
-  private final LatentDecoder dense = CgToys.dense(D, W, 13);
   private final LatentDecoder decoder =
       LatentDecoder.of(
           new int[] {1, 1, W},
           z -> {
             decodedRows.addAndGet(z.length);
-            return dense.decode(z);
+            return FIXTURE.dense.decode(z);
           });
-  private final FactorProbabilities classifier = CgToys.softmaxBlocks(SIZES, W);
+  private final FactorProbabilities classifier = FIXTURE.classifier;
 
   private ChunkSource source(float[][] z) {
-    return (from, to) -> {
-      sourceReads.incrementAndGet();
-      int[][] c = new int[SIZES.length][];
-      for (int f = 0; f < SIZES.length; f++) {
-        c[f] = Arrays.copyOfRange(Y[f], from, to);
-      }
-      return new CfChunk(Arrays.copyOfRange(z, from, to), c);
-    };
+    return FIXTURE.source(z, from -> sourceReads.incrementAndGet());
   }
 
   private static CgOptions cg() {
-    return CgOptions.builder()
-        .setSets(SETS)
-        .optBaseline(CgBaseline.MAX_DEVIATION)
-        .optMaxBatch(32)
-        .build();
+    return CfFixture.cg(32);
   }
 
   /** The job over all N samples in chunks of 10, before any other option. */
@@ -83,13 +71,13 @@ class CounterfactualJobTest {
   private BadInputException refused(CounterfactualJobOptions o, float[][] z) {
     return assertThrows(
         BadInputException.class,
-        () -> CounterfactualJob.run(o, source(z), decoder, classifier, null));
+        () -> CounterfactualJob.run(o, source(z), decoder, classifier, Progress.NONE));
   }
 
   @Test
   void freshRunMatchesOneShotCgAndWritesEveryChunk() throws Exception {
     CounterfactualJob.Result r =
-        CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, null);
+        CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, Progress.NONE);
     assertEquals(6, r.chunksComputed());
     assertEquals(0, r.chunksSkipped());
     for (int k = 0; k < 6; k++) {
@@ -118,13 +106,15 @@ class CounterfactualJobTest {
       ids[i] = 1000L + 3L * i;
     }
     CounterfactualJobOptions o = optionsBuilder(tmp).optChunkSize(10).optSamples(ids).build();
-    CounterfactualJob.Result r = CounterfactualJob.run(o, source(Z), decoder, classifier, null);
+    CounterfactualJob.Result r =
+        CounterfactualJob.run(o, source(Z), decoder, classifier, Progress.NONE);
     assertEquals(Cg.compute(Z, Y, decoder, classifier, cg()).summary(), r.summary());
     List<String> chunk1 = Files.readAllLines(CounterfactualJob.chunkFile(tmp, 1));
     assertTrue(chunk1.get(1).startsWith(ids[10] + ",f0,"), chunk1.get(1));
 
     Files.delete(CounterfactualJob.chunkFile(tmp, 2));
-    CounterfactualJob.Result again = CounterfactualJob.run(o, source(Z), decoder, classifier, null);
+    CounterfactualJob.Result again =
+        CounterfactualJob.run(o, source(Z), decoder, classifier, Progress.NONE);
     assertEquals(1, again.chunksComputed());
     assertEquals(r.summary(), again.summary());
 
@@ -140,25 +130,50 @@ class CounterfactualJobTest {
 
   @Test
   void rerunSkipsCompletedChunksAndResumesADeletedOne() throws Exception {
-    CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, null);
+    CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, Progress.NONE);
     String first = Files.readString(tmp.resolve(CounterfactualJob.SUMMARY));
     int rowsBefore = decodedRows.get();
     sourceReads.set(0);
 
-    List<Boolean> skippedFlags = new java.util.ArrayList<>();
+    List<String> counted = new java.util.ArrayList<>();
+    Progress progress =
+        new Progress() {
+          @Override
+          public Progress.Task task(String name, long total) {
+            counted.add(name + " of " + total);
+            return new Progress.Task() {
+              @Override
+              public void step() {
+                counted.add("step");
+              }
+
+              @Override
+              public void stepTo(long done) {
+                counted.add(String.valueOf(done));
+              }
+
+              @Override
+              public void close() {
+                counted.add("closed");
+              }
+            };
+          }
+        };
     CounterfactualJob.Result again =
-        CounterfactualJob.run(
-            options(tmp), source(Z), decoder, classifier, (k, t, s) -> skippedFlags.add(s));
+        CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, progress);
     assertEquals(0, again.chunksComputed());
     assertEquals(6, again.chunksSkipped());
     assertEquals(rowsBefore, decodedRows.get(), "nothing decoded on a complete rerun");
     assertEquals(0, sourceReads.get(), "baseline statistics come from baseline.json");
-    assertEquals(List.of(true, true, true, true, true, true), skippedFlags);
+    assertEquals(
+        List.of("counterfactuals of 6", "1", "2", "3", "4", "5", "6", "closed"),
+        counted,
+        "the chunks read back are counted");
     assertEquals(first, Files.readString(tmp.resolve(CounterfactualJob.SUMMARY)));
 
     Files.delete(CounterfactualJob.chunkFile(tmp, 2));
     CounterfactualJob.Result resumed =
-        CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, null);
+        CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, Progress.NONE);
     assertEquals(1, resumed.chunksComputed());
     assertEquals(5, resumed.chunksSkipped());
     assertEquals(1, sourceReads.get());
@@ -185,7 +200,8 @@ class CounterfactualJobTest {
             .build();
     assertEquals(30, o.end());
     assertEquals(3, o.numChunks());
-    CounterfactualJob.Result r = CounterfactualJob.run(o, source(Z), decoder, classifier, null);
+    CounterfactualJob.Result r =
+        CounterfactualJob.run(o, source(Z), decoder, classifier, Progress.NONE);
     assertEquals(25, r.summary().numSamples());
     assertEquals(
         List.of("shape", "size"), r.summary().factors().stream().map(f -> f.name()).toList());
@@ -203,7 +219,7 @@ class CounterfactualJobTest {
 
   @Test
   void rerunWithOtherParametersIsRefused() throws Exception {
-    CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, null);
+    CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, Progress.NONE);
     CounterfactualJobOptions other = optionsBuilder(tmp).optChunkSize(20).build();
     BadInputException e = refused(other, Z);
     assertTrue(e.getMessage().contains("chunkSize was 10"), e.getMessage());
@@ -223,7 +239,7 @@ class CounterfactualJobTest {
 
   @Test
   void corruptChunkIsNamed() throws Exception {
-    CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, null);
+    CounterfactualJob.run(options(tmp), source(Z), decoder, classifier, Progress.NONE);
     Path f = CounterfactualJob.chunkFile(tmp, 1);
     List<String> lines = new java.util.ArrayList<>(Files.readAllLines(f));
     lines.set(4, lines.get(4).replace("11,f0,", "12,f0,"));
@@ -243,7 +259,7 @@ class CounterfactualJobTest {
               c.latents(), c.codes(), Arrays.copyOfRange(originals, from * W, to * W));
         };
     CounterfactualJobOptions o = optionsBuilder(tmp).optChunkSize(10).optGridSamples(3).build();
-    CounterfactualJob.run(o, withImages, decoder, classifier, null);
+    CounterfactualJob.run(o, withImages, decoder, classifier, Progress.NONE);
     for (String name : List.of("f0", "f1", "f2")) {
       BufferedImage img = ImageIO.read(tmp.resolve("grids").resolve(name + ".png").toFile());
       assertEquals(4 * W + 3 * CounterfactualGrid.GAP, img.getWidth(), name);

@@ -14,6 +14,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.ParameterStore;
+import dev.candela.Progress;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.CandleDataset;
 import dev.candela.model.card.ModelCard;
@@ -22,7 +23,6 @@ import dev.candela.model.hosting.VaeModel;
 import dev.candela.model.hosting.VaeModels;
 import dev.candela.model.training.Objective;
 import dev.candela.model.training.TrainingMonitor;
-import dev.candela.model.training.TrainingProgress;
 import dev.candela.model.training.VaeTrainer;
 import dev.candela.model.training.VaeTrainingConfig;
 import dev.candela.synth.CandleGenerator;
@@ -93,14 +93,7 @@ class CandleArchitectureTest {
     try (CandleDataset ds = CandleDataset.open(data)) {
       VaeTrainer.Result r =
           VaeTrainer.train(
-              ds,
-              cfg,
-              out,
-              false,
-              ComputeDevice.CPU,
-              null,
-              TrainingProgress.NONE,
-              TrainingMonitor.NONE);
+              ds, cfg, out, false, ComputeDevice.CPU, null, Progress.NONE, TrainingMonitor.NONE);
       assertEquals(1, r.history().size());
       Map<String, Double> terms = r.history().get(0);
       assertTrue(Double.isFinite(terms.get("loss")), terms.toString());

@@ -14,6 +14,7 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.SequentialBlock;
 import ai.djl.training.ParameterStore;
+import dev.candela.Progress;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.ComputeDevice;
@@ -22,7 +23,6 @@ import dev.candela.model.hosting.ImageResize;
 import dev.candela.model.hosting.VaeModels;
 import dev.candela.model.training.ClassifierTrainer;
 import dev.candela.model.training.ClassifierTrainingConfig;
-import dev.candela.model.training.TrainingProgress;
 import dev.candela.synth.ToyGenerator;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -90,7 +90,7 @@ class CandleClassifierTest {
             "softmax", 4, 32, 1, 2e-3, 384, 128, Architectures.CLASSIFIER_CANDLE);
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
       ClassifierTrainer.Result r =
-          ClassifierTrainer.train(ds, cfg, out, ComputeDevice.CPU, "test", TrainingProgress.NONE);
+          ClassifierTrainer.train(ds, cfg, out, ComputeDevice.CPU, "test", Progress.NONE);
       assertEquals(Architectures.CLASSIFIER_CANDLE, r.card().architecture());
       assertEquals(new ModelCard.Shape(3, 120, 160), r.card().input());
       assertEquals(new ModelCard.Shape(3, 128, 128), r.card().sourceImage());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
+import dev.candela.Progress;
 import dev.candela.data.candle.FactorFolderDataset;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.hosting.ComputeDevice;
@@ -47,8 +48,7 @@ class ClassifierTrainerTest {
   private static ClassifierTrainer.Result train(
       dev.candela.data.FactorDataset ds, ClassifierTrainingConfig cfg, Path out, boolean resume)
       throws dev.candela.CandelaException {
-    return ClassifierTrainer.train(
-        ds, cfg, out, resume, ComputeDevice.CPU, null, TrainingProgress.NONE);
+    return ClassifierTrainer.train(ds, cfg, out, resume, ComputeDevice.CPU, null, Progress.NONE);
   }
 
   @Test
@@ -58,7 +58,7 @@ class ClassifierTrainerTest {
         new ClassifierTrainingConfig("softmax", 6, 32, 1, 2e-3, 448, 128, CONV3);
     ClassifierTrainer.Result r;
     try (FactorFolderDataset ds = FactorFolderDataset.open(toy)) {
-      r = ClassifierTrainer.train(ds, cfg, out, ComputeDevice.CPU, "test", TrainingProgress.NONE);
+      r = ClassifierTrainer.train(ds, cfg, out, ComputeDevice.CPU, "test", Progress.NONE);
       int shape = ds.space().names().indexOf("shape");
       int posX = ds.space().names().indexOf("pos_x");
       assertTrue(
@@ -175,7 +175,18 @@ class ClassifierTrainerTest {
     Path full = tmp.resolve("clf-drop-full");
     Path part = tmp.resolve("clf-drop-part");
     ClassifierTrainingConfig scheduled =
-        new ClassifierTrainingConfig("softmax", 2, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.1);
+        new ClassifierTrainingConfig(
+            "softmax",
+            2,
+            32,
+            3,
+            2e-3,
+            128,
+            32,
+            CONV3,
+            1,
+            0.1,
+            ClassifierTrainingConfig.DEGRADE_NONE);
     ClassifierTrainingConfig constant =
         new ClassifierTrainingConfig("softmax", 1, 32, 3, 2e-3, 128, 32, CONV3);
     assertEquals(2e-3, scheduled.rateAt(0), 0.0);
@@ -189,7 +200,18 @@ class ClassifierTrainerTest {
       assertEquals(1, a.card().training().get("lrDropEpoch"), a.card().training().toString());
       // a drop inside the epochs already trained would change them: refused
       ClassifierTrainingConfig early =
-          new ClassifierTrainingConfig("softmax", 3, 32, 3, 2e-3, 128, 32, CONV3, 1, 0.5);
+          new ClassifierTrainingConfig(
+              "softmax",
+              3,
+              32,
+              3,
+              2e-3,
+              128,
+              32,
+              CONV3,
+              1,
+              0.5,
+              ClassifierTrainingConfig.DEGRADE_NONE);
       Path again = tmp.resolve("clf-drop-again");
       train(
           ds,
@@ -257,7 +279,7 @@ class ClassifierTrainerTest {
               init,
               ComputeDevice.CPU,
               null,
-              TrainingProgress.NONE);
+              Progress.NONE);
       assertArrayEquals(a.accuracy(), b.accuracy(), 0.0);
       @SuppressWarnings("unchecked")
       java.util.Map<String, Object> from =
@@ -282,7 +304,7 @@ class ClassifierTrainerTest {
               second,
               ComputeDevice.CPU,
               null,
-              TrainingProgress.NONE);
+              Progress.NONE);
       assertArrayEquals(a.accuracy(), c.accuracy(), 0.0);
       assertArrayEquals(
           held, ClassifierTrainer.Init.read(tmp.resolve("clf-init-third")).heldOut(ds, again));
@@ -298,7 +320,7 @@ class ClassifierTrainerTest {
                       init,
                       ComputeDevice.CPU,
                       null,
-                      TrainingProgress.NONE));
+                      Progress.NONE));
       assertTrue(
           e.getMessage().contains("test count 16") && e.getMessage().contains("64 held-out"),
           e.getMessage());

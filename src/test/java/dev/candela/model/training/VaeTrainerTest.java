@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.BadInputException;
+import dev.candela.Progress;
 import dev.candela.TestDatasets;
 import dev.candela.data.DSpritesDataset;
 import dev.candela.model.arch.Architectures;
@@ -38,7 +39,7 @@ class VaeTrainerTest {
       dev.candela.data.FactorDataset ds, VaeTrainingConfig cfg, Path out, boolean resume)
       throws dev.candela.CandelaException {
     return VaeTrainer.train(
-        ds, cfg, out, resume, ComputeDevice.CPU, null, TrainingProgress.NONE, TrainingMonitor.NONE);
+        ds, cfg, out, resume, ComputeDevice.CPU, null, Progress.NONE, TrainingMonitor.NONE);
   }
 
   private static VaeTrainingConfig cfg(String objective, int epochs) {
@@ -66,7 +67,7 @@ class VaeTrainerTest {
               false,
               ComputeDevice.CPU,
               "test",
-              TrainingProgress.NONE,
+              Progress.NONE,
               TrainingMonitor.NONE);
     }
     List<Map<String, Double>> h = r.history();
