@@ -58,7 +58,7 @@ class HostileNamesTest {
     Path out = Files.createDirectories(dir.resolve("a/b/c/out"));
     EvaluationPage page = EvaluationPage.start(out, "t", null, null, null);
     page.counterfactualGrid(
-        new CgSummary.FactorScore(0, ESCAPE, new int[] {0}, 0.5, 0.1, 0.2, 10),
+        new CgSummary.FactorScore(0, ESCAPE, List.of(0), 0.5, 0.1, 0.2, 10),
         new BufferedImage(4, 4, BufferedImage.TYPE_INT_RGB));
     try (Stream<Path> all = Files.walk(dir)) {
       List<Path> pngs = all.filter(p -> p.toString().endsWith(".png")).toList();

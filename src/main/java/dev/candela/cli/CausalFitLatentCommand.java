@@ -16,6 +16,7 @@ import dev.candela.metrics.Metric;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
 import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.stats.Arrays2;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -132,12 +133,14 @@ public final class CausalFitLatentCommand extends CliCommand {
     double[][] z;
     try {
       if (grouping == LatentModelFit.Grouping.ONE_TO_ONE) {
-        groups = LatentGroups.oneToOne(irs.matrix(), irs.activeLatents(), fcols, rho);
+        groups =
+            LatentGroups.oneToOne(
+                irs.matrix().toArray(), Arrays2.ints(irs.activeLatents()), fcols, rho);
       } else {
         UcResult uc = Uc.compute(irs, rho, selection);
         groups = new int[names.size()][];
         for (int i = 0; i < names.size(); i++) {
-          groups[i] = uc.sets()[fcols[i]];
+          groups[i] = Arrays2.ints(uc.sets().get(fcols[i]));
         }
         shared = LatentGroups.sharing(groups, names, lt.columns());
         if (!shared.isEmpty() && !allowShared) {

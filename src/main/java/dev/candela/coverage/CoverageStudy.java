@@ -504,7 +504,7 @@ public final class CoverageStudy {
       case "model" -> {
         float[][][] post = posteriors(codes, seed + 5);
         PosteriorKlResult kl = PosteriorKl.compute(post[0], post[1]);
-        add(out, "kl.z0", kl.perLatent()[0], kl.perLatentUncertainty()[0]);
+        add(out, "kl.z0", kl.perLatent().get(0), kl.perLatentUncertainty().get(0));
         add(out, "kl.total", kl.total(), kl.totalUncertainty());
         MigSampledResult m =
             MigSampled.compute(

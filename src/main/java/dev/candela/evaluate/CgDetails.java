@@ -4,6 +4,7 @@ import dev.candela.CandelaException;
 import dev.candela.metrics.cg.CgImageChecks;
 import dev.candela.metrics.cg.CgLatentActivity;
 import dev.candela.metrics.cg.CgSummary;
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.model.hosting.ClassifierQuality;
 import dev.candela.report.EvaluationPage;
 import java.util.ArrayList;
@@ -87,7 +88,7 @@ final class CgDetails {
     unreliable.retainAll(scored);
     cgDetails.put("unreliableFactors", unreliable);
     cgDetails.put("sets", setsOf(names, sel.sets()));
-    cgDetails.put("ucSets", setsOf(names, sel.uc().sets()));
+    cgDetails.put("ucSets", setsOf(names, Arrays2.ints2(sel.uc().sets())));
     cgDetails.put("activity", activity(sel.activity(), vaeCheck));
     cgDetails.put("excluded", excludedOf(sel));
     List<String> warnings = new ArrayList<>(sel.warnings());
@@ -145,7 +146,7 @@ final class CgDetails {
     Map<String, int[]> sets = new LinkedHashMap<>();
     for (CgSummary.FactorScore fs : summary.factors()) {
       names.add(fs.name());
-      sets.put(fs.name(), fs.set());
+      sets.put(fs.name(), Arrays2.ints(fs.set()));
     }
     return new EvaluationPage.CgView(
         names,

@@ -8,7 +8,6 @@ import dev.candela.metrics.cg.CgSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /**
  * One row of the ground-truth CG benchmark ({@link CgTruthBenchmark}): one case under one
@@ -123,8 +122,8 @@ public record CgTruthRow(
       fs.add(
           new FactorRow(
               t.name(),
-              IntStream.of(t.set()).boxed().toList(),
-              c == null ? List.of() : IntStream.of(c.set()).boxed().toList(),
+              t.set(),
+              c == null ? List.of() : c.set(),
               t.cg(),
               c == null ? Double.NaN : c.cg(),
               c == null ? Double.NaN : c.meanIceIntervened(),

@@ -6,6 +6,7 @@ import dev.candela.evaluate.cf.CounterfactualGrid;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgSummary;
 import dev.candela.metrics.cg.LatentDecoder;
+import dev.candela.metrics.stats.Arrays2;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,7 @@ final class FiguresStage implements EvaluationStage {
                 new EvaluationFigures.Grid(
                     fs,
                     CounterfactualGrid.render(
-                        zGrid, originals, decoder, fs.set(), stats, s.baseline())));
+                        zGrid, originals, decoder, Arrays2.ints(fs.set()), stats, s.baseline())));
           }
         }
       }

@@ -4,6 +4,7 @@ import dev.candela.metrics.IrsResult;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
 import dev.candela.metrics.cg.CgLatentActivity;
+import dev.candela.metrics.stats.Arrays2;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -42,8 +43,8 @@ final class InertLatentRule {
     UcResult uc = sel.uc();
     int rho = sel.rho();
     List<String> factorNames = sel.factorNames();
-    int[] rows = irs.activeLatents();
-    double[][] m = irs.matrix();
+    int[] rows = Arrays2.ints(irs.activeLatents());
+    double[][] m = irs.matrix().toArray();
     int allowedRows = 0;
     for (int j : rows) {
       if (act.isActive(j)) {
@@ -54,8 +55,8 @@ final class InertLatentRule {
         allowedRows >= rho ? Uc.compute(irs, rho, uc.selection(), act.active()) : uc;
     List<String> out = new ArrayList<>(sel.warnings());
     Map<String, int[]> ex = new LinkedHashMap<>();
-    int[][] all = uc.sets();
-    int[][] chosen = restricted.sets();
+    int[][] all = Arrays2.ints2(uc.sets());
+    int[][] chosen = Arrays2.ints2(restricted.sets());
     for (int f = 0; f < factorNames.size(); f++) {
       String name = factorNames.get(f);
       boolean pickInert = Arrays.stream(all[f]).anyMatch(j -> !act.isActive(j));

@@ -51,7 +51,7 @@ final class ModelStage implements EvaluationStage {
       PosteriorKlResult kl = PosteriorKl.compute(e.z(), e.logVar());
       List<String> names = e.latentCodes().latentNames();
       for (int j = 0; j < names.size(); j++) {
-        out.score("kl." + names.get(j), kl.perLatent()[j], kl.perLatentUncertainty()[j]);
+        out.score("kl." + names.get(j), kl.perLatent().get(j), kl.perLatentUncertainty().get(j));
       }
       out.score(KL_TOTAL, kl.total(), kl.totalUncertainty());
       out.details.put("kl", kl);

@@ -12,6 +12,7 @@ import dev.candela.data.FactorSpace;
 import dev.candela.metrics.CodeScorer;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.Metric;
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.Uncertainty;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -136,8 +137,8 @@ final class ScmStage implements EvaluationStage {
             lc.factors(),
             lc.factorNames(),
             vocab,
-            codeScores.irs().matrix(),
-            codeScores.irs().activeLatents(),
+            codeScores.irs().matrix().toArray(),
+            Arrays2.ints(codeScores.irs().activeLatents()),
             codeScores.factorNames(),
             truth.model(),
             truth.source(),

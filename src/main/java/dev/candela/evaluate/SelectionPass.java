@@ -12,6 +12,7 @@ import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgLatentActivity;
 import dev.candela.metrics.cg.LatentDecoder;
+import dev.candela.metrics.stats.Arrays2;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -234,7 +235,7 @@ public record SelectionPass(
    * @return the sets
    */
   public int[][] sets() {
-    return cgUc.sets();
+    return Arrays2.ints2(cgUc.sets());
   }
 
   /**

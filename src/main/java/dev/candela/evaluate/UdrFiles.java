@@ -7,6 +7,7 @@ import dev.candela.data.npy.NpyDType;
 import dev.candela.data.npy.NpzFile;
 import dev.candela.data.npy.NpzWriter;
 import dev.candela.metrics.stats.Uncertainty;
+import dev.candela.metrics.stats.Vector;
 import dev.candela.model.hosting.VaeModel;
 import dev.candela.report.JsonReports;
 import dev.candela.report.ScoreReport;
@@ -132,7 +133,7 @@ public final class UdrFiles {
       Map<String, ScoreReport> reports, UdrRanking.Outcome o, Map<String, String> modelOf) {
     Map<String, ScoreReport> out = new LinkedHashMap<>();
     List<String> names = o.result().models();
-    double[] scores = o.result().scores();
+    Vector scores = o.result().scores();
     for (Map.Entry<String, ScoreReport> e : reports.entrySet()) {
       ScoreReport r = e.getValue();
       String model = modelOf.getOrDefault(e.getKey(), e.getKey());
@@ -144,8 +145,8 @@ public final class UdrFiles {
       Map<String, Double> s = new LinkedHashMap<>(r.scores());
       Map<String, Uncertainty> u = new LinkedHashMap<>(r.uncertainty());
       List<String> w = new ArrayList<>(r.warnings());
-      if (Double.isFinite(scores[i])) {
-        s.put(UdrRanking.KEY, scores[i]);
+      if (Double.isFinite(scores.get(i))) {
+        s.put(UdrRanking.KEY, scores.get(i));
         if (o.uncertainty().get(model) != null) {
           u.put(UdrRanking.KEY, o.uncertainty().get(model));
         }
@@ -166,7 +167,7 @@ public final class UdrFiles {
               "setting",
               o.settings().get(i),
               "withinSetting",
-              o.result().withinSetting()[i]));
+              o.result().withinSetting().get(i)));
       out.put(e.getKey(), new ScoreReport(r.title(), s, u, d, w, r.provenance()));
     }
     return out;

@@ -7,6 +7,7 @@ import dev.candela.metrics.Udr;
 import dev.candela.metrics.UdrResult;
 import dev.candela.metrics.stats.MiJackknife;
 import dev.candela.metrics.stats.Uncertainty;
+import dev.candela.metrics.stats.Vector;
 import dev.candela.model.card.ModelCard;
 import dev.candela.model.hosting.DeviceChoice;
 import dev.candela.model.hosting.VaeModel;
@@ -230,16 +231,16 @@ public final class UdrRanking {
       for (int i = 0; i < n; i++) {
         keep[i] = i % GROUPS != g;
       }
-      double[] s = compute(names, settings, means, logVars, keep).scores();
+      Vector s = compute(names, settings, means, logVars, keep).scores();
       for (int i = 0; i < names.size(); i++) {
-        leaveOut[i][g] = s[i];
+        leaveOut[i][g] = s.get(i);
       }
     }
     Map<String, Uncertainty> u = new LinkedHashMap<>();
-    double[] scores = all.scores();
+    Vector scores = all.scores();
     for (int i = 0; i < names.size(); i++) {
-      if (Double.isFinite(scores[i])) {
-        Uncertainty ui = MiJackknife.summarise(scores[i], leaveOut[i], n);
+      if (Double.isFinite(scores.get(i))) {
+        Uncertainty ui = MiJackknife.summarise(scores.get(i), leaveOut[i], n);
         if (ui != null) {
           u.put(names.get(i), ui);
         }

@@ -1,5 +1,7 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -180,16 +182,12 @@ public final class Dci {
     }
     return new DciResult(
         scores(importance),
-        importance,
+        Matrix.of(importance),
         LearnedMetricInputs.mean(testAcc),
         LearnedMetricInputs.mean(trainAcc),
-        testAcc,
-        trainAcc,
-        train.latentNames(),
-        train.factorNames(),
-        seed,
-        train.numSamples(),
-        test.numSamples(),
+        Vector.of(testAcc),
+        Vector.of(trainAcc),
+        SplitProvenance.of(train, test, seed),
         learner);
   }
 
@@ -367,7 +365,13 @@ public final class Dci {
     for (int f = 0; f < k; f++) {
       c += factorWeights[f] * perFactor[f];
     }
-    return new DciScores(d, c, perLatent, latentWeights, perFactor, factorWeights);
+    return new DciScores(
+        d,
+        c,
+        Vector.of(perLatent),
+        Vector.of(latentWeights),
+        Vector.of(perFactor),
+        Vector.of(factorWeights));
   }
 
   /** Entropy of (v + EPSILON) normalised, over the first n entries, in base n (0 when n = 1). */

@@ -1,6 +1,8 @@
 package dev.candela.metrics;
 
 import dev.candela.metrics.gbt.RandomForestRegressor;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.Arrays;
 import java.util.stream.IntStream;
 
@@ -153,18 +155,14 @@ public final class DciEs {
         dc.disentanglement(),
         dc.completeness(),
         bestInfo,
-        perFactor,
-        capacities,
-        losses,
+        Vector.of(perFactor),
+        Vector.of(capacities),
+        Matrix.of(losses),
         BASELINE_LOSS,
         depths[best],
-        importances[best],
+        Matrix.of(importances[best]),
         trees,
-        train.latentNames(),
-        train.factorNames(),
-        seed,
-        train.numSamples(),
-        test.numSamples());
+        SplitProvenance.of(train, test, seed));
   }
 
   /**

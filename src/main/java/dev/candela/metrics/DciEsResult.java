@@ -1,7 +1,8 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
-import java.util.List;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 
 /**
  * The result of {@link DciEs}: explicitness and size with D, C and I of the best probe, and the
@@ -19,11 +20,8 @@ import java.util.List;
  * @param bestDepth the capacity of I, D and C
  * @param importance {@code [latent][factor]}: the forests' importances at {@code bestDepth}
  * @param trees trees per forest
- * @param latentNames one per latent
- * @param factorNames one per factor
- * @param seed the forests' seed
- * @param numTrain training rows
- * @param numTest test rows
+ * @param split the latent and factor names, the forests' seed and the numbers of training and test
+ *     rows
  */
 public record DciEsResult(
     double explicitness,
@@ -31,71 +29,20 @@ public record DciEsResult(
     double disentanglement,
     double completeness,
     double informativeness,
-    double[] explicitnessPerFactor,
-    double[] capacities,
-    double[][] losses,
+    Vector explicitnessPerFactor,
+    Vector capacities,
+    Matrix losses,
     double baselineLoss,
     int bestDepth,
-    double[][] importance,
+    Matrix importance,
     int trees,
-    List<String> latentNames,
-    List<String> factorNames,
-    long seed,
-    int numTrain,
-    int numTest) {
+    @JsonUnwrapped SplitProvenance split) {
 
-  /** Copies the arrays and checks that the curves match the factors and capacities. */
+  /** Checks that the curves match the factors and capacities. */
   public DciEsResult {
-    explicitnessPerFactor = explicitnessPerFactor.clone();
-    capacities = capacities.clone();
-    losses = Arrays2.deepCopy(losses);
-    importance = Arrays2.deepCopy(importance);
-    latentNames = List.copyOf(latentNames);
-    factorNames = List.copyOf(factorNames);
-    LearnedMetricInputs.requirePerFactor(
-        factorNames.size(), explicitnessPerFactor.length, losses.length);
-    for (double[] curve : losses) {
-      if (curve.length != capacities.length) {
-        throw new IllegalArgumentException(
-            "a loss curve has "
-                + curve.length
-                + " points but there are "
-                + capacities.length
-                + " capacities");
-      }
-    }
-    LearnedMetricInputs.requireColumns("importance", importance, factorNames.size());
-  }
-
-  /**
-   * @return a copy of E_k
-   */
-  @Override
-  public double[] explicitnessPerFactor() {
-    return explicitnessPerFactor.clone();
-  }
-
-  /**
-   * @return a copy of the capacities
-   */
-  @Override
-  public double[] capacities() {
-    return capacities.clone();
-  }
-
-  /**
-   * @return a deep copy of the losses
-   */
-  @Override
-  public double[][] losses() {
-    return Arrays2.deepCopy(losses);
-  }
-
-  /**
-   * @return a deep copy of the importances
-   */
-  @Override
-  public double[][] importance() {
-    return Arrays2.deepCopy(importance);
+    int k = split.factorNames().size();
+    LearnedMetricInputs.requirePerFactor(k, explicitnessPerFactor.length(), losses.rows());
+    losses.requireRowLength("a loss curve", capacities.length(), "capacities");
+    importance.requireRowLength("importance row", k, "factor names");
   }
 }

@@ -1,7 +1,8 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
-import java.util.List;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 
 /**
  * The result of {@link Dci#compute}: disentanglement, completeness and informativeness with the
@@ -17,53 +18,41 @@ import java.util.List;
  * @param testAccuracyPerFactor test accuracy of each factor's classifier (regressors: 1 − NRMSE)
  * @param trainAccuracyPerFactor training accuracy of each factor's classifier (regressors: 1 −
  *     NRMSE)
- * @param latentNames one name per latent (rows of the importance matrix)
- * @param factorNames one name per factor (columns of the importance matrix)
- * @param seed the seed passed to the learner
- * @param numTrain training samples used
- * @param numTest test samples used
+ * @param split the latent and factor names (rows and columns of the importance matrix), the seed
+ *     passed to the learner and the numbers of training and test samples used
  * @param learner the learner that produced the importances and accuracies
  */
 public record DciResult(
     DciScores scores,
-    double[][] importance,
+    Matrix importance,
     double informativeness,
     double trainAccuracy,
-    double[] testAccuracyPerFactor,
-    double[] trainAccuracyPerFactor,
-    List<String> latentNames,
-    List<String> factorNames,
-    long seed,
-    int numTrain,
-    int numTest,
+    Vector testAccuracyPerFactor,
+    Vector trainAccuracyPerFactor,
+    @JsonUnwrapped SplitProvenance split,
     DciLearner learner) {
 
-  /** Copies the arrays and checks that all shapes agree with the names. */
+  /** Checks that all shapes agree with the names. */
   public DciResult {
-    importance = Arrays2.deepCopy(importance);
-    testAccuracyPerFactor = testAccuracyPerFactor.clone();
-    trainAccuracyPerFactor = trainAccuracyPerFactor.clone();
-    latentNames = List.copyOf(latentNames);
-    factorNames = List.copyOf(factorNames);
     java.util.Objects.requireNonNull(learner, "learner");
-    int l = latentNames.size();
-    int k = factorNames.size();
-    if (importance.length != l || scores.latentWeights().length != l) {
+    int l = split.latentNames().size();
+    int k = split.factorNames().size();
+    if (importance.rows() != l || scores.latentWeights().length() != l) {
       throw new IllegalArgumentException(
           "importance has "
-              + importance.length
+              + importance.rows()
               + " rows and scores "
-              + scores.latentWeights().length
+              + scores.latentWeights().length()
               + " latents, but there are "
               + l
               + " latent names");
     }
-    LearnedMetricInputs.requireColumns("importance", importance, k);
+    importance.requireRowLength("importance row", k, "factor names");
     LearnedMetricInputs.requirePerFactor(
         k,
-        testAccuracyPerFactor.length,
-        trainAccuracyPerFactor.length,
-        scores.factorWeights().length);
+        testAccuracyPerFactor.length(),
+        trainAccuracyPerFactor.length(),
+        scores.factorWeights().length());
   }
 
   /**
@@ -82,35 +71,5 @@ public record DciResult(
    */
   public double completeness() {
     return scores.completeness();
-  }
-
-  /**
-   * The importance matrix [latent][factor].
-   *
-   * @return a deep copy
-   */
-  @Override
-  public double[][] importance() {
-    return Arrays2.deepCopy(importance);
-  }
-
-  /**
-   * Test accuracy per factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] testAccuracyPerFactor() {
-    return testAccuracyPerFactor.clone();
-  }
-
-  /**
-   * Training accuracy per factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] trainAccuracyPerFactor() {
-    return trainAccuracyPerFactor.clone();
   }
 }

@@ -1,5 +1,7 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Vector;
+
 /**
  * Disentanglement and completeness of an importance matrix (Eastwood &amp; Williams, "A Framework
  * for the Quantitative Evaluation of Disentangled Representations", ICLR 2018), as computed by
@@ -24,65 +26,28 @@ package dev.candela.metrics;
 public record DciScores(
     double disentanglement,
     double completeness,
-    double[] disentanglementPerLatent,
-    double[] latentWeights,
-    double[] completenessPerFactor,
-    double[] factorWeights) {
+    Vector disentanglementPerLatent,
+    Vector latentWeights,
+    Vector completenessPerFactor,
+    Vector factorWeights) {
 
-  /** Copies the arrays and checks that the per-latent and per-factor arrays match in length. */
+  /** Checks that the per-latent and per-factor values match in length. */
   public DciScores {
-    disentanglementPerLatent = disentanglementPerLatent.clone();
-    latentWeights = latentWeights.clone();
-    completenessPerFactor = completenessPerFactor.clone();
-    factorWeights = factorWeights.clone();
     requireWeightPerScore(disentanglementPerLatent, latentWeights, "latent");
     requireWeightPerScore(completenessPerFactor, factorWeights, "factor");
   }
 
-  private static void requireWeightPerScore(double[] scores, double[] weights, String of) {
-    if (scores.length != weights.length) {
+  private static void requireWeightPerScore(Vector scores, Vector weights, String of) {
+    if (scores.length() != weights.length()) {
       throw new IllegalArgumentException(
-          scores.length + " per-" + of + " scores but " + weights.length + " " + of + " weights");
+          scores.length()
+              + " per-"
+              + of
+              + " scores but "
+              + weights.length()
+              + " "
+              + of
+              + " weights");
     }
-  }
-
-  /**
-   * D_j for each latent.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] disentanglementPerLatent() {
-    return disentanglementPerLatent.clone();
-  }
-
-  /**
-   * ρ_j for each latent.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] latentWeights() {
-    return latentWeights.clone();
-  }
-
-  /**
-   * C_k for each factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] completenessPerFactor() {
-    return completenessPerFactor.clone();
-  }
-
-  /**
-   * w_k for each factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] factorWeights() {
-    return factorWeights.clone();
   }
 }

@@ -1,5 +1,8 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Vector;
+
 /**
  * DCIMIG of Sepliarskaia, Kiseleva &amp; de Rijke, "Evaluating disentangled representations"
  * (arXiv:1910.05587; also "How to not measure disentanglement"): a MIG that is low when a latent
@@ -49,6 +52,7 @@ public final class Dcimig {
       num += best[k];
       den += factorEntropy[k];
     }
-    return new DcimigResult(num / den, best, gap, assigned, bins);
+    return new DcimigResult(
+        num / den, Vector.of(best), Vector.of(gap), Arrays2.list(assigned), bins);
   }
 }

@@ -2,9 +2,11 @@ package dev.candela.metrics;
 
 import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Vector;
+import java.util.List;
 
 /**
- * DCIMIG and its details ({@link Dcimig}). Accessors return copies.
+ * DCIMIG and its details ({@link Dcimig}). Its values are immutable.
  *
  * @param score DCIMIG, {@code Σ_k S_k / Σ_k H(v_k)}, in [0, 1]
  * @param factorGap per factor, {@code S_k}: the largest gap among the latents assigned to it (nats)
@@ -13,51 +15,13 @@ import dev.candela.metrics.stats.Arrays2;
  * @param bins histogram bins per latent
  */
 public record DcimigResult(
-    double score, double[] factorGap, double[] latentGap, int[] assignedFactor, int bins) {
-  /** Validates and copies. */
+    double score, Vector factorGap, Vector latentGap, List<Integer> assignedFactor, int bins) {
+  /** Validates the score and shapes. */
   public DcimigResult {
     Arrays2.requireFinite("DCIMIG score", score);
-    factorGap = factorGap.clone();
-    latentGap = latentGap.clone();
-    assignedFactor = assignedFactor.clone();
-    if (latentGap.length != assignedFactor.length) {
-      throw new IllegalArgumentException(
-          "shapes disagree: "
-              + latentGap.length
-              + " latent gaps, "
-              + assignedFactor.length
-              + " assigned factors");
-    }
-  }
-
-  /**
-   * Per factor, S_k.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] factorGap() {
-    return factorGap.clone();
-  }
-
-  /**
-   * Per latent, its gap.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] latentGap() {
-    return latentGap.clone();
-  }
-
-  /**
-   * Per latent, its factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public int[] assignedFactor() {
-    return assignedFactor.clone();
+    assignedFactor = List.copyOf(assignedFactor);
+    Arrays2.requireSameLengths(
+        latentGap.length(), "latent gaps", assignedFactor.size(), "assigned factors");
   }
 
   @Override

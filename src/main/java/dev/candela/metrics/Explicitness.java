@@ -1,7 +1,10 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.DenseLogisticRegression;
+import dev.candela.metrics.stats.Matrix;
 import dev.candela.metrics.stats.RocAuc;
+import dev.candela.metrics.stats.Vector;
 import org.apache.commons.math3.stat.StatUtils;
 
 /**
@@ -113,12 +116,12 @@ public final class Explicitness {
     return new ExplicitnessResult(
         LearnedMetricInputs.mean(testAuc),
         LearnedMetricInputs.mean(trainAuc),
-        testAuc,
-        trainAuc,
-        classes,
-        testPerClass,
-        trainPerClass,
-        unseen,
+        Vector.of(testAuc),
+        Vector.of(trainAuc),
+        Arrays2.rows(classes),
+        Matrix.of(testPerClass),
+        Matrix.of(trainPerClass),
+        Arrays2.list(unseen),
         train.factorNames(),
         seed,
         train.numSamples(),

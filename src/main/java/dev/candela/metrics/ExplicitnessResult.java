@@ -1,6 +1,8 @@
 package dev.candela.metrics;
 
 import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.List;
 
 /**
@@ -27,109 +29,47 @@ import java.util.List;
 public record ExplicitnessResult(
     double explicitness,
     double trainExplicitness,
-    double[] testAucPerFactor,
-    double[] trainAucPerFactor,
-    int[][] classes,
-    double[][] testAucPerClass,
-    double[][] trainAucPerClass,
-    int[] unseenTestSamples,
+    Vector testAucPerFactor,
+    Vector trainAucPerFactor,
+    List<List<Integer>> classes,
+    Matrix testAucPerClass,
+    Matrix trainAucPerClass,
+    List<Integer> unseenTestSamples,
     List<String> factorNames,
     long seed,
     int numTrain,
     int numTest) {
 
-  /** Copies the arrays and checks that the shapes agree with the factor names. */
+  /** Checks that the shapes agree with the factor names. */
   public ExplicitnessResult {
-    testAucPerFactor = testAucPerFactor.clone();
-    trainAucPerFactor = trainAucPerFactor.clone();
-    classes = Arrays2.deepCopy(classes);
-    testAucPerClass = Arrays2.deepCopy(testAucPerClass);
-    trainAucPerClass = Arrays2.deepCopy(trainAucPerClass);
-    unseenTestSamples = unseenTestSamples.clone();
+    classes = Arrays2.copyRows(classes);
+    unseenTestSamples = List.copyOf(unseenTestSamples);
     factorNames = List.copyOf(factorNames);
     int k = factorNames.size();
     LearnedMetricInputs.requirePerFactor(
         k,
-        testAucPerFactor.length,
-        trainAucPerFactor.length,
-        classes.length,
-        testAucPerClass.length,
-        trainAucPerClass.length,
-        unseenTestSamples.length);
+        testAucPerFactor.length(),
+        trainAucPerFactor.length(),
+        classes.size(),
+        testAucPerClass.rows(),
+        trainAucPerClass.rows(),
+        unseenTestSamples.size());
     for (int f = 0; f < k; f++) {
-      if (testAucPerClass[f].length != classes[f].length
-          || trainAucPerClass[f].length != classes[f].length) {
+      int n = classes.get(f).size();
+      int test = testAucPerClass.row(f).length();
+      int train = trainAucPerClass.row(f).length();
+      if (test != n || train != n) {
         throw new IllegalArgumentException(
             "factor "
                 + f
                 + " has "
-                + classes[f].length
+                + n
                 + " classes but "
-                + testAucPerClass[f].length
+                + test
                 + " test and "
-                + trainAucPerClass[f].length
+                + train
                 + " training per-class AUCs");
       }
     }
-  }
-
-  /**
-   * Test AUC per factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] testAucPerFactor() {
-    return testAucPerFactor.clone();
-  }
-
-  /**
-   * Training AUC per factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] trainAucPerFactor() {
-    return trainAucPerFactor.clone();
-  }
-
-  /**
-   * Training class codes per factor.
-   *
-   * @return a deep copy
-   */
-  @Override
-  public int[][] classes() {
-    return Arrays2.deepCopy(classes);
-  }
-
-  /**
-   * Test AUC per factor and class.
-   *
-   * @return a deep copy
-   */
-  @Override
-  public double[][] testAucPerClass() {
-    return Arrays2.deepCopy(testAucPerClass);
-  }
-
-  /**
-   * Training AUC per factor and class.
-   *
-   * @return a deep copy
-   */
-  @Override
-  public double[][] trainAucPerClass() {
-    return Arrays2.deepCopy(trainAucPerClass);
-  }
-
-  /**
-   * Test samples with a code unseen in training, per factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public int[] unseenTestSamples() {
-    return unseenTestSamples.clone();
   }
 }

@@ -2,6 +2,8 @@ package dev.candela.metrics;
 
 import dev.candela.CandelaException;
 import dev.candela.data.FactorSampler;
+import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Vector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -66,34 +68,38 @@ public final class FactorVae {
     int[][] trainVotes = new int[d][k];
     int[] classifier = new int[d];
     java.util.Arrays.fill(classifier, -1);
-    if (act.length == 0) {
-      return new FactorVaeResult(0, 0, std, act, trainVotes, classifier, names, options);
-    }
-    votes(sampler, representation, factors, act, var, options.numTrain(), options, rng, trainVotes);
-    int[][] evalVotes = new int[d][k];
-    votes(sampler, representation, factors, act, var, options.numEval(), options, rng, evalVotes);
-    long trainOk = 0;
-    long evalOk = 0;
-    for (int j = 0; j < d; j++) {
-      int best = 0;
-      for (int f = 1; f < k; f++) {
-        if (trainVotes[j][f] > trainVotes[j][best]) {
-          best = f;
+    double trainAccuracy = 0;
+    double evalAccuracy = 0;
+    if (act.length > 0) {
+      votes(
+          sampler, representation, factors, act, var, options.numTrain(), options, rng, trainVotes);
+      int[][] evalVotes = new int[d][k];
+      votes(sampler, representation, factors, act, var, options.numEval(), options, rng, evalVotes);
+      long trainOk = 0;
+      long evalOk = 0;
+      for (int j = 0; j < d; j++) {
+        int best = 0;
+        for (int f = 1; f < k; f++) {
+          if (trainVotes[j][f] > trainVotes[j][best]) {
+            best = f;
+          }
         }
+        if (active.contains(j)) {
+          classifier[j] = best;
+        }
+        trainOk += trainVotes[j][best];
+        evalOk += evalVotes[j][best];
       }
-      if (active.contains(j)) {
-        classifier[j] = best;
-      }
-      trainOk += trainVotes[j][best];
-      evalOk += evalVotes[j][best];
+      trainAccuracy = (double) trainOk / options.numTrain();
+      evalAccuracy = (double) evalOk / options.numEval();
     }
     return new FactorVaeResult(
-        (double) trainOk / options.numTrain(),
-        (double) evalOk / options.numEval(),
-        std,
-        act,
-        trainVotes,
-        classifier,
+        trainAccuracy,
+        evalAccuracy,
+        Vector.of(std),
+        Arrays2.list(act),
+        Arrays2.rows(trainVotes),
+        Arrays2.list(classifier),
         names,
         options);
   }

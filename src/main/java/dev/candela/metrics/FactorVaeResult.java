@@ -2,13 +2,13 @@ package dev.candela.metrics;
 
 import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
-import java.util.Arrays;
+import dev.candela.metrics.stats.Vector;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * The FactorVAE metric ({@link FactorVae}) with the votes that produced it. Accessors return
- * copies.
+ * The FactorVAE metric ({@link FactorVae}) with the votes that produced it. Its values are
+ * immutable.
  *
  * @param trainAccuracy majority-vote accuracy on the training votes
  * @param evalAccuracy accuracy on the evaluation votes (the score)
@@ -24,32 +24,31 @@ import java.util.Objects;
 public record FactorVaeResult(
     double trainAccuracy,
     double evalAccuracy,
-    double[] globalStd,
-    int[] activeLatents,
-    int[][] trainVotes,
-    int[] classifier,
+    Vector globalStd,
+    List<Integer> activeLatents,
+    List<List<Integer>> trainVotes,
+    List<Integer> classifier,
     List<String> factorNames,
     SampledMetricOptions options) {
 
-  /** Validates ranges and copies. */
+  /** Validates ranges and shapes. */
   public FactorVaeResult {
     Objects.requireNonNull(options, "options");
     factorNames = List.copyOf(factorNames);
-    globalStd = globalStd.clone();
-    activeLatents = activeLatents.clone();
-    trainVotes = Arrays2.deepCopy(trainVotes);
-    classifier = classifier.clone();
+    activeLatents = List.copyOf(activeLatents);
+    trainVotes = Arrays2.copyRows(trainVotes);
+    classifier = List.copyOf(classifier);
     if (!(trainAccuracy >= 0 && trainAccuracy <= 1 && evalAccuracy >= 0 && evalAccuracy <= 1)) {
       throw new IllegalArgumentException(
           "accuracies must be in [0, 1], got " + trainAccuracy + " and " + evalAccuracy);
     }
-    if (trainVotes.length != globalStd.length || classifier.length != globalStd.length) {
+    if (trainVotes.size() != globalStd.length() || classifier.size() != globalStd.length()) {
       throw new IllegalArgumentException(
-          globalStd.length
+          globalStd.length()
               + " latents but "
-              + trainVotes.length
+              + trainVotes.size()
               + " vote rows and "
-              + classifier.length
+              + classifier.size()
               + " classifier entries");
     }
   }
@@ -61,44 +60,6 @@ public record FactorVaeResult(
    */
   public double score() {
     return evalAccuracy;
-  }
-
-  @Override
-  public double[] globalStd() {
-    return globalStd.clone();
-  }
-
-  @Override
-  public int[] activeLatents() {
-    return activeLatents.clone();
-  }
-
-  @Override
-  public int[][] trainVotes() {
-    return Arrays2.deepCopy(trainVotes);
-  }
-
-  @Override
-  public int[] classifier() {
-    return classifier.clone();
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof FactorVaeResult r
-        && Double.compare(trainAccuracy, r.trainAccuracy) == 0
-        && Double.compare(evalAccuracy, r.evalAccuracy) == 0
-        && Arrays.equals(globalStd, r.globalStd)
-        && Arrays.equals(activeLatents, r.activeLatents)
-        && Arrays.deepEquals(trainVotes, r.trainVotes)
-        && Arrays.equals(classifier, r.classifier)
-        && factorNames.equals(r.factorNames)
-        && options.equals(r.options);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(trainAccuracy, evalAccuracy, Arrays.hashCode(activeLatents), factorNames);
   }
 
   @Override

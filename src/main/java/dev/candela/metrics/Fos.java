@@ -1,5 +1,7 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.SplittableRandom;
 
 /**
@@ -157,7 +159,13 @@ public final class Fos {
         pairMean[c][a] = pairMean[a][c];
       }
     }
-    return new FosResult(mean(terms), mean(squaredTerms), batchSize, terms, squaredTerms, pairMean);
+    return new FosResult(
+        mean(terms),
+        mean(squaredTerms),
+        batchSize,
+        Vector.of(terms),
+        Vector.of(squaredTerms),
+        Matrix.of(pairMean));
   }
 
   private static double mean(double[] v) {

@@ -45,8 +45,9 @@ final class FosMetric implements CodeMetric.Batched {
   public Map<String, double[]> batchTerms(CodeContext context) {
     Both b = both(context);
     Map<String, double[]> out = new LinkedHashMap<>();
-    out.put("fos", b.fos().batchTerms());
-    out.put("rand_fos", b.rand().batchTerms());
+    out.put("fos", b.fos().batchTerms().toArray());
+    out.put("rand_fos", b.rand().batchTerms().toArray());
+
     return out;
   }
 

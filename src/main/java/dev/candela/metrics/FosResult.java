@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 
 /**
  * The result of {@link Fos}: the factorization-of-support score, the authors' squared-distance
@@ -17,21 +18,18 @@ public record FosResult(
     double fos,
     double squared,
     int batchSize,
-    double[] batchTerms,
-    double[] squaredBatchTerms,
-    double[][] pairMean) {
+    Vector batchTerms,
+    Vector squaredBatchTerms,
+    Matrix pairMean) {
 
-  /** Copies the arrays and checks the shapes. */
+  /** Checks the shapes. */
   public FosResult {
-    batchTerms = batchTerms.clone();
-    squaredBatchTerms = squaredBatchTerms.clone();
-    pairMean = Arrays2.deepCopy(pairMean);
-    if (batchTerms.length != squaredBatchTerms.length || batchTerms.length == 0) {
+    if (batchTerms.length() != squaredBatchTerms.length() || batchTerms.length() == 0) {
       throw new IllegalArgumentException(
           "batch terms: "
-              + batchTerms.length
+              + batchTerms.length()
               + " Euclidean and "
-              + squaredBatchTerms.length
+              + squaredBatchTerms.length()
               + " squared; both must be the same, ≥ 1");
     }
   }
@@ -40,30 +38,6 @@ public record FosResult(
    * @return the number of batches
    */
   public int batches() {
-    return batchTerms.length;
-  }
-
-  /**
-   * @return a copy of the per-batch terms
-   */
-  @Override
-  public double[] batchTerms() {
-    return batchTerms.clone();
-  }
-
-  /**
-   * @return a copy of the per-batch squared-distance terms
-   */
-  @Override
-  public double[] squaredBatchTerms() {
-    return squaredBatchTerms.clone();
-  }
-
-  /**
-   * @return a deep copy of the pair matrix
-   */
-  @Override
-  public double[][] pairMean() {
-    return Arrays2.deepCopy(pairMean);
+    return batchTerms.length();
   }
 }

@@ -63,7 +63,7 @@ public final class GaussianTc {
     }
     int m = active.size();
     if (m == 0) {
-      return new GaussianTcResult(0, new int[0], toArray(constant));
+      return new GaussianTcResult(0, List.of(), constant);
     }
     double[][] r = new double[m][m];
     for (int a = 0; a < m; a++) {
@@ -96,10 +96,6 @@ public final class GaussianTc {
     for (int a = 0; a < m; a++) {
       tc -= Math.log(l[a][a]);
     }
-    return new GaussianTcResult(Math.max(tc, 0), toArray(active), toArray(constant));
-  }
-
-  static int[] toArray(List<Integer> l) {
-    return l.stream().mapToInt(Integer::intValue).toArray();
+    return new GaussianTcResult(Math.max(tc, 0), active, constant);
   }
 }

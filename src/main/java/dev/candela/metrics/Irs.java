@@ -1,7 +1,10 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Matrix;
 import dev.candela.metrics.stats.Quantiles;
+import dev.candela.metrics.stats.Vector;
 import dev.candela.metrics.stats.Workers;
 import java.util.stream.IntStream;
 
@@ -113,7 +116,15 @@ public final class Irs {
     }
     if (active.length == 0) {
       return new IrsResult(
-          0.0, new double[0][], new double[0], new double[0], active, dropped, groups, n, options);
+          0.0,
+          Matrix.of(new double[0][]),
+          Vector.of(),
+          Vector.of(),
+          Arrays2.list(active),
+          Arrays2.list(dropped),
+          Arrays2.list(groups),
+          n,
+          options);
     }
 
     double[] perLatent = new double[active.length];
@@ -128,7 +139,16 @@ public final class Irs {
       num += best * maxDev[a];
       den += maxDev[a];
     }
-    return new IrsResult(num / den, matrix, perLatent, maxDev, active, dropped, groups, n, options);
+    return new IrsResult(
+        num / den,
+        Matrix.of(matrix),
+        Vector.of(perLatent),
+        Vector.of(maxDev),
+        Arrays2.list(active),
+        Arrays2.list(dropped),
+        Arrays2.list(groups),
+        n,
+        options);
   }
 
   /**

@@ -2,11 +2,13 @@ package dev.candela.metrics;
 
 import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
-import java.util.Arrays;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
+import java.util.List;
 
 /**
  * The Interventional Robustness Score and the details that produced it ({@link Irs}). Rows of the
- * matrix and the per-latent arrays follow {@link #activeLatents()}; accessors return copies.
+ * matrix and the per-latent arrays follow {@link #activeLatents()}; its values are immutable.
  *
  * @param score the IRS: per-latent scores averaged with weights {@code maxDeviation} (0 when every
  *     latent is constant, as in disentanglement_lib)
@@ -22,108 +24,35 @@ import java.util.Arrays;
  */
 public record IrsResult(
     double score,
-    double[][] matrix,
-    double[] perLatent,
-    double[] maxDeviation,
-    int[] activeLatents,
-    int[] droppedLatents,
-    int[] factorGroups,
+    Matrix matrix,
+    Vector perLatent,
+    Vector maxDeviation,
+    List<Integer> activeLatents,
+    List<Integer> droppedLatents,
+    List<Integer> factorGroups,
     int numSamples,
     IrsOptions options) {
 
-  /** Validates the shapes and copies the arrays. */
+  /** Validates the shapes. */
   public IrsResult {
     Arrays2.requireFinite("IRS score", score);
-    matrix = Arrays2.deepCopy(matrix);
-    perLatent = perLatent.clone();
-    maxDeviation = maxDeviation.clone();
-    activeLatents = activeLatents.clone();
-    droppedLatents = droppedLatents.clone();
-    factorGroups = factorGroups.clone();
-    if (matrix.length != activeLatents.length
-        || perLatent.length != activeLatents.length
-        || maxDeviation.length != activeLatents.length) {
-      throw new IllegalArgumentException(
-          "shapes disagree: "
-              + matrix.length
-              + " matrix rows, "
-              + perLatent.length
-              + " per-latent scores, "
-              + maxDeviation.length
-              + " deviations, "
-              + activeLatents.length
-              + " active latents");
-    }
-    for (double[] row : matrix) {
-      if (row.length != factorGroups.length) {
-        throw new IllegalArgumentException(
-            "matrix row has " + row.length + " entries for " + factorGroups.length + " factors");
-      }
-    }
+    activeLatents = List.copyOf(activeLatents);
+    droppedLatents = List.copyOf(droppedLatents);
+    factorGroups = List.copyOf(factorGroups);
+    Arrays2.requireSameLengths(
+        matrix.rows(),
+        "matrix rows",
+        perLatent.length(),
+        "per-latent scores",
+        maxDeviation.length(),
+        "deviations",
+        activeLatents.size(),
+        "active latents");
+    matrix.requireRowLength("matrix row", factorGroups.size(), "factors");
     if (numSamples < 1) {
       throw new IllegalArgumentException("numSamples must be positive, got " + numSamples);
     }
     java.util.Objects.requireNonNull(options, "options");
-  }
-
-  /**
-   * The IRS matrix, {@code [active latent][factor]}.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[][] matrix() {
-    return Arrays2.deepCopy(matrix);
-  }
-
-  /**
-   * Per active latent, the row maximum of the matrix.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] perLatent() {
-    return perLatent.clone();
-  }
-
-  /**
-   * Per active latent, the largest absolute deviation from its mean.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] maxDeviation() {
-    return maxDeviation.clone();
-  }
-
-  /**
-   * Original indices of the active latents (the matrix rows).
-   *
-   * @return a copy
-   */
-  @Override
-  public int[] activeLatents() {
-    return activeLatents.clone();
-  }
-
-  /**
-   * Original indices of the dropped constant latents.
-   *
-   * @return a copy
-   */
-  @Override
-  public int[] droppedLatents() {
-    return droppedLatents.clone();
-  }
-
-  /**
-   * Per factor, the number of distinct (re-binned) values.
-   *
-   * @return a copy
-   */
-  @Override
-  public int[] factorGroups() {
-    return factorGroups.clone();
   }
 
   /**
@@ -132,7 +61,7 @@ public record IrsResult(
    * @return F
    */
   public int numFactors() {
-    return factorGroups.length;
+    return factorGroups.size();
   }
 
   /**
@@ -143,12 +72,12 @@ public record IrsResult(
    * @return the entry
    */
   public double entry(int latent, int factor) {
-    int row = Arrays.binarySearch(activeLatents, latent);
+    int row = java.util.Collections.binarySearch(activeLatents, latent);
     if (row < 0) {
       throw new IllegalArgumentException(
-          "latent " + latent + " is not active; active latents: " + Arrays.toString(activeLatents));
+          "latent " + latent + " is not active; active latents: " + activeLatents);
     }
-    return matrix[row][factor];
+    return matrix.get(row, factor);
   }
 
   @Override

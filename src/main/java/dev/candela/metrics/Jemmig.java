@@ -1,5 +1,8 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Vector;
+
 /**
  * JEMMIG, the joint-entropy-minus-mutual-information gap of Do &amp; Tran, "Theory and evaluation
  * metrics for learning disentangled representations", ICLR 2020, in the paper's normalised form.
@@ -58,6 +61,7 @@ public final class Jemmig {
       best[k] = t.index();
       sum += perFactor[k];
     }
-    return new JemmigResult(sum / nf, perFactor, raw, best, bins);
+    return new JemmigResult(
+        sum / nf, Vector.of(perFactor), Vector.of(raw), Arrays2.list(best), bins);
   }
 }

@@ -2,9 +2,11 @@ package dev.candela.metrics;
 
 import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Vector;
+import java.util.List;
 
 /**
- * JEMMIG and its details ({@link Jemmig}). Accessors return copies.
+ * JEMMIG and its details ({@link Jemmig}). Its values are immutable.
  *
  * @param score the mean over factors of {@code 1 − JEMMIG(v_k) / (H(v_k) + ln B)}, in [0, 1],
  *     higher is better
@@ -14,53 +16,18 @@ import dev.candela.metrics.stats.Arrays2;
  * @param bins B, histogram bins per latent
  */
 public record JemmigResult(
-    double score, double[] perFactor, double[] raw, int[] bestLatent, int bins) {
-  /** Validates and copies. */
+    double score, Vector perFactor, Vector raw, List<Integer> bestLatent, int bins) {
+  /** Validates the score and shapes. */
   public JemmigResult {
     Arrays2.requireFinite("JEMMIG score", score);
-    perFactor = perFactor.clone();
-    raw = raw.clone();
-    bestLatent = bestLatent.clone();
-    if (perFactor.length != raw.length || raw.length != bestLatent.length) {
-      throw new IllegalArgumentException(
-          "shapes disagree: "
-              + perFactor.length
-              + " scores, "
-              + raw.length
-              + " raw values, "
-              + bestLatent.length
-              + " best latents");
-    }
-  }
-
-  /**
-   * Per factor, the normalised score.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] perFactor() {
-    return perFactor.clone();
-  }
-
-  /**
-   * Per factor, JEMMIG in nats.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] raw() {
-    return raw.clone();
-  }
-
-  /**
-   * Per factor, z*.
-   *
-   * @return a copy
-   */
-  @Override
-  public int[] bestLatent() {
-    return bestLatent.clone();
+    bestLatent = List.copyOf(bestLatent);
+    Arrays2.requireSameLengths(
+        perFactor.length(),
+        "scores",
+        raw.length(),
+        "raw values",
+        bestLatent.size(),
+        "best latents");
   }
 
   @Override

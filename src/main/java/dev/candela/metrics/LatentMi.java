@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
 import dev.candela.metrics.stats.DiscreteMutualInfo;
+import dev.candela.metrics.stats.Matrix;
 
 /**
  * Mean pairwise mutual information of the discretised latents (Locatello et al. 2019, "Challenging
@@ -51,6 +52,6 @@ public final class LatentMi {
       }
     }
     double score = d < 2 ? 0 : sum / ((double) d * d - d);
-    return new LatentMiResult(score, m, bins);
+    return new LatentMiResult(score, Matrix.of(m), bins);
   }
 }

@@ -58,21 +58,6 @@ final class LearnedMetricInputs {
     }
   }
 
-  /** Checks that every row of a [latent][factor] matrix has one column per factor name. */
-  static void requireColumns(String what, double[][] matrix, int factors) {
-    for (double[] row : matrix) {
-      if (row.length != factors) {
-        throw new IllegalArgumentException(
-            what
-                + " row has "
-                + row.length
-                + " columns but there are "
-                + factors
-                + " factor names");
-      }
-    }
-  }
-
   /** The distinct codes of a factor, ascending. */
   static int[] classes(int[] codes) {
     return Arrays.stream(codes).distinct().sorted().toArray();

@@ -1,7 +1,10 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.DiscreteMutualInfo;
 import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.Arrays;
 
 /**
@@ -101,11 +104,11 @@ public final class Mig {
     }
     return new MigResult(
         sum / informative,
-        gap,
-        best,
-        mi,
-        factorEntropy,
-        Arrays.copyOf(constant, numConstant),
+        Vector.of(gap),
+        Arrays2.list(best),
+        Matrix.of(mi),
+        Vector.of(factorEntropy),
+        Arrays2.list(Arrays.copyOf(constant, numConstant)),
         bins);
   }
 }

@@ -2,9 +2,12 @@ package dev.candela.metrics;
 
 import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
+import java.util.List;
 
 /**
- * The Mutual Information Gap and its details ({@link Mig}). Accessors return copies.
+ * The Mutual Information Gap and its details ({@link Mig}). Its values are immutable.
  *
  * @param score MIG, the mean of {@code gap} over the non-constant factors, in [0, 1]
  * @param gap per factor {@code (top1 − top2) / H(f)}; 0 for a constant factor, which is excluded
@@ -18,84 +21,35 @@ import dev.candela.metrics.stats.Arrays2;
  */
 public record MigResult(
     double score,
-    double[] gap,
-    int[] bestLatent,
-    double[][] mutualInformation,
-    double[] factorEntropy,
-    int[] constantFactors,
+    Vector gap,
+    List<Integer> bestLatent,
+    Matrix mutualInformation,
+    Vector factorEntropy,
+    List<Integer> constantFactors,
     int bins) {
 
-  /** Validates shapes and copies the arrays. */
+  /** Validates the score and shapes. */
   public MigResult {
-    Arrays2.requireFinite("MIG score", score);
-    gap = gap.clone();
-    bestLatent = bestLatent.clone();
-    mutualInformation = Arrays2.deepCopy(mutualInformation);
-    factorEntropy = factorEntropy.clone();
-    constantFactors = constantFactors.clone();
-    if (gap.length != factorEntropy.length || bestLatent.length != factorEntropy.length) {
-      throw new IllegalArgumentException(
-          "shapes disagree: "
-              + gap.length
-              + " gaps, "
-              + bestLatent.length
-              + " best latents, "
-              + factorEntropy.length
-              + " entropies");
-    }
-    if (bins < 1) {
-      throw new IllegalArgumentException("bins must be at least 1, got " + bins);
-    }
+    bestLatent = List.copyOf(bestLatent);
+    constantFactors = List.copyOf(constantFactors);
+    requireGaps("MIG score", score, gap, bestLatent, factorEntropy);
+    Arrays2.requirePositive("bins", bins);
   }
 
   /**
-   * Per factor, the normalised gap.
-   *
-   * @return a copy
+   * The checks MIG's estimators share ({@link MigSampledResult} too): a finite score and one gap,
+   * best latent and entropy per factor.
    */
-  @Override
-  public double[] gap() {
-    return gap.clone();
-  }
-
-  /**
-   * Per factor, the most informative latent.
-   *
-   * @return a copy
-   */
-  @Override
-  public int[] bestLatent() {
-    return bestLatent.clone();
-  }
-
-  /**
-   * The MI matrix {@code [latent][factor]} in nats.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[][] mutualInformation() {
-    return Arrays2.deepCopy(mutualInformation);
-  }
-
-  /**
-   * Per factor, its entropy in nats.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] factorEntropy() {
-    return factorEntropy.clone();
-  }
-
-  /**
-   * Factors excluded from the mean because they take a single value.
-   *
-   * @return a copy
-   */
-  @Override
-  public int[] constantFactors() {
-    return constantFactors.clone();
+  static void requireGaps(
+      String what, double score, Vector gap, List<Integer> bestLatent, Vector factorEntropy) {
+    Arrays2.requireFinite(what, score);
+    Arrays2.requireSameLengths(
+        gap.length(),
+        "gaps",
+        bestLatent.size(),
+        "best latents",
+        factorEntropy.length(),
+        "factor entropies");
   }
 
   @Override

@@ -2,7 +2,10 @@ package dev.candela.metrics;
 
 import dev.candela.Setting;
 import dev.candela.SettingException;
+import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
 import dev.candela.metrics.stats.Uncertainty;
+import dev.candela.metrics.stats.Vector;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -237,13 +240,13 @@ public final class MigSampled {
     }
     return new MigSampledResult(
         full.score,
-        full.gap,
-        full.best,
-        full.mi,
-        hz[g].clone(),
-        condEnt,
-        factorEntropy,
-        full.constant,
+        Vector.of(full.gap),
+        Arrays2.list(full.best),
+        Matrix.of(full.mi),
+        Vector.of(hz[g]),
+        Matrix.of(condEnt),
+        Vector.of(factorEntropy),
+        Arrays2.list(full.constant),
         Math.min(samples, n),
         n,
         groups,

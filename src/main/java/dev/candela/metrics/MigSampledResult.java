@@ -1,11 +1,13 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
 import dev.candela.metrics.stats.Uncertainty;
+import dev.candela.metrics.stats.Vector;
+import java.util.List;
 
 /**
- * The Mutual Information Gap with the sampling estimator and its details ({@link MigSampled}).
- * Accessors of arrays return copies.
+ * The Mutual Information Gap with the sampling estimator and its details ({@link MigSampled}). Its
+ * values are immutable.
  *
  * @param score MIG, the mean of {@code gap} over the non-constant factors
  * @param gap per factor {@code (I_(1) − I_(2)) / H(v_k)}; 0 for a constant factor, which is
@@ -24,73 +26,23 @@ import dev.candela.metrics.stats.Uncertainty;
  */
 public record MigSampledResult(
     double score,
-    double[] gap,
-    int[] bestLatent,
-    double[][] mutualInformation,
-    double[] latentEntropy,
-    double[][] conditionalEntropy,
-    double[] factorEntropy,
-    int[] constantFactors,
+    Vector gap,
+    List<Integer> bestLatent,
+    Matrix mutualInformation,
+    Vector latentEntropy,
+    Matrix conditionalEntropy,
+    Vector factorEntropy,
+    List<Integer> constantFactors,
     int samples,
     int rows,
     int groups,
     long seed,
     Uncertainty uncertainty) {
 
-  /** Validates and copies the arrays. */
+  /** Validates the score and shapes. */
   public MigSampledResult {
-    Arrays2.requireFinite("MIG (sampled) score", score);
-    gap = gap.clone();
-    bestLatent = bestLatent.clone();
-    mutualInformation = Arrays2.deepCopy(mutualInformation);
-    latentEntropy = latentEntropy.clone();
-    conditionalEntropy = Arrays2.deepCopy(conditionalEntropy);
-    factorEntropy = factorEntropy.clone();
-    constantFactors = constantFactors.clone();
-    if (gap.length != factorEntropy.length || bestLatent.length != factorEntropy.length) {
-      throw new IllegalArgumentException(
-          "shapes disagree: "
-              + gap.length
-              + " gaps, "
-              + bestLatent.length
-              + " best latents, "
-              + factorEntropy.length
-              + " factor entropies");
-    }
-  }
-
-  @Override
-  public double[] gap() {
-    return gap.clone();
-  }
-
-  @Override
-  public int[] bestLatent() {
-    return bestLatent.clone();
-  }
-
-  @Override
-  public double[][] mutualInformation() {
-    return Arrays2.deepCopy(mutualInformation);
-  }
-
-  @Override
-  public double[] latentEntropy() {
-    return latentEntropy.clone();
-  }
-
-  @Override
-  public double[][] conditionalEntropy() {
-    return Arrays2.deepCopy(conditionalEntropy);
-  }
-
-  @Override
-  public double[] factorEntropy() {
-    return factorEntropy.clone();
-  }
-
-  @Override
-  public int[] constantFactors() {
-    return constantFactors.clone();
+    bestLatent = List.copyOf(bestLatent);
+    constantFactors = List.copyOf(constantFactors);
+    MigResult.requireGaps("MIG (sampled) score", score, gap, bestLatent, factorEntropy);
   }
 }

@@ -1,5 +1,8 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Vector;
+
 /**
  * MIG-sup of Li, Murkute, Gyawali &amp; Wang, "Progressive learning and disentanglement of
  * hierarchical representations", ICLR 2020: the mutual information gap taken per latent instead of
@@ -61,6 +64,10 @@ public final class MigSup {
       }
     }
     return new MigSupResult(
-        sum / d, gap, best, latentEntropy == null ? Double.NaN : peerSum / d, bins);
+        sum / d,
+        Vector.of(gap),
+        Arrays2.list(best),
+        latentEntropy == null ? Double.NaN : peerSum / d,
+        bins);
   }
 }

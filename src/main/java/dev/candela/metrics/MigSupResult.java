@@ -2,9 +2,11 @@ package dev.candela.metrics;
 
 import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Vector;
+import java.util.List;
 
 /**
- * MIG-sup and its details ({@link MigSup}). Accessors return copies.
+ * MIG-sup and its details ({@link MigSup}). Its values are immutable.
  *
  * @param score MIG-sup, the mean of {@code gap} over latents, in [0, 1]
  * @param gap per latent, {@code Î_(1) − Î_(2)} of its factor-normalised MI
@@ -15,39 +17,13 @@ import dev.candela.metrics.stats.Arrays2;
  * @param bins histogram bins per latent
  */
 public record MigSupResult(
-    double score, double[] gap, int[] bestFactor, double latentNormalisedScore, int bins) {
-  /** Validates and copies. */
+    double score, Vector gap, List<Integer> bestFactor, double latentNormalisedScore, int bins) {
+  /** Validates the score, shapes and bins. */
   public MigSupResult {
     Arrays2.requireFinite("MIG-sup score", score);
-    gap = gap.clone();
-    bestFactor = bestFactor.clone();
-    if (gap.length != bestFactor.length) {
-      throw new IllegalArgumentException(
-          "shapes disagree: " + gap.length + " gaps, " + bestFactor.length + " best factors");
-    }
-    if (bins < 1) {
-      throw new IllegalArgumentException("bins must be at least 1, got " + bins);
-    }
-  }
-
-  /**
-   * Per latent, the gap.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] gap() {
-    return gap.clone();
-  }
-
-  /**
-   * Per latent, its most informative factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public int[] bestFactor() {
-    return bestFactor.clone();
+    bestFactor = List.copyOf(bestFactor);
+    Arrays2.requireSameLengths(gap.length(), "gaps", bestFactor.size(), "best factors");
+    Arrays2.requirePositive("bins", bins);
   }
 
   @Override

@@ -2,6 +2,8 @@ package dev.candela.metrics;
 
 import dev.candela.metrics.stats.DiscreteMutualInfo;
 import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 
 /**
  * Modularity of Ridgeway &amp; Zemel, "Learning Deep Disentangled Embeddings With the F-Statistic
@@ -80,6 +82,6 @@ public final class Modularity {
       }
       sum += per[j];
     }
-    return new ModularityResult(sum / mi.length, per, mi, bins);
+    return new ModularityResult(sum / mi.length, Vector.of(per), Matrix.of(mi), bins);
   }
 }

@@ -1,6 +1,8 @@
 package dev.candela.metrics;
 
 import dev.candela.metrics.stats.Uncertainty;
+import dev.candela.metrics.stats.Vector;
+import java.util.List;
 
 /**
  * The KL divergence of a VAE's encoder posterior to its prior, per latent, over the evaluated
@@ -68,7 +70,8 @@ public final class PosteriorKl {
       u[j] = Uncertainty.ofMean(terms[j]);
       perLatent[j] = mean(terms[j]);
     }
-    return new PosteriorKlResult(perLatent, mean(total), u, Uncertainty.ofMean(total), n);
+    return new PosteriorKlResult(
+        Vector.of(perLatent), mean(total), List.of(u), Uncertainty.ofMean(total), n);
   }
 
   private static double mean(double[] v) {

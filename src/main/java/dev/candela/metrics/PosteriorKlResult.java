@@ -1,9 +1,12 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.Uncertainty;
+import dev.candela.metrics.stats.Vector;
+import java.util.List;
 
 /**
- * The posterior's KL to the prior ({@link PosteriorKl}). Accessors of arrays return copies.
+ * The posterior's KL to the prior ({@link PosteriorKl}). Its values are immutable.
  *
  * @param perLatent per latent, the mean KL in nats ({@code kl.z0, kl.z1, ...})
  * @param total the mean of the per-sample sum over latents, in nats ({@code kl.total})
@@ -13,29 +16,16 @@ import dev.candela.metrics.stats.Uncertainty;
  * @param samples the encoded samples averaged
  */
 public record PosteriorKlResult(
-    double[] perLatent,
+    Vector perLatent,
     double total,
-    Uncertainty[] perLatentUncertainty,
+    List<Uncertainty> perLatentUncertainty,
     Uncertainty totalUncertainty,
     int samples) {
 
-  /** Copies the arrays. */
+  /** Checks that every latent has its interval. */
   public PosteriorKlResult {
-    perLatent = perLatent.clone();
-    perLatentUncertainty = perLatentUncertainty.clone();
-    if (perLatent.length != perLatentUncertainty.length) {
-      throw new IllegalArgumentException(
-          perLatent.length + " latents but " + perLatentUncertainty.length + " intervals");
-    }
-  }
-
-  @Override
-  public double[] perLatent() {
-    return perLatent.clone();
-  }
-
-  @Override
-  public Uncertainty[] perLatentUncertainty() {
-    return perLatentUncertainty.clone();
+    perLatentUncertainty = List.copyOf(perLatentUncertainty);
+    Arrays2.requireSameLengths(
+        perLatent.length(), "latents", perLatentUncertainty.size(), "intervals");
   }
 }

@@ -6,6 +6,8 @@ import de.bwaldvogel.liblinear.Model;
 import de.bwaldvogel.liblinear.Parameter;
 import de.bwaldvogel.liblinear.SolverType;
 import dev.candela.metrics.stats.LiblinearSupport;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.Random;
 
 /**
@@ -80,13 +82,9 @@ public final class Sap {
     double[] gaps = topTwoGaps(score);
     return new SapResult(
         LearnedMetricInputs.mean(gaps),
-        score,
-        gaps,
-        train.latentNames(),
-        train.factorNames(),
-        seed,
-        train.numSamples(),
-        test.numSamples());
+        Matrix.of(score),
+        Vector.of(gaps),
+        SplitProvenance.of(train, test, seed));
   }
 
   /**

@@ -1,5 +1,8 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
+
 /**
  * SAP for continuous factors (Kumar, Sattigeri &amp; Balakrishnan, "Variational inference of
  * disentangled latent concepts from unlabeled observations", ICLR 2018, Section 3): the score
@@ -42,7 +45,11 @@ public final class SapContinuous {
     ScoreMatrix onTest = scoreMatrix(test);
     ScoreMatrix onTrain = scoreMatrix(train);
     return new SapContinuousResult(
-        onTest.score, onTest.matrix, onTest.gap, onTrain.score, test.numSamples());
+        onTest.score,
+        Matrix.of(onTest.matrix),
+        Vector.of(onTest.gap),
+        onTrain.score,
+        test.numSamples());
   }
 
   /**

@@ -2,9 +2,11 @@ package dev.candela.metrics;
 
 import dev.candela.RecordText;
 import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 
 /**
- * SAP for continuous factors and its details ({@link SapContinuous}). Accessors return copies.
+ * SAP for continuous factors and its details ({@link SapContinuous}). Its values are immutable.
  *
  * @param score SAP continuous on the test rows (the paper), in [0, 1]
  * @param scoreMatrix {@code [latent][factor]} R² of the one-latent line on the test rows
@@ -14,32 +16,10 @@ import dev.candela.metrics.stats.Arrays2;
  * @param rows the test rows behind the score
  */
 public record SapContinuousResult(
-    double score, double[][] scoreMatrix, double[] gap, double trainRowsScore, int rows) {
-  /** Validates and copies. */
+    double score, Matrix scoreMatrix, Vector gap, double trainRowsScore, int rows) {
+  /** Validates the score. */
   public SapContinuousResult {
     Arrays2.requireFinite("SAP continuous score", score);
-    scoreMatrix = Arrays2.deepCopy(scoreMatrix);
-    gap = gap.clone();
-  }
-
-  /**
-   * The R² matrix.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[][] scoreMatrix() {
-    return Arrays2.deepCopy(scoreMatrix);
-  }
-
-  /**
-   * Per factor, the gap.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] gap() {
-    return gap.clone();
   }
 
   @Override

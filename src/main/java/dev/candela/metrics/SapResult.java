@@ -1,7 +1,8 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
-import java.util.List;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 
 /**
  * The result of {@link Sap#compute}: the SAP score with the accuracy matrix that produced it.
@@ -10,60 +11,24 @@ import java.util.List;
  * @param scoreMatrix {@code scoreMatrix[j][k]} = test accuracy of the linear SVM predicting factor
  *     k from latent j alone
  * @param gapPerFactor the top-two gap of each factor's column
- * @param latentNames one name per latent (rows)
- * @param factorNames one name per factor (columns)
- * @param seed the seed of liblinear's random generator
- * @param numTrain training samples used
- * @param numTest test samples used
+ * @param split the latent names (rows), the factor names (columns), the seed of liblinear's random
+ *     generator and the numbers of training and test samples used
  */
 public record SapResult(
-    double sap,
-    double[][] scoreMatrix,
-    double[] gapPerFactor,
-    List<String> latentNames,
-    List<String> factorNames,
-    long seed,
-    int numTrain,
-    int numTest) {
+    double sap, Matrix scoreMatrix, Vector gapPerFactor, @JsonUnwrapped SplitProvenance split) {
 
-  /** Copies the arrays and checks that the shapes agree with the names. */
+  /** Checks that the shapes agree with the names. */
   public SapResult {
-    scoreMatrix = Arrays2.deepCopy(scoreMatrix);
-    gapPerFactor = gapPerFactor.clone();
-    latentNames = List.copyOf(latentNames);
-    factorNames = List.copyOf(factorNames);
-    if (scoreMatrix.length != latentNames.size()) {
+    int l = split.latentNames().size();
+    int k = split.factorNames().size();
+    if (scoreMatrix.rows() != l) {
       throw new IllegalArgumentException(
-          "score matrix has "
-              + scoreMatrix.length
-              + " rows but there are "
-              + latentNames.size()
-              + " latent names");
+          "score matrix has " + scoreMatrix.rows() + " rows but there are " + l + " latent names");
     }
-    LearnedMetricInputs.requireColumns("score matrix", scoreMatrix, factorNames.size());
-    if (gapPerFactor.length != factorNames.size()) {
+    scoreMatrix.requireRowLength("score matrix row", k, "factor names");
+    if (gapPerFactor.length() != k) {
       throw new IllegalArgumentException(
-          gapPerFactor.length + " gaps but " + factorNames.size() + " factor names");
+          gapPerFactor.length() + " gaps but " + k + " factor names");
     }
-  }
-
-  /**
-   * The accuracy matrix [latent][factor].
-   *
-   * @return a deep copy
-   */
-  @Override
-  public double[][] scoreMatrix() {
-    return Arrays2.deepCopy(scoreMatrix);
-  }
-
-  /**
-   * The top-two gap per factor.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] gapPerFactor() {
-    return gapPerFactor.clone();
   }
 }

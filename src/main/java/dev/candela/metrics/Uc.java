@@ -3,6 +3,7 @@ package dev.candela.metrics;
 import dev.candela.Setting;
 import dev.candela.SettingException;
 import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
 import java.util.Arrays;
 
 /**
@@ -63,7 +64,7 @@ public final class Uc {
    */
   public static UcResult compute(IrsResult irs, int rho, UcSelection selection, boolean[] allowed) {
     int numFactors = irs.numFactors();
-    int[] active = irs.activeLatents();
+    int[] active = Arrays2.ints(irs.activeLatents());
     if (numFactors < 2) {
       throw new IllegalArgumentException(
           "UC compares factor pairs and needs at least 2 factors, got " + numFactors);
@@ -97,16 +98,16 @@ public final class Uc {
               + rho
               + " exceeds the number of active (non-constant) latents, "
               + active.length
-              + (irs.droppedLatents().length > 0
-                  ? " (dropped constant latents: " + Arrays.toString(irs.droppedLatents()) + ")"
+              + (!irs.droppedLatents().isEmpty()
+                  ? " (dropped constant latents: " + irs.droppedLatents() + ")"
                   : ""));
     }
-    double[][] matrix = irs.matrix();
+    Matrix matrix = irs.matrix();
     int[][] sets = new int[numFactors][];
     for (int f = 0; f < numFactors; f++) {
       double[] col = new double[active.length];
       for (int a = 0; a < active.length; a++) {
-        col[a] = matrix[a][f];
+        col[a] = matrix.get(a, f);
       }
       int[] rows = selection == UcSelection.TOPK ? topK(col, rho) : fork(col, rho);
       int[] set = new int[rows.length];
@@ -134,7 +135,7 @@ public final class Uc {
   /** UC over the IRS rows of {@code kept} (a subset of {@code active}, increasing). */
   private static UcResult restricted(
       IrsResult irs, int rho, UcSelection selection, int[] active, int[] kept) {
-    double[][] matrix = irs.matrix();
+    Matrix matrix = irs.matrix();
     int numFactors = irs.numFactors();
     int[] rowOf = new int[kept.length];
     for (int k = 0, a = 0; k < kept.length; k++) {
@@ -147,7 +148,7 @@ public final class Uc {
     for (int f = 0; f < numFactors; f++) {
       double[] col = new double[kept.length];
       for (int k = 0; k < kept.length; k++) {
-        col[k] = matrix[rowOf[k]][f];
+        col[k] = matrix.get(rowOf[k], f);
       }
       int[] rows = selection == UcSelection.TOPK ? topK(col, rho) : fork(col, rho);
       int[] set = new int[rows.length];
@@ -176,7 +177,8 @@ public final class Uc {
     }
     double pairs = numFactors * (numFactors - 1) / 2.0;
     double uc = 1 - sum / pairs;
-    return new UcResult(Math.min(1.0, Math.max(0.0, uc)), rho, selection, sets, jaccard);
+    return new UcResult(
+        Math.min(1.0, Math.max(0.0, uc)), rho, selection, Arrays2.rows(sets), Matrix.of(jaccard));
   }
 
   /** Row positions of the ρ largest entries, ties to the lower position. */

@@ -61,16 +61,17 @@ final class UcMetric implements CodeMetric.Subsampled {
     for (int rho : context.options().rhos()) {
       for (UcSelection mode : context.options().ucModes()) {
         String key = key(rho, mode);
-        int[][] all = Uc.compute(context.irs(), rho, mode).sets();
-        int[] same = new int[all.length];
+        List<List<Integer>> all = Uc.compute(context.irs(), rho, mode).sets();
+        int[] same = new int[all.size()];
         int compared = 0;
         for (Scored half : halves) {
           if (half.details().get("uc") instanceof Map<?, ?> uc
               && uc.get(key) instanceof UcResult r) {
             compared++;
-            int[][] sets = r.sets();
-            for (int f = 0; f < all.length; f++) {
-              if (java.util.Arrays.equals(sets[f], all[f])) {
+            List<List<Integer>> sets = r.sets();
+            for (int f = 0; f < all.size(); f++) {
+              if (sets.get(f).equals(all.get(f))) {
+
                 same[f]++;
               }
             }
@@ -78,7 +79,7 @@ final class UcMetric implements CodeMetric.Subsampled {
         }
         if (compared > 0) {
           Map<String, Double> fractions = new LinkedHashMap<>();
-          for (int f = 0; f < all.length; f++) {
+          for (int f = 0; f < all.size(); f++) {
             fractions.put(factors.get(f), same[f] / (double) compared);
           }
           byKey.put(key, new UcStability(compared, fractions));

@@ -4,10 +4,13 @@ import dev.candela.RecordText;
 import dev.candela.Setting;
 import dev.candela.SettingException;
 import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import java.util.List;
 import java.util.Objects;
 
 /**
- * The Unconfoundedness score and the latent sets it compared ({@link Uc}). Accessors return copies.
+ * The Unconfoundedness score and the latent sets it compared ({@link Uc}). Its values are
+ * immutable.
  *
  * @param score {@code UC = 1 − mean_{i<j} Jaccard(Z_i, Z_j)}, in [0, 1]
  * @param rho the number of latents selected per factor (ρ)
@@ -16,9 +19,9 @@ import java.util.Objects;
  * @param jaccard {@code [factor][factor]} Jaccard similarities of the sets (diagonal 1)
  */
 public record UcResult(
-    double score, int rho, UcSelection selection, int[][] sets, double[][] jaccard) {
+    double score, int rho, UcSelection selection, List<List<Integer>> sets, Matrix jaccard) {
 
-  /** Validates the score range and shapes; copies the arrays. */
+  /** Validates the score range and shapes. */
   public UcResult {
     Objects.requireNonNull(selection, "selection");
     if (!(score >= 0 && score <= 1)) {
@@ -27,32 +30,11 @@ public record UcResult(
     if (rho < 1) {
       throw new SettingException(Setting.RHO, rho, "must be at least 1, got " + rho);
     }
-    sets = Arrays2.deepCopy(sets);
-    jaccard = Arrays2.deepCopy(jaccard);
-    if (jaccard.length != sets.length) {
+    sets = Arrays2.copyRows(sets);
+    if (jaccard.rows() != sets.size()) {
       throw new IllegalArgumentException(
-          "jaccard has " + jaccard.length + " rows for " + sets.length + " sets");
+          "jaccard has " + jaccard.rows() + " rows for " + sets.size() + " sets");
     }
-  }
-
-  /**
-   * Per factor, the selected latents (original indices, increasing).
-   *
-   * @return a copy
-   */
-  @Override
-  public int[][] sets() {
-    return Arrays2.deepCopy(sets);
-  }
-
-  /**
-   * Pairwise Jaccard similarities of the factor sets.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[][] jaccard() {
-    return Arrays2.deepCopy(jaccard);
   }
 
   @Override

@@ -1,7 +1,9 @@
 package dev.candela.metrics;
 
 import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
 import dev.candela.metrics.stats.SpearmanLasso;
+import dev.candela.metrics.stats.Vector;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -175,7 +177,13 @@ public final class Udr {
       scores[i] = median(hasPeers ? same : all);
     }
     List<String> names = models.stream().map(Model::name).toList();
-    return new UdrResult(names, scores, ownSetting, pairwise, correlation, klThreshold);
+    return new UdrResult(
+        names,
+        Vector.of(scores),
+        Arrays2.list(ownSetting),
+        Matrix.of(pairwise),
+        correlation,
+        klThreshold);
   }
 
   /**

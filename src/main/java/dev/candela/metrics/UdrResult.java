@@ -1,6 +1,7 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.List;
 
 /**
@@ -17,47 +18,15 @@ import java.util.List;
  */
 public record UdrResult(
     List<String> models,
-    double[] scores,
-    boolean[] withinSetting,
-    double[][] pairwise,
+    Vector scores,
+    List<Boolean> withinSetting,
+    Matrix pairwise,
     Udr.Correlation correlation,
     double klThreshold) {
 
-  /** Copies the arrays. */
+  /** Copies the lists. */
   public UdrResult {
     models = List.copyOf(models);
-    scores = scores.clone();
-    withinSetting = withinSetting.clone();
-    pairwise = Arrays2.deepCopy(pairwise);
-  }
-
-  /**
-   * The UDR of every model.
-   *
-   * @return a copy
-   */
-  @Override
-  public double[] scores() {
-    return scores.clone();
-  }
-
-  /**
-   * Whether each model's median is over its own setting.
-   *
-   * @return a copy
-   */
-  @Override
-  public boolean[] withinSetting() {
-    return withinSetting.clone();
-  }
-
-  /**
-   * The pairwise scores.
-   *
-   * @return a deep copy
-   */
-  @Override
-  public double[][] pairwise() {
-    return Arrays2.deepCopy(pairwise);
+    withinSetting = List.copyOf(withinSetting);
   }
 }

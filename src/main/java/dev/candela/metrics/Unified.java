@@ -1,7 +1,10 @@
 package dev.candela.metrics;
 
+import dev.candela.metrics.stats.Arrays2;
 import dev.candela.metrics.stats.DiscreteMutualInfo;
 import dev.candela.metrics.stats.HistogramDiscretizer;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import java.util.Arrays;
 import java.util.List;
 
@@ -84,22 +87,19 @@ public final class Unified {
           "the unified scores need at least two latents to compare, got " + train.numLatents());
     }
     double[] entropy = DiscreteMutualInfo.factorEntropies(train.factors());
-    double[][] gbt = Dci.compute(train, test, seed, DciLearner.SKLEARN_GBT).importance();
+    double[][] gbt = Dci.compute(train, test, seed, DciLearner.SKLEARN_GBT).importance().toArray();
     double[][] mi =
         DiscreteMutualInfo.latentFactorMatrix(
             train.latents(), train.factors(), HistogramDiscretizer.DEFAULT_BINS);
-    double[][] svm = Sap.compute(train, test, seed).scoreMatrix();
+    double[][] svm = Sap.compute(train, test, seed).scoreMatrix().toArray();
+
     return new UnifiedResult(
         List.of(
             aggregate("gbt", gbt, entropy),
             aggregate("mi", mi, entropy),
             aggregate("svm", svm, entropy)),
-        entropy,
-        train.latentNames(),
-        train.factorNames(),
-        seed,
-        train.numSamples(),
-        test.numSamples());
+        Vector.of(entropy),
+        SplitProvenance.of(train, test, seed));
   }
 
   /**
@@ -127,12 +127,12 @@ public final class Unified {
         Modularity.fromMutualInformation(matrix, HistogramDiscretizer.DEFAULT_BINS);
     return new UnifiedMatrixScores(
         name,
-        matrix,
+        Matrix.of(matrix),
         dci,
         mig.score(),
         mig.gap(),
         LearnedMetricInputs.mean(gaps),
-        gaps,
+        Vector.of(gaps),
         modularity.score(),
         modularity.perLatent(),
         precisionCurve(matrix));
@@ -212,7 +212,7 @@ public final class Unified {
         area += (precisions[m] + precisions[m + 1]) * (thresholds[m] - thresholds[m + 1]) * 0.5;
       }
     }
-    return new PrecisionCurve(thresholds, precisions, area, max);
+    return new PrecisionCurve(Vector.of(thresholds), Arrays2.list(precisions), area, max);
   }
 
   private static int find(int[] parent, int x) {

@@ -1,10 +1,11 @@
 package dev.candela.metrics;
 
-import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 
 /**
- * Every aggregation of one matrix of the unified scores ({@link Unified#aggregate}). Accessors
- * return copies.
+ * Every aggregation of one matrix of the unified scores ({@link Unified#aggregate}). Its values are
+ * immutable.
  *
  * @param matrix the matrix's name: {@code gbt}, {@code mi} or {@code svm}
  * @param values {@code [latent][factor]}, the matrix
@@ -19,37 +20,33 @@ import dev.candela.metrics.stats.Arrays2;
  */
 public record UnifiedMatrixScores(
     String matrix,
-    double[][] values,
+    Matrix values,
     DciScores dci,
     double mig,
-    double[] migPerFactor,
+    Vector migPerFactor,
     double sap,
-    double[] sapPerFactor,
+    Vector sapPerFactor,
     double modularity,
-    double[] modularityPerLatent,
+    Vector modularityPerLatent,
     PrecisionCurve precision) {
 
-  /** Copies the arrays and checks the shapes. */
+  /** Checks the shapes. */
   public UnifiedMatrixScores {
-    values = Arrays2.deepCopy(values);
-    migPerFactor = migPerFactor.clone();
-    sapPerFactor = sapPerFactor.clone();
-    modularityPerLatent = modularityPerLatent.clone();
-    int k = values.length == 0 ? 0 : values[0].length;
-    if (migPerFactor.length != k
-        || sapPerFactor.length != k
-        || modularityPerLatent.length != values.length) {
+    int k = values.rows() == 0 ? 0 : values.row(0).length();
+    if (migPerFactor.length() != k
+        || sapPerFactor.length() != k
+        || modularityPerLatent.length() != values.rows()) {
       throw new IllegalArgumentException(
           "shapes disagree: "
-              + values.length
+              + values.rows()
               + " × "
               + k
               + " matrix, "
-              + migPerFactor.length
+              + migPerFactor.length()
               + " MIG and "
-              + sapPerFactor.length
+              + sapPerFactor.length()
               + " SAP factors, "
-              + modularityPerLatent.length
+              + modularityPerLatent.length()
               + " modularity latents");
     }
   }
@@ -74,37 +71,5 @@ public record UnifiedMatrixScores(
           throw new IllegalArgumentException(
               "unknown aggregation '" + aggregation + "'; choose among " + Unified.AGGREGATIONS);
     };
-  }
-
-  /**
-   * @return a copy of the matrix
-   */
-  @Override
-  public double[][] values() {
-    return Arrays2.deepCopy(values);
-  }
-
-  /**
-   * @return a copy of the per-factor MIG gaps
-   */
-  @Override
-  public double[] migPerFactor() {
-    return migPerFactor.clone();
-  }
-
-  /**
-   * @return a copy of the per-factor SAP gaps
-   */
-  @Override
-  public double[] sapPerFactor() {
-    return sapPerFactor.clone();
-  }
-
-  /**
-   * @return a copy of the per-latent modularities
-   */
-  @Override
-  public double[] modularityPerLatent() {
-    return modularityPerLatent.clone();
   }
 }

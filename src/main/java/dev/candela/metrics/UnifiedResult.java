@@ -1,44 +1,28 @@
 package dev.candela.metrics;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.candela.metrics.stats.Vector;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The unified scores of a train/test split ({@link Unified#compute}): every aggregation of the
- * {@code gbt}, {@code mi} and {@code svm} matrices. Accessors return copies.
+ * {@code gbt}, {@code mi} and {@code svm} matrices. Its values are immutable.
  *
  * @param matrices the matrices' aggregations, in {@link Unified#MATRICES} order
  * @param factorEntropy H(v_k) per factor on the training rows, in nats (MIG's denominators)
- * @param latentNames the latents (matrix rows)
- * @param factorNames the factors (matrix columns)
- * @param seed the learners' seed
- * @param numTrain training rows
- * @param numTest test rows
+ * @param split the latents (matrix rows), the factors (matrix columns), the learners' seed and the
+ *     numbers of training and test rows
  */
 public record UnifiedResult(
     List<UnifiedMatrixScores> matrices,
-    double[] factorEntropy,
-    List<String> latentNames,
-    List<String> factorNames,
-    long seed,
-    int numTrain,
-    int numTest) {
+    Vector factorEntropy,
+    @JsonUnwrapped SplitProvenance split) {
 
-  /** Copies the lists and arrays. */
+  /** Copies the list of matrices. */
   public UnifiedResult {
     matrices = List.copyOf(matrices);
-    factorEntropy = factorEntropy.clone();
-    latentNames = List.copyOf(latentNames);
-    factorNames = List.copyOf(factorNames);
-  }
-
-  /**
-   * @return a copy of the factor entropies
-   */
-  @Override
-  public double[] factorEntropy() {
-    return factorEntropy.clone();
   }
 
   /**

@@ -16,7 +16,6 @@ import dev.candela.metrics.UcResult;
 import dev.candela.metrics.UcStability;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -48,15 +47,14 @@ public final class CodeScoresHtml {
       for (int j : irs.activeLatents()) {
         rows.add(codes.latentNames().get(j));
       }
-      double lo =
-          Math.min(0, Arrays.stream(irs.matrix()).flatMapToDouble(Arrays::stream).min().orElse(0));
+      double lo = Math.min(0, irs.matrix().stream().min().orElse(0));
       page.section("Interventional robustness (IRS)");
       page.figurePng(
           "IRS matrix: active latents × factors (1 = the latent is robust to changes of the other factors)",
-          Charts.heatMap("IRS", rows, factors, irs.matrix(), lo, 1).png());
+          Charts.heatMap("IRS", rows, factors, irs.matrix().toArray(), lo, 1).png());
       double[][] perLatent = new double[rows.size()][];
       for (int r = 0; r < rows.size(); r++) {
-        perLatent[r] = new double[] {irs.perLatent()[r], irs.maxDeviation()[r]};
+        perLatent[r] = new double[] {irs.perLatent().get(r), irs.maxDeviation().get(r)};
       }
       page.matrix("IRS per latent", rows, List.of("score", "max_dev"), perLatent);
     }
@@ -71,7 +69,7 @@ public final class CodeScoresHtml {
             StringBuilder sb = new StringBuilder(k + " = " + HtmlReport.fmt(r.score()) + ": ");
             for (int f = 0; f < factors.size(); f++) {
               List<String> names = new ArrayList<>();
-              for (int j : r.sets()[f]) {
+              for (int j : r.sets().get(f)) {
                 names.add(codes.latentNames().get(j));
               }
               sb.append(factors.get(f)).append(" → ").append(names);
@@ -98,12 +96,12 @@ public final class CodeScoresHtml {
       page.section("Mutual information gap (MIG)");
       page.figurePng(
           "MIG per factor (gap / H(f))",
-          Charts.bars("MIG per factor", factors, mig.gap(), null, null).png());
+          Charts.bars("MIG per factor", factors, mig.gap().toArray(), null, null).png());
       page.matrix(
           "Mutual information (nats): latents × factors",
           codes.latentNames(),
           factors,
-          mig.mutualInformation());
+          mig.mutualInformation().toArray());
     }
     if (scores.details().get("dci") instanceof DciResult dci) {
       String learner =
@@ -113,14 +111,14 @@ public final class CodeScoresHtml {
             default -> "gradient-boosted trees";
           };
       page.section("DCI (" + learner + ")");
-      double max = Arrays.stream(dci.importance()).flatMapToDouble(Arrays::stream).max().orElse(1);
+      double max = dci.importance().stream().max().orElse(1);
       page.figurePng(
           "DCI importance: latents × factors",
           Charts.heatMap(
                   "DCI importance",
-                  dci.latentNames(),
-                  dci.factorNames(),
-                  dci.importance(),
+                  dci.split().latentNames(),
+                  dci.split().factorNames(),
+                  dci.importance().toArray(),
                   0,
                   Math.max(max, 1e-12))
               .png());
@@ -130,14 +128,14 @@ public final class CodeScoresHtml {
           "Latent MI: mutual information (nats) between the binned latents (diagonal: entropies)",
           codes.latentNames(),
           codes.latentNames(),
-          mi.mutualInformation());
+          mi.mutualInformation().toArray());
     }
     if (scores.details().get("sap") instanceof SapResult sap) {
       page.matrix(
           "SAP: test accuracy of a linear SVM per latent × factor",
           codes.latentNames(),
           factors,
-          sap.scoreMatrix());
+          sap.scoreMatrix().toArray());
     }
     miFamily(page, scores, codes, factors);
     if (scores.details().get("fos") instanceof dev.candela.metrics.FosResult fos) {
@@ -150,20 +148,19 @@ public final class CodeScoresHtml {
               + " rows",
           codes.latentNames(),
           codes.latentNames(),
-          fos.pairMean());
+          fos.pairMean().toArray());
     }
     if (scores.details().get("dci_es") instanceof dev.candela.metrics.DciEsResult es) {
-      List<String> depths =
-          Arrays.stream(es.capacities()).mapToObj(c -> "depth " + (int) c).toList();
+      List<String> depths = es.capacities().stream().mapToObj(c -> "depth " + (int) c).toList();
       page.matrix(
           "DCI-ES: loss-capacity curves, 1 − test R² of random forests of "
               + es.trees()
               + " trees per factor × maximum depth (baseline loss "
               + es.baselineLoss()
               + ")",
-          es.factorNames(),
+          es.split().factorNames(),
           depths,
-          es.losses());
+          es.losses().toArray());
     }
     return page;
   }
@@ -173,8 +170,8 @@ public final class CodeScoresHtml {
       HtmlReport page, CodeScorer.Scores scores, LatentCodes codes, List<String> factors) {
     Map<String, Double> values = new java.util.LinkedHashMap<>();
     if (scores.details().get("mig_sup") instanceof MigSupResult m) {
-      for (int j = 0; j < m.gap().length; j++) {
-        values.put("MIG-sup gap of " + codes.latentNames().get(j), m.gap()[j]);
+      for (int j = 0; j < m.gap().length(); j++) {
+        values.put("MIG-sup gap of " + codes.latentNames().get(j), m.gap().get(j));
       }
       if (!Double.isNaN(m.latentNormalisedScore())) {
         values.put("MIG-sup as ubisoft-laforge normalises (by H(z))", m.latentNormalisedScore());
@@ -182,12 +179,12 @@ public final class CodeScoresHtml {
     }
     if (scores.details().get("jemmig") instanceof JemmigResult m) {
       for (int k = 0; k < factors.size(); k++) {
-        values.put("JEMMIG of " + factors.get(k) + " (nats, lower is better)", m.raw()[k]);
+        values.put("JEMMIG of " + factors.get(k) + " (nats, lower is better)", m.raw().get(k));
       }
     }
     if (scores.details().get("dcimig") instanceof DcimigResult m) {
       for (int k = 0; k < factors.size(); k++) {
-        values.put("DCIMIG gap S_k of " + factors.get(k) + " (nats)", m.factorGap()[k]);
+        values.put("DCIMIG gap S_k of " + factors.get(k) + " (nats)", m.factorGap().get(k));
       }
     }
     if (!values.isEmpty()) {
@@ -201,7 +198,7 @@ public final class CodeScoresHtml {
               + ")",
           codes.latentNames(),
           factors,
-          sc.scoreMatrix());
+          sc.scoreMatrix().toArray());
     }
   }
 
@@ -258,8 +255,8 @@ public final class CodeScoresHtml {
     if (details.get("uc") instanceof Map<?, ?> uc) {
       uc.forEach(
           (k, v) -> {
-            if (v instanceof UcResult r && r.sets().length >= 2) {
-              int factors = r.sets().length;
+            if (v instanceof UcResult r && r.sets().size() >= 2) {
+              int factors = r.sets().size();
               out.put(
                   String.valueOf(k),
                   String.format(

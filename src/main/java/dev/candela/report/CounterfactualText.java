@@ -3,7 +3,6 @@ package dev.candela.report;
 import dev.candela.metrics.cg.CgSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -61,7 +60,7 @@ public final class CounterfactualText {
       rows.add(
           new String[] {
             f.name(),
-            Arrays.toString(f.set()),
+            f.set().toString(),
             fmt(f.cg()),
             fmt(f.meanIceIntervened()),
             fmt(f.meanIceComplement()),

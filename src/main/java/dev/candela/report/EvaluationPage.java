@@ -9,7 +9,6 @@ import dev.candela.metrics.stats.Uncertainty;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -304,7 +303,7 @@ public final class EvaluationPage {
         "Counterfactuals of "
             + factor.name()
             + " (Z_I = "
-            + Arrays.toString(factor.set())
+            + factor.set()
             + "; columns x, x̂, x_I, x_\\I), CG = "
             + String.format(Locale.ROOT, "%.4f", factor.cg()),
         png);
@@ -365,11 +364,10 @@ public final class EvaluationPage {
     for (int j : irs.activeLatents()) {
       rows.add("z" + j);
     }
-    double lo =
-        Math.min(0, Arrays.stream(irs.matrix()).flatMapToDouble(Arrays::stream).min().orElse(0));
+    double lo = Math.min(0, irs.matrix().stream().min().orElse(0));
     Images.write(
         out.resolve("irs.png"),
-        Charts.heatMap("IRS", rows, factorNames, irs.matrix(), lo, 1).png());
+        Charts.heatMap("IRS", rows, factorNames, irs.matrix().toArray(), lo, 1).png());
   }
 
   /** CG per factor with 95% interval whiskers when intervals ran; flagged bars hatched grey. */

@@ -24,6 +24,9 @@ import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.CgResult;
 import dev.candela.metrics.cg.FactorProbabilities;
 import dev.candela.metrics.cg.LatentDecoder;
+import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
+import dev.candela.metrics.stats.Vector;
 import dev.candela.report.EvaluationPage;
 import dev.candela.report.ScoreReport;
 import java.nio.file.Files;
@@ -70,12 +73,12 @@ class SelectionActivityTest {
   private static IrsResult irs() {
     return new IrsResult(
         0.5,
-        IRS,
-        new double[] {0.9, 0.6, 0.3, 0.9},
-        new double[] {1, 1, 1, 1},
-        new int[] {0, 1, 2, 3},
-        new int[0],
-        new int[] {2, 2, 2},
+        Matrix.of(IRS),
+        Vector.of(0.9, 0.6, 0.3, 0.9),
+        Vector.of(1, 1, 1, 1),
+        List.of(0, 1, 2, 3),
+        List.of(),
+        List.of(2, 2, 2),
         4,
         IrsOptions.DEFAULTS);
   }
@@ -118,14 +121,15 @@ class SelectionActivityTest {
   @Test
   void restrictedUcPicksAmongAllowedLatentsOnly() {
     UcResult all = Uc.compute(irs(), 1, UcSelection.TOPK);
-    assertArrayEquals(new int[][] {{0}, {3}, {3}}, all.sets());
+    assertArrayEquals(new int[][] {{0}, {3}, {3}}, Arrays2.ints2(all.sets()));
     UcResult some = Uc.compute(irs(), 1, UcSelection.TOPK, new boolean[] {true, true, true, false});
-    assertArrayEquals(new int[][] {{0}, {1}, {2}}, some.sets());
+    assertArrayEquals(new int[][] {{0}, {1}, {2}}, Arrays2.ints2(some.sets()));
     assertEquals(1.0, some.score(), EXACT);
-    assertArrayEquals(all.sets(), Uc.compute(irs(), 1, UcSelection.TOPK, null).sets());
+    assertEquals(all.sets(), Uc.compute(irs(), 1, UcSelection.TOPK, null).sets());
     UcResult allAllowed =
         Uc.compute(irs(), 1, UcSelection.TOPK, new boolean[] {true, true, true, true});
-    assertArrayEquals(all.sets(), allAllowed.sets());
+    assertEquals(all.sets(), allAllowed.sets());
+
     assertEquals(all.score(), allAllowed.score(), EXACT);
     assertRejects(
         () -> Uc.compute(irs(), 2, UcSelection.TOPK, new boolean[] {true, false, false, false}),
@@ -139,7 +143,8 @@ class SelectionActivityTest {
     assertArrayEquals(new boolean[] {true, true, true, false}, sel.activity().active());
     assertArrayEquals(new int[] {0}, sel.sets()[0]);
     assertArrayEquals(new int[] {1}, sel.sets()[1], "f1: z3 is inert, z1 carries 0.6 >= 0.4");
-    assertArrayEquals(new int[][] {{0}, {3}, {3}}, sel.uc().sets(), "UC itself is unchanged");
+    assertArrayEquals(
+        new int[][] {{0}, {3}, {3}}, Arrays2.ints2(sel.uc().sets()), "UC itself is unchanged");
     assertTrue(
         sel.warnings()
             .contains(
@@ -179,8 +184,8 @@ class SelectionActivityTest {
             sel, null, CgBaseline.MAX_DEVIATION, CgReadout.EXACT, CgNeighbourhoods.SINGLETONS, 64);
     assertArrayEquals(new int[] {0, 1}, co.factors());
     CgResult r = Cg.compute(Z, Y, decoder(), classifier(), co, sel.stats());
-    assertEquals(0.875, r.perFactor()[0], EXACT);
-    assertEquals(1.0, r.perFactor()[1], EXACT);
+    assertEquals(0.875, r.perFactor().get(0), EXACT);
+    assertEquals(1.0, r.perFactor().get(1), EXACT);
     assertEquals(0.9375, r.score(), EXACT);
     // --factors naming only the excluded factor leaves nothing
     BadInputException e =

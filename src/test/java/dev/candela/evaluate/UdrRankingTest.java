@@ -71,15 +71,15 @@ class UdrRankingTest {
                   ds, List.of(a, copy, b), names, 0, DeviceChoice.parse("cpu"), 64, quiet),
               0,
               quiet);
-      double[] s = o.result().scores();
-      double[][] pair = o.result().pairwise();
+      double[] s = o.result().scores().toArray();
+      double[][] pair = o.result().pairwise().toArray();
       assertEquals(1 - Udr.LASSO_ALPHA, pair[0][1], LASSO_TOL, "identical representations");
       assertTrue(pair[0][2] < pair[0][1], "another seed agrees less: " + pair[0][2]);
       assertEquals(s[0], s[1], EXACT, "the two copies");
       assertTrue(s[0] > s[2], "copies " + s[0] + " above the other model " + s[2]);
       // the seeds differ (1, 2) but the setting does not
       assertEquals(o.settings().get(0), o.settings().get(2));
-      assertTrue(o.result().withinSetting()[2]);
+      assertTrue(o.result().withinSetting().get(2));
       assertEquals(300, o.samples());
       for (String n : names) {
         Uncertainty u = o.uncertainty().get(n);
@@ -182,10 +182,10 @@ class UdrRankingTest {
                 Progress.NONE);
         assertEquals(UdrRanking.SAMPLES, udr.get("samples").asInt());
         for (int i = 0; i < 2; i++) {
-          assertEquals(own.result().scores()[i], udr.get("scores").get(i).asDouble(), EXACT);
+          assertEquals(own.result().scores().get(i), udr.get("scores").get(i).asDouble(), EXACT);
           for (int j = 0; j < 2; j++) {
             assertEquals(
-                own.result().pairwise()[i][j],
+                own.result().pairwise().get(i, j),
                 udr.get("pairwise").get(i).get(j).asDouble(),
                 EXACT,
                 "pairwise " + i + "," + j + " with " + samples + " samples");

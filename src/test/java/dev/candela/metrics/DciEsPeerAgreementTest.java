@@ -56,7 +56,7 @@ class DciEsPeerAgreementTest {
     double worst32 = 0;
     for (int k = 0; k < train.numFactors(); k++) {
       double[] peer = doubles(ref.get("losses").get(k));
-      double[] mine = r.losses()[k];
+      double[] mine = r.losses().row(k).toArray();
       for (int i = 0; i < peer.length; i++) {
         worst = Math.max(worst, Math.abs(peer[i] - mine[i]));
       }
@@ -68,7 +68,9 @@ class DciEsPeerAgreementTest {
       }
     }
     assertArrayEquals(
-        doubles(ref.get("explicitness_per_factor")), r.explicitnessPerFactor(), DETERMINISTIC);
+        doubles(ref.get("explicitness_per_factor")),
+        r.explicitnessPerFactor().toArray(),
+        DETERMINISTIC);
     assertEquals(ref.get("best_depth").asInt(), r.bestDepth(), name);
     String[] keys = {"explicitness", "informativeness", "disentanglement", "completeness"};
     double[] mine = {r.explicitness(), r.informativeness(), r.disentanglement(), r.completeness()};

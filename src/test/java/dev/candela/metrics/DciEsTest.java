@@ -96,7 +96,7 @@ class DciEsTest {
   void latentsThatAreTheBinaryFactorsScoreOneEverywhere() {
     DciEsResult r = DciEs.compute(exact(200, 1), exact(100, 2), DEPTHS, TREES, 0);
     // depth 1 already predicts each factor exactly: every loss 0, every E_k 1
-    for (double[] curve : r.losses()) {
+    for (double[] curve : r.losses().toArray()) {
       assertArrayEquals(new double[] {0, 0, 0}, curve, EXACT);
     }
     assertEquals(1.0, r.explicitness(), EXACT);
@@ -106,8 +106,8 @@ class DciEsTest {
     // latent j alone splits factor j; the constant latent is never used (D and C as 10⁻¹¹ allows)
     assertEquals(1.0, r.disentanglement(), 1e-9);
     assertEquals(1.0, r.completeness(), 1e-9);
-    assertEquals(1.0, r.importance()[0][0], EXACT);
-    assertEquals(0.0, r.importance()[2][1], EXACT);
+    assertEquals(1.0, r.importance().get(0, 0), EXACT);
+    assertEquals(0.0, r.importance().get(2, 1), EXACT);
   }
 
   @Test
@@ -125,7 +125,7 @@ class DciEsTest {
     int[] te = java.util.stream.IntStream.range(200, n).toArray();
     DciEsResult r = DciEs.compute(all.rows(tr), all.rows(te), DEPTHS, TREES, 0);
     // noise probes: test R² ≤ about 0 at every depth (loss near or above the baseline 1)
-    for (double loss : r.losses()[0]) {
+    for (double loss : r.losses().row(0).toArray()) {
       assertTrue(loss > 0.9, "loss " + loss);
     }
     assertTrue(r.informativeness() < 0.1, "I " + r.informativeness());
@@ -149,8 +149,8 @@ class DciEsTest {
     DciEsResult rb = DciEs.compute(b.rows(tr), b.rows(te), DEPTHS, TREES, 5);
     assertEquals(ra.explicitness(), rb.explicitness(), 0.0);
     assertEquals(ra.disentanglement(), rb.disentanglement(), 0.0);
-    for (int k = 0; k < ra.losses().length; k++) {
-      assertArrayEquals(ra.losses()[k], rb.losses()[k], 0.0);
+    for (int k = 0; k < ra.losses().rows(); k++) {
+      assertArrayEquals(ra.losses().row(k).toArray(), rb.losses().row(k).toArray(), 0.0);
     }
   }
 

@@ -44,7 +44,7 @@ class DciLearnerAgreementTest {
 
   private static double maxImportanceDifference(DciResult r, JsonNode expected) {
     double max = 0.0;
-    double[][] imp = r.importance();
+    double[][] imp = r.importance().toArray();
     for (int j = 0; j < imp.length; j++) {
       for (int k = 0; k < imp[j].length; k++) {
         max = Math.max(max, Math.abs(imp[j][k] - expected.get(j).get(k).asDouble()));
@@ -89,7 +89,7 @@ class DciLearnerAgreementTest {
     JsonNode nrmse = lasso.get("testNrmse");
     for (int k = 0; k < nrmse.size(); k++) {
       assertEquals(
-          1 - nrmse.get(k).asDouble(), r.testAccuracyPerFactor()[k], LASSO_TOLERANCE, name);
+          1 - nrmse.get(k).asDouble(), r.testAccuracyPerFactor().get(k), LASSO_TOLERANCE, name);
     }
     assertEquals(DciLearner.LASSO, r.learner());
   }

@@ -48,8 +48,8 @@ class DciLearnersTest {
     // 0.98·y, so RMSE = 0.02·sd(y) and I = 1 − NRMSE = 0.98.
     LatentCodes codes = grid(2);
     DciResult r = Dci.compute(codes, codes, 0, DciLearner.LASSO);
-    assertArrayEquals(new double[] {0.98, 0.0}, r.importance()[0], HAND);
-    assertArrayEquals(new double[] {0.0, 0.98}, r.importance()[1], HAND);
+    assertArrayEquals(new double[] {0.98, 0.0}, r.importance().row(0).toArray(), HAND);
+    assertArrayEquals(new double[] {0.0, 0.98}, r.importance().row(1).toArray(), HAND);
     assertEquals(0.98, r.informativeness(), HAND);
     assertEquals(0.98, r.trainAccuracy(), HAND);
     assertEquals(1.0, r.disentanglement(), ENTROPY_OF_EPSILON);
@@ -64,8 +64,8 @@ class DciLearnersTest {
     // identity, predictions exact: I = 1 − 0 = 1.
     LatentCodes codes = grid(10);
     DciResult r = Dci.compute(codes, codes, 3, DciLearner.RANDOM_FOREST);
-    assertArrayEquals(new double[] {1.0, 0.0}, r.importance()[0], HAND);
-    assertArrayEquals(new double[] {0.0, 1.0}, r.importance()[1], HAND);
+    assertArrayEquals(new double[] {1.0, 0.0}, r.importance().row(0).toArray(), HAND);
+    assertArrayEquals(new double[] {0.0, 1.0}, r.importance().row(1).toArray(), HAND);
     assertEquals(1.0, r.informativeness(), HAND);
     assertEquals(1.0, r.disentanglement(), ENTROPY_OF_EPSILON);
     assertEquals(1.0, r.completeness(), ENTROPY_OF_EPSILON);
@@ -77,7 +77,7 @@ class DciLearnersTest {
     // 1. (ubisoft-laforge-disentanglement-metrics' dci.py stops its loop at the first latent with
     // zero importance, leaving every later D_j at 0: D = 0 here.)
     DciScores s = Dci.scores(new double[][] {{0, 0}, {1, 0}, {0, 1}});
-    assertEquals(0.0, s.latentWeights()[0]);
+    assertEquals(0.0, s.latentWeights().get(0));
     assertEquals(1.0, s.disentanglement(), ENTROPY_OF_EPSILON);
   }
 

@@ -28,7 +28,7 @@ class DciScoresTest {
     DciScores s = Dci.scores(new double[][] {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
     assertEquals(1.0, s.disentanglement(), HAND);
     assertEquals(1.0, s.completeness(), HAND);
-    assertArrayEquals(new double[] {1 / 3.0, 1 / 3.0, 1 / 3.0}, s.latentWeights(), EXACT);
+    assertArrayEquals(new double[] {1 / 3.0, 1 / 3.0, 1 / 3.0}, s.latentWeights().toArray(), EXACT);
   }
 
   @Test
@@ -46,9 +46,9 @@ class DciScoresTest {
     double h = -(2.0 / 3 * Math.log(2.0 / 3) + 1.0 / 3 * Math.log(1.0 / 3)) / Math.log(2);
     assertEquals(0.5, s.disentanglement(), HAND);
     assertEquals(0.75 * (1 - h) + 0.25, s.completeness(), HAND);
-    assertArrayEquals(new double[] {1.0, 0.0}, s.disentanglementPerLatent(), HAND);
-    assertArrayEquals(new double[] {1 - h, 1.0}, s.completenessPerFactor(), HAND);
-    assertArrayEquals(new double[] {0.75, 0.25}, s.factorWeights(), EXACT);
+    assertArrayEquals(new double[] {1.0, 0.0}, s.disentanglementPerLatent().toArray(), HAND);
+    assertArrayEquals(new double[] {1 - h, 1.0}, s.completenessPerFactor().toArray(), HAND);
+    assertArrayEquals(new double[] {0.75, 0.25}, s.factorWeights().toArray(), EXACT);
   }
 
   @Test
@@ -87,7 +87,7 @@ class DciScoresTest {
     DciScores s = Dci.scores(new double[][] {{0, 0}, {0, 0}});
     assertEquals(0.0, s.disentanglement(), EXACT);
     assertEquals(0.0, s.completeness(), EXACT);
-    assertArrayEquals(new double[] {0.5, 0.5}, s.latentWeights(), EXACT);
+    assertArrayEquals(new double[] {0.5, 0.5}, s.latentWeights().toArray(), EXACT);
   }
 
   @Test

@@ -74,7 +74,7 @@ class DciSklearnAgreementTest {
     DciResult r = Dci.compute(train, test, 0, DciLearner.SKLEARN_GBT);
     double seconds = (System.nanoTime() - t0) / 1e9;
     double maxImp = 0.0;
-    double[][] imp = r.importance();
+    double[][] imp = r.importance().toArray();
     for (int j = 0; j < imp.length; j++) {
       for (int k = 0; k < imp[j].length; k++) {
         maxImp =

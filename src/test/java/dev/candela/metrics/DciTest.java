@@ -58,7 +58,7 @@ class DciTest {
     assertEquals(1.0, r.completeness(), NEAR_ONE);
     assertEquals(1.0, r.informativeness(), HIST_EDGE_ERRORS);
     assertEquals(1.0, r.trainAccuracy(), EXACT);
-    double[][] imp = r.importance();
+    double[][] imp = r.importance().toArray();
     for (int k = 0; k < SIZES.length; k++) {
       double sum = 0.0;
       for (double[] row : imp) {
@@ -67,9 +67,9 @@ class DciTest {
       assertEquals(1.0, sum, 1e-12, "importance column " + k + " sums to 1");
       assertTrue(imp[k][k] > 1 - NEAR_ONE, "latent " + k + " explains factor " + k);
     }
-    assertEquals(List.of("z0", "z1", "z2"), r.latentNames());
-    assertEquals(N_TRAIN, r.numTrain());
-    assertEquals(N_TEST, r.numTest());
+    assertEquals(List.of("z0", "z1", "z2"), r.split().latentNames());
+    assertEquals(N_TRAIN, r.split().numTrain());
+    assertEquals(N_TEST, r.split().numTest());
   }
 
   @Test
@@ -90,7 +90,7 @@ class DciTest {
     assertTrue(
         mixed.disentanglement() < good.disentanglement() - 0.5,
         "entangled D " + mixed.disentanglement() + " vs disentangled D " + good.disentanglement());
-    assertTrue(mixed.scores().disentanglementPerLatent()[0] < 0.5);
+    assertTrue(mixed.scores().disentanglementPerLatent().get(0) < 0.5);
   }
 
   @Test
@@ -98,7 +98,7 @@ class DciTest {
     DciResult r =
         Dci.compute(
             LearnedCodes.random(N_TRAIN, 3, SIZES, 5), LearnedCodes.random(N_TEST, 3, SIZES, 6), 0);
-    double[] acc = r.testAccuracyPerFactor();
+    double[] acc = r.testAccuracyPerFactor().toArray();
     assertEquals(1.0 / 2, acc[0], CHANCE_TOLERANCE);
     assertEquals(1.0 / 3, acc[1], CHANCE_TOLERANCE);
     assertEquals((1.0 / 2 + 1.0 / 3) / 2, r.informativeness(), CHANCE_TOLERANCE);
@@ -113,9 +113,10 @@ class DciTest {
     DciResult b = Dci.compute(train, test, 42);
     assertEquals(a.disentanglement(), b.disentanglement(), EXACT);
     assertEquals(a.completeness(), b.completeness(), EXACT);
-    assertArrayEquals(a.testAccuracyPerFactor(), b.testAccuracyPerFactor(), EXACT);
+    assertArrayEquals(
+        a.testAccuracyPerFactor().toArray(), b.testAccuracyPerFactor().toArray(), EXACT);
     for (int j = 0; j < 3; j++) {
-      assertArrayEquals(a.importance()[j], b.importance()[j], EXACT);
+      assertArrayEquals(a.importance().row(j).toArray(), b.importance().row(j).toArray(), EXACT);
     }
   }
 
@@ -131,9 +132,10 @@ class DciTest {
     }
     DciResult r = Dci.compute(train, LatentCodes.of(z, f), 0);
     // the 10% with the unseen code are all wrong; the rest may lose a few to the bin edges
-    assertTrue(r.testAccuracyPerFactor()[0] <= 0.9 + 1e-12, "acc " + r.testAccuracyPerFactor()[0]);
-    assertEquals(0.9, r.testAccuracyPerFactor()[0], HIST_EDGE_ERRORS);
-    assertEquals(1.0, r.testAccuracyPerFactor()[1], HIST_EDGE_ERRORS);
+    assertTrue(
+        r.testAccuracyPerFactor().get(0) <= 0.9 + 1e-12, "acc " + r.testAccuracyPerFactor().get(0));
+    assertEquals(0.9, r.testAccuracyPerFactor().get(0), HIST_EDGE_ERRORS);
+    assertEquals(1.0, r.testAccuracyPerFactor().get(1), HIST_EDGE_ERRORS);
   }
 
   @Test

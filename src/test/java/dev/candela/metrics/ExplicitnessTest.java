@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Explicitness with liblinear's logistic regression on small synthetic codes. */
@@ -31,8 +32,8 @@ class ExplicitnessTest {
             0);
     assertEquals(1.0, r.explicitness(), NEAR_ONE);
     assertEquals(1.0, r.trainExplicitness(), NEAR_ONE);
-    assertArrayEquals(new int[] {0, 1, 2}, r.classes()[1]);
-    assertArrayEquals(new int[] {0, 0}, r.unseenTestSamples());
+    assertEquals(List.of(0, 1, 2), r.classes().get(1));
+    assertEquals(List.of(0, 0), r.unseenTestSamples());
   }
 
   @Test
@@ -41,7 +42,7 @@ class ExplicitnessTest {
         Explicitness.compute(
             LearnedCodes.random(N_TRAIN, 3, SIZES, 3), LearnedCodes.random(N_TEST, 3, SIZES, 4), 0);
     assertEquals(0.5, r.explicitness(), CHANCE_TOLERANCE);
-    for (double auc : r.testAucPerFactor()) {
+    for (double auc : r.testAucPerFactor().toArray()) {
       assertEquals(0.5, auc, CHANCE_TOLERANCE);
     }
   }
@@ -54,15 +55,15 @@ class ExplicitnessTest {
             LearnedCodes.disentangled(200, 2, SIZES, 0.8, 6),
             0);
     for (int k = 0; k < SIZES.length; k++) {
-      double[] perClass = r.testAucPerClass()[k];
+      double[] perClass = r.testAucPerClass().row(k).toArray();
       double mean = 0.0;
       for (double a : perClass) {
         mean += a / perClass.length;
       }
-      assertEquals(mean, r.testAucPerFactor()[k], 1e-12);
+      assertEquals(mean, r.testAucPerFactor().get(k), 1e-12);
     }
     // binary factor: both one-vs-rest columns rank the same samples, so their AUCs agree
-    assertEquals(r.testAucPerClass()[0][0], r.testAucPerClass()[0][1], 1e-12);
+    assertEquals(r.testAucPerClass().get(0, 0), r.testAucPerClass().get(0, 1), 1e-12);
   }
 
   @Test
@@ -79,11 +80,11 @@ class ExplicitnessTest {
       }
     }
     ExplicitnessResult r = Explicitness.compute(train, LatentCodes.of(base.latents(), f), 0);
-    assertArrayEquals(new int[] {0, 1, 2}, r.classes()[1]);
-    assertEquals(unseen, r.unseenTestSamples()[1]);
-    double[] perClass = r.testAucPerClass()[1];
+    assertEquals(List.of(0, 1, 2), r.classes().get(1));
+    assertEquals(unseen, r.unseenTestSamples().get(1));
+    double[] perClass = r.testAucPerClass().row(1).toArray();
     assertTrue(Double.isNaN(perClass[2]), "class 2 has no test samples");
-    assertEquals((perClass[0] + perClass[1]) / 2, r.testAucPerFactor()[1], 1e-12);
+    assertEquals((perClass[0] + perClass[1]) / 2, r.testAucPerFactor().get(1), 1e-12);
   }
 
   @Test
@@ -93,8 +94,8 @@ class ExplicitnessTest {
     ExplicitnessResult a = Explicitness.compute(train, test, 3);
     ExplicitnessResult b = Explicitness.compute(train, test, 3);
     assertEquals(a.explicitness(), b.explicitness(), EXACT);
-    assertArrayEquals(a.testAucPerFactor(), b.testAucPerFactor(), EXACT);
-    assertArrayEquals(a.trainAucPerFactor(), b.trainAucPerFactor(), EXACT);
+    assertArrayEquals(a.testAucPerFactor().toArray(), b.testAucPerFactor().toArray(), EXACT);
+    assertArrayEquals(a.trainAucPerFactor().toArray(), b.trainAucPerFactor().toArray(), EXACT);
   }
 
   @Test
@@ -113,10 +114,10 @@ class ExplicitnessTest {
     ExplicitnessResult r =
         Explicitness.compute(
             LearnedCodes.random(100, 2, SIZES, 13), LearnedCodes.random(100, 2, SIZES, 14), 0);
-    double before = r.testAucPerFactor()[0];
-    r.testAucPerFactor()[0] = -1.0;
-    r.testAucPerClass()[0][0] = -1.0;
-    assertEquals(before, r.testAucPerFactor()[0], EXACT);
-    assertTrue(r.testAucPerClass()[0][0] >= 0.0);
+    double before = r.testAucPerFactor().get(0);
+    r.testAucPerFactor().toArray()[0] = -1.0;
+    r.testAucPerClass().toArray()[0][0] = -1.0;
+    assertEquals(before, r.testAucPerFactor().get(0), EXACT);
+    assertTrue(r.testAucPerClass().get(0, 0) >= 0.0);
   }
 }

@@ -61,8 +61,8 @@ class FosTest {
     }
     // pairs (0,1) grid: 0; (0,2) and (1,2): z2 = z0 - 2 z1 is a function of both, not factorized
     FosResult r = Fos.compute(latents(rows), identity(6), 6);
-    assertEquals(0, r.pairMean()[0][1], EXACT);
-    assertTrue(r.pairMean()[0][2] > 0 && r.pairMean()[1][2] > 0, () -> "" + r);
+    assertEquals(0, r.pairMean().get(0, 1), EXACT);
+    assertTrue(r.pairMean().get(0, 2) > 0 && r.pairMean().get(1, 2) > 0, () -> "" + r);
     double[][] grid = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}, {2, 1}};
     assertEquals(0, Fos.compute(latents(grid), identity(6), 6).fos(), EXACT);
   }
@@ -74,11 +74,11 @@ class FosTest {
     double[][] rows = {{0, 0, 0}, {3, 4, 0}, {1, 1, 1}, {1, 5, 1}};
     FosResult r = Fos.compute(latents(rows), identity(4), 2);
     assertEquals(2, r.batches());
-    assertEquals(3, r.batchTerms()[0], EXACT);
-    assertEquals(0, r.batchTerms()[1], EXACT);
+    assertEquals(3, r.batchTerms().get(0), EXACT);
+    assertEquals(0, r.batchTerms().get(1), EXACT);
     assertEquals(1.5, r.fos(), EXACT);
     assertEquals(4.5, r.squared(), EXACT);
-    assertEquals(1.5, r.pairMean()[1][0], EXACT);
+    assertEquals(1.5, r.pairMean().get(1, 0), EXACT);
   }
 
   @Test
@@ -187,12 +187,12 @@ class FosTest {
             codes, null, o, s.scores(), CodeScorer.IntervalOptions.defaults(), Progress.NONE);
     Uncertainty f = u.get("fos");
     assertEquals(Uncertainty.MEAN, f.method());
-    assertEquals(Uncertainty.ofMean(fos.batchTerms()).se(), f.se(), EXACT);
+    assertEquals(Uncertainty.ofMean(fos.batchTerms().toArray()).se(), f.se(), EXACT);
     assertTrue(s.scores().get("fos") > 1, "a sum over 15 pairs: " + s.scores());
     assertTrue(f.ci95().get(1) > s.scores().get("fos"), () -> "not clipped at 1: " + f);
     // randFoS draws with replacement from the 900 rows: SE² = s²/batches + (128/900)·s²
     FosResult rand = (FosResult) s.details().get("rand_fos");
-    double batchSe = Uncertainty.ofMean(rand.batchTerms()).se();
+    double batchSe = Uncertainty.ofMean(rand.batchTerms().toArray()).se();
     assertEquals(
         batchSe * Math.sqrt(1 + 128.0 / 900 * rand.batches()), u.get("rand_fos").se(), EXACT);
     assertEquals(900, u.get("rand_fos").n());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.candela.metrics.stats.Arrays2;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -102,19 +103,19 @@ class MetricPropertiesTest {
     IrsResult b = Irs.compute(p);
     assertEquals(a.score(), b.score(), REORDER);
     for (int q = 0; q < numLatents; q++) {
-      assertArrayEquals(a.matrix()[perm[q]], b.matrix()[q], REORDER);
+      assertArrayEquals(a.matrix().row(perm[q]).toArray(), b.matrix().row(q).toArray(), REORDER);
     }
     for (int rho = 1; rho <= Math.min(2, numLatents); rho++) {
       UcResult ua = Uc.compute(a, rho, UcSelection.TOPK);
       UcResult ub = Uc.compute(b, rho, UcSelection.TOPK);
       assertEquals(ua.score(), ub.score(), REORDER, "UC rho " + rho);
       for (int f = 0; f < numFactors; f++) {
-        int[] mapped = ub.sets()[f].clone();
+        int[] mapped = Arrays2.ints(ub.sets().get(f)).clone();
         for (int k = 0; k < mapped.length; k++) {
           mapped[k] = perm[mapped[k]];
         }
         java.util.Arrays.sort(mapped);
-        assertArrayEquals(ua.sets()[f], mapped, "set of factor " + f);
+        assertArrayEquals(Arrays2.ints(ua.sets().get(f)), mapped, "set of factor " + f);
       }
     }
     assertEquals(Mig.compute(c).score(), Mig.compute(p).score(), REORDER);
@@ -153,8 +154,12 @@ class MetricPropertiesTest {
     IrsResult one = Irs.compute(mapped);
     double[] rowTolerance = rowTolerances(mapped, one);
     for (int j = 0; j < numLatents; j++) {
-      assertArrayEquals(base.matrix()[j], one.matrix()[j], rowTolerance[j], "IRS row " + j);
-      assertEquals(base.perLatent()[j], one.perLatent()[j], rowTolerance[j]);
+      assertArrayEquals(
+          base.matrix().row(j).toArray(),
+          one.matrix().row(j).toArray(),
+          rowTolerance[j],
+          "IRS row " + j);
+      assertEquals(base.perLatent().get(j), one.perLatent().get(j), rowTolerance[j]);
     }
     // The weighted average uses max_dev as weights: invariant to shifts and to a common scale.
     for (double[][] all : List.of(shifted, allScaled)) {
@@ -167,7 +172,7 @@ class MetricPropertiesTest {
       UcResult uo = Uc.compute(one, 1, s);
       if (columnsSeparated(base, 2 * java.util.Arrays.stream(rowTolerance).max().orElse(0))) {
         assertEquals(ub.score(), uo.score(), 0.0, s.name());
-        assertArrayEquals(ub.sets(), uo.sets(), s.name());
+        assertArrayEquals(Arrays2.ints2(ub.sets()), Arrays2.ints2(uo.sets()), s.name());
       }
     }
   }
@@ -177,7 +182,7 @@ class MetricPropertiesTest {
     double[] tol = new double[mapped.numLatents()];
     for (int j = 0; j < tol.length; j++) {
       double eps = FLOAT32_ROUNDING * maxAbs(mapped.latents()[j]);
-      tol[j] = 6 * eps / (r.maxDeviation()[j] - 2 * eps) + AFFINE;
+      tol[j] = 6 * eps / (r.maxDeviation().get(j) - 2 * eps) + AFFINE;
     }
     return tol;
   }
@@ -189,7 +194,7 @@ class MetricPropertiesTest {
     double weights = 0;
     for (int j = 0; j < rows.length; j++) {
       eps += 2 * FLOAT32_ROUNDING * maxAbs(mapped.latents()[j]);
-      weights += r.maxDeviation()[j];
+      weights += r.maxDeviation().get(j);
     }
     return java.util.Arrays.stream(rows).max().orElse(0) + 4 * eps / weights + AFFINE;
   }
@@ -204,7 +209,7 @@ class MetricPropertiesTest {
 
   /** Whether every factor column's largest IRS entry leads the next one by more than a margin. */
   private static boolean columnsSeparated(IrsResult r, double margin) {
-    double[][] m = r.matrix();
+    double[][] m = r.matrix().toArray();
     for (int f = 0; f < m[0].length; f++) {
       double first = Double.NEGATIVE_INFINITY;
       double second = Double.NEGATIVE_INFINITY;
@@ -233,16 +238,16 @@ class MetricPropertiesTest {
     LatentCodes c = randomCodes(seed, numLatents, numFactors, n);
     MigResult mig = Mig.compute(c);
     assertTrue(mig.score() >= 0 && mig.score() <= 1 + RANGE, "MIG " + mig.score());
-    for (double g : mig.gap()) {
+    for (double g : mig.gap().toArray()) {
       assertTrue(g >= 0 && g <= 1 + RANGE, "gap " + g);
     }
     ModularityResult mod = Modularity.compute(c);
     assertTrue(mod.score() >= 0 && mod.score() <= 1 + RANGE, "modularity " + mod.score());
     IrsResult irs = Irs.compute(c);
-    for (double s : irs.perLatent()) {
+    for (double s : irs.perLatent().toArray()) {
       assertTrue(s <= 1 + RANGE, "IRS per-latent " + s);
     }
-    if (rho <= irs.activeLatents().length) {
+    if (rho <= irs.activeLatents().size()) {
       for (UcSelection s : UcSelection.values()) {
         double uc = Uc.compute(irs, rho, s).score();
         assertTrue(uc >= 0 && uc <= 1, "UC " + uc);

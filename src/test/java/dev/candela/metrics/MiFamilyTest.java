@@ -113,7 +113,7 @@ class MiFamilyTest {
     }
     LatentCodes codes = LatentCodes.of(new float[][] {of(sum), of(f[0])}, f);
     SapContinuousResult r = SapContinuous.compute(codes, codes, 0);
-    double[][] m = r.scoreMatrix();
+    double[][] m = r.scoreMatrix().toArray();
     assertEquals(0.5, m[0][0], EXACT);
     assertEquals(0.5, m[0][1], EXACT);
     assertEquals(1, m[1][0], EXACT);
@@ -133,7 +133,7 @@ class MiFamilyTest {
     SapContinuousResult r =
         SapContinuous.compute(
             LatentCodes.of(new float[][] {tiny}, f), LatentCodes.of(new float[][] {tiny}, f), 0);
-    assertEquals(0, r.scoreMatrix()[0][0], 0);
+    assertEquals(0, r.scoreMatrix().get(0, 0), 0);
     assertEquals(0, r.score(), 0);
   }
 

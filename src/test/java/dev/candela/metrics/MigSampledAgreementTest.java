@@ -108,10 +108,11 @@ class MigSampledAgreementTest {
         MigSampled.fromSamples(f.mean(), f.logVar(), f.z(), f.codes(), identity(n), n, 0, 0);
     double worst = Math.abs(r.score() - f.mig());
     for (int k = 0; k < f.latentEntropy().length; k++) {
-      worst = Math.max(worst, Math.abs(r.latentEntropy()[k] - f.latentEntropy()[k]));
+      worst = Math.max(worst, Math.abs(r.latentEntropy().get(k) - f.latentEntropy()[k]));
       for (int a = 0; a < f.codes().length; a++) {
         worst =
-            Math.max(worst, Math.abs(r.conditionalEntropy()[k][a] - f.conditionalEntropy()[a][k]));
+            Math.max(
+                worst, Math.abs(r.conditionalEntropy().get(k, a) - f.conditionalEntropy()[a][k]));
       }
     }
     System.out.printf(Locale.ROOT, "%s: max |delta| vs beta-tcvae %.3g%n", name, worst);

@@ -22,11 +22,11 @@ class PosteriorKlTest {
     double l = ln2; // ln 2 rounded to float: e^l is 2 up to that rounding
     double k01 = 0.5 * (Math.exp(l) - 1 - l);
     assertEquals(0.5 - 0.5 * Math.log(2), k01, 1e-7);
-    assertArrayEquals(new double[] {0.25, (k01 + 2) / 2}, r.perLatent(), EXACT);
+    assertArrayEquals(new double[] {0.25, (k01 + 2) / 2}, r.perLatent().toArray(), EXACT);
     assertEquals((0.5 + k01 + 0 + 2) / 2, r.total(), EXACT);
     assertEquals(2, r.samples());
     // the t interval of a mean of two terms: se = |a - b| / 2
-    assertEquals(0.25, r.perLatentUncertainty()[0].se(), EXACT);
+    assertEquals(0.25, r.perLatentUncertainty().get(0).se(), EXACT);
   }
 
   @Test

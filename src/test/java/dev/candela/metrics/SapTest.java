@@ -42,7 +42,7 @@ class SapTest {
             LearnedCodes.disentangled(N_TRAIN, 3, sizes, 0.05, 1),
             LearnedCodes.disentangled(N_TEST, 3, sizes, 0.05, 2),
             0);
-    double[][] s = r.scoreMatrix();
+    double[][] s = r.scoreMatrix().toArray();
     for (int k = 0; k < 2; k++) {
       assertEquals(1.0, s[k][k], NEAR_ONE, "latent " + k + " predicts factor " + k);
       // best other latent is at chance (balanced weights keep the SVM from predicting the majority)
@@ -51,7 +51,7 @@ class SapTest {
     }
     // the gap is 1 minus the best noise accuracy, about 1/2 for binary factors
     assertEquals(0.5, r.sap(), NOISE_GAP);
-    assertEquals(List.of("f0", "f1"), r.factorNames());
+    assertEquals(List.of("f0", "f1"), r.split().factorNames());
   }
 
   @Test
@@ -62,7 +62,7 @@ class SapTest {
             LearnedCodes.random(N_TEST, 4, new int[] {2, 3}, 4),
             0);
     assertEquals(0.0, r.sap(), NOISE_GAP);
-    for (double g : r.gapPerFactor()) {
+    for (double g : r.gapPerFactor().toArray()) {
       assertTrue(g >= 0.0 && g < NOISE_GAP, "gap " + g);
     }
   }
@@ -75,7 +75,7 @@ class SapTest {
     SapResult b = Sap.compute(train, test, 17);
     assertEquals(a.sap(), b.sap(), EXACT);
     for (int j = 0; j < 3; j++) {
-      assertArrayEquals(a.scoreMatrix()[j], b.scoreMatrix()[j], EXACT);
+      assertArrayEquals(a.scoreMatrix().row(j).toArray(), b.scoreMatrix().row(j).toArray(), EXACT);
     }
   }
 
@@ -88,7 +88,7 @@ class SapTest {
       f[0][i] = 5;
     }
     SapResult r = Sap.compute(train, LatentCodes.of(base.latents(), f), 0);
-    assertEquals(0.9, r.scoreMatrix()[0][0], 1e-12);
+    assertEquals(0.9, r.scoreMatrix().get(0, 0), 1e-12);
   }
 
   @Test

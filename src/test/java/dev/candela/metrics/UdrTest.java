@@ -108,18 +108,18 @@ class UdrTest {
             new Udr.Model("m1", "beta=4", b, kl),
             new Udr.Model("m2", "beta=1", c, kl));
     UdrResult r = Udr.compute(models, Udr.Correlation.SPEARMAN, Udr.DEFAULT_KL_THRESHOLD);
-    assertEquals(1.0, r.pairwise()[0][1], EXACT);
-    assertEquals(1.0, r.pairwise()[1][0], EXACT);
-    assertEquals(1.0, r.scores()[0], EXACT);
-    assertEquals(1.0, r.scores()[1], EXACT);
-    assertTrue(r.withinSetting()[0]);
-    assertFalse(r.withinSetting()[2]);
-    assertTrue(r.scores()[2] < 0.8, "entangled model scores lower: " + r.scores()[2]);
-    assertEquals((r.pairwise()[0][2] + r.pairwise()[1][2]) / 2, r.scores()[2], EXACT);
+    assertEquals(1.0, r.pairwise().get(0, 1), EXACT);
+    assertEquals(1.0, r.pairwise().get(1, 0), EXACT);
+    assertEquals(1.0, r.scores().get(0), EXACT);
+    assertEquals(1.0, r.scores().get(1), EXACT);
+    assertTrue(r.withinSetting().get(0));
+    assertFalse(r.withinSetting().get(2));
+    assertTrue(r.scores().get(2) < 0.8, "entangled model scores lower: " + r.scores().get(2));
+    assertEquals((r.pairwise().get(0, 2) + r.pairwise().get(1, 2)) / 2, r.scores().get(2), EXACT);
     // Lasso on a permutation of standardised, uncorrelated latents: coefficients 1 − α = 0.9 and 0,
     // so every column and row scores 0.9² / 0.9 = 0.9
     UdrResult lasso = Udr.compute(models, Udr.Correlation.LASSO, Udr.DEFAULT_KL_THRESHOLD);
-    assertEquals(0.9, lasso.scores()[0], LASSO_TOLERANCE);
+    assertEquals(0.9, lasso.scores().get(0), LASSO_TOLERANCE);
   }
 
   @Test

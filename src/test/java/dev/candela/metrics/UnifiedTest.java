@@ -27,8 +27,8 @@ class UnifiedTest {
     // thresholds 0.9, 0.5, 0.2, 0.1, 0, 0: components 1, 2, 2 (latent 2 joins factor 0), 1 (latent
     // 0 joins both factors), 1, 1 (zeros are no edges)
     PrecisionCurve c = Unified.precisionCurve(SMALL);
-    assertArrayEquals(new double[] {0.9, 0.5, 0.2, 0.1, 0, 0}, c.thresholds());
-    assertArrayEquals(new int[] {1, 2, 2, 1, 1, 1}, c.precisions());
+    assertArrayEquals(new double[] {0.9, 0.5, 0.2, 0.1, 0, 0}, c.thresholds().toArray());
+    assertEquals(List.of(1, 2, 2, 1, 1, 1), c.precisions());
     assertEquals(1.5 * 0.4 + 2 * 0.3 + 1.5 * 0.1 + 1 * 0.1, c.area(), EXACT);
     assertEquals(2, c.max());
   }
@@ -38,10 +38,11 @@ class UnifiedTest {
     double[] h = {Math.log(2), Math.log(4)};
     UnifiedMatrixScores s = Unified.aggregate("m", SMALL, h);
     assertEquals((0.7 + 0.4) / 2, s.sap(), EXACT);
-    assertArrayEquals(new double[] {0.7, 0.4}, s.sapPerFactor(), EXACT);
+    assertArrayEquals(new double[] {0.7, 0.4}, s.sapPerFactor().toArray(), EXACT);
     assertEquals((0.7 / Math.log(2) + 0.4 / Math.log(4)) / 2, s.mig(), EXACT);
     // latent 0: 1 − 0.01 / 0.81; latents 1 and 2 have one non-zero entry: 1
-    assertArrayEquals(new double[] {1 - 0.01 / 0.81, 1, 1}, s.modularityPerLatent(), EXACT);
+    assertArrayEquals(
+        new double[] {1 - 0.01 / 0.81, 1, 1}, s.modularityPerLatent().toArray(), EXACT);
     assertEquals((3 - 0.01 / 0.81) / 3, s.modularity(), EXACT);
     DciScores dci = Dci.scores(SMALL);
     assertEquals(dci.disentanglement(), s.score("dci_disentanglement"), 0);
@@ -154,9 +155,9 @@ class UnifiedTest {
         }
       }
       PrecisionCurve c = Unified.precisionCurve(m);
-      double[] t = c.thresholds();
+      double[] t = c.thresholds().toArray();
       for (int i = 0; i < t.length; i++) {
-        assertEquals(components(m, t[i]), c.precisions()[i], "rep " + rep + " i " + i);
+        assertEquals(components(m, t[i]), c.precisions().get(i), "rep " + rep + " i " + i);
         if (i > 0) {
           assertTrue(t[i] <= t[i - 1]);
         }

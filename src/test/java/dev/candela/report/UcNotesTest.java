@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.candela.Provenance;
 import dev.candela.metrics.UcResult;
 import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.stats.Arrays2;
+import dev.candela.metrics.stats.Matrix;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +26,7 @@ class UcNotesTest {
       }
       jaccard[f][f] = 1;
     }
-    return new UcResult(1.0, rho, UcSelection.TOPK, sets, jaccard);
+    return new UcResult(1.0, rho, UcSelection.TOPK, Arrays2.rows(sets), Matrix.of(jaccard));
   }
 
   /** Steps by hand, 2/(F(F−1)(2ρ−1)): F = 5, ρ = 1: 2/20; ρ = 2: 2/60; F = 3, ρ = 1: 2/6. */

@@ -3,6 +3,7 @@ package dev.candela.metrics.cg;
 import dev.candela.metrics.LatentCodes;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.UcResult;
+import dev.candela.metrics.stats.Vector;
 import java.util.ArrayList;
 
 /**
@@ -78,7 +79,7 @@ public final class Cg {
     CgSummary summary = acc.summary();
     return new CgResult(
         summary.score(),
-        summary.perFactor(),
+        Vector.of(summary.perFactor()),
         options.baseline(),
         stats,
         new ArrayList<>(batch.factors()),

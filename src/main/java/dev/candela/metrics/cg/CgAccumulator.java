@@ -1,6 +1,7 @@
 package dev.candela.metrics.cg;
 
 import dev.candela.metrics.LatentStats;
+import dev.candela.metrics.stats.Arrays2;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -186,7 +187,7 @@ public final class CgAccumulator {
           new CgSummary.FactorScore(
               f,
               options.factorNames().get(f),
-              options.set(f),
+              Arrays2.list(options.set(f)),
               cg,
               sumIceI[k] / count,
               sumIceC[k] / count,

@@ -2,13 +2,13 @@ package dev.candela.metrics.cg;
 
 import dev.candela.RecordText;
 import dev.candela.metrics.LatentStats;
-import java.util.Arrays;
+import dev.candela.metrics.stats.Vector;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * The counterfactual generativeness score ({@link Cg}) with the per-sample terms that produced it.
- * Accessors return copies.
+ * Its values are immutable.
  *
  * @param score {@code CG = mean_i CG_i}, in [0, 1]
  * @param perFactor per evaluated factor, {@code CG_i}
@@ -19,7 +19,7 @@ import java.util.Objects;
  */
 public record CgResult(
     double score,
-    double[] perFactor,
+    Vector perFactor,
     CgBaseline baseline,
     LatentStats stats,
     List<CgFactorTerms> factors,
@@ -30,14 +30,13 @@ public record CgResult(
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(stats, "stats");
     Objects.requireNonNull(summary, "summary");
-    perFactor = perFactor.clone();
     factors = List.copyOf(factors);
     if (!(score >= 0 && score <= 1)) {
       throw new IllegalArgumentException("CG must be in [0, 1], got " + score);
     }
-    if (perFactor.length != factors.size() || summary.factors().size() != factors.size()) {
+    if (perFactor.length() != factors.size() || summary.factors().size() != factors.size()) {
       throw new IllegalArgumentException(
-          perFactor.length
+          perFactor.length()
               + " per-factor scores, "
               + factors.size()
               + " factor terms and "
@@ -57,11 +56,6 @@ public record CgResult(
     }
   }
 
-  @Override
-  public double[] perFactor() {
-    return perFactor.clone();
-  }
-
   /**
    * The terms of one evaluated factor by its name.
    *
@@ -79,22 +73,6 @@ public record CgResult(
             + name
             + ", have "
             + factors.stream().map(CgFactorTerms::name).toList());
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof CgResult r
-        && Double.compare(score, r.score) == 0
-        && Arrays.equals(perFactor, r.perFactor)
-        && baseline == r.baseline
-        && stats.equals(r.stats)
-        && factors.equals(r.factors)
-        && summary.equals(r.summary);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(score, Arrays.hashCode(perFactor), baseline, factors);
   }
 
   @Override

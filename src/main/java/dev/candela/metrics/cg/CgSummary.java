@@ -1,7 +1,5 @@
 package dev.candela.metrics.cg;
 
-import dev.candela.RecordText;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -46,62 +44,20 @@ public record CgSummary(
   public record FactorScore(
       int factor,
       String name,
-      int[] set,
+      List<Integer> set,
       double cg,
       double meanIceIntervened,
       double meanIceComplement,
       long numSamples) {
 
-    /** Validates ranges; copies the set. */
+    /** Validates ranges; copies the set into an unmodifiable list. */
     public FactorScore {
       Objects.requireNonNull(name, "name");
-      set = set.clone();
+      set = List.copyOf(set);
       if (!(cg >= 0 && cg <= 1)) {
         throw new IllegalArgumentException(
             "CG of factor " + name + " must be in [0, 1], got " + cg);
       }
-    }
-
-    @Override
-    public int[] set() {
-      return set.clone();
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof FactorScore f
-          && factor == f.factor
-          && name.equals(f.name)
-          && Arrays.equals(set, f.set)
-          && Double.compare(cg, f.cg) == 0
-          && Double.compare(meanIceIntervened, f.meanIceIntervened) == 0
-          && Double.compare(meanIceComplement, f.meanIceComplement) == 0
-          && numSamples == f.numSamples;
-    }
-
-    @Override
-    public int hashCode() {
-      return Objects.hash(factor, name, Arrays.hashCode(set), cg, numSamples);
-    }
-
-    @Override
-    public String toString() {
-      return RecordText.of(
-          "FactorScore",
-          "factor",
-          factor,
-          "name",
-          name,
-          "set",
-          set,
-          "cg",
-          cg,
-          "meanIceIntervened",
-          meanIceIntervened,
-          "meanIceComplement",
-          meanIceComplement,
-          "numSamples",
-          numSamples);
     }
   }
 

@@ -1,10 +1,12 @@
 package dev.candela.metrics.stats;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * Defensive copies for the arrays held by result records, a swap, a seeded shuffle, and the dot
- * product and {@code axpy} of the solvers (in index order, so every solver rounds alike).
+ * Defensive copies for arrays, the immutable lists of integers held by result records and their
+ * shape checks, a swap, a seeded shuffle, and the dot product and {@code axpy} of the solvers (in
+ * index order, so every solver rounds alike).
  */
 public final class Arrays2 {
 
@@ -73,6 +75,104 @@ public final class Arrays2 {
    */
   public static int[][] deepCopy(int[][] m) {
     return Arrays.stream(m).map(int[]::clone).toArray(int[][]::new);
+  }
+
+  /**
+   * The values as an unmodifiable list (indices and counts held by result records).
+   *
+   * @param a the values
+   * @return an unmodifiable list of them
+   */
+  public static List<Integer> list(int[] a) {
+    return Arrays.stream(a).boxed().toList();
+  }
+
+  /**
+   * The flags as an unmodifiable list.
+   *
+   * @param a the flags
+   * @return an unmodifiable list of them
+   */
+  public static List<Boolean> list(boolean[] a) {
+    Boolean[] boxed = new Boolean[a.length];
+    for (int i = 0; i < a.length; i++) {
+      boxed[i] = a[i];
+    }
+    return List.of(boxed);
+  }
+
+  /**
+   * The rows as unmodifiable lists (rows may differ in length).
+   *
+   * @param m the rows
+   * @return an unmodifiable list of unmodifiable lists
+   */
+  public static List<List<Integer>> rows(int[][] m) {
+    return Arrays.stream(m).map(Arrays2::list).toList();
+  }
+
+  /**
+   * An unmodifiable copy of every row.
+   *
+   * @param rows the rows
+   * @return an unmodifiable list of unmodifiable copies
+   */
+  public static List<List<Integer>> copyRows(List<List<Integer>> rows) {
+    return rows.stream().map(List::copyOf).toList();
+  }
+
+  /**
+   * The values of a list as an array.
+   *
+   * @param list the values
+   * @return a new array
+   */
+  public static int[] ints(List<Integer> list) {
+    return list.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * The rows of a list of lists as an array of arrays.
+   *
+   * @param rows the rows
+   * @return a new array of arrays
+   */
+  public static int[][] ints2(List<List<Integer>> rows) {
+    return rows.stream().map(Arrays2::ints).toArray(int[][]::new);
+  }
+
+  /**
+   * Fails unless all lengths agree, naming each: {@code shapes disagree: 3 gaps, 2 best latents}.
+   *
+   * @param lengthsAndNames lengths and what they count, alternating ({@code int, String, ...})
+   * @throws IllegalArgumentException when two lengths differ
+   */
+  public static void requireSameLengths(Object... lengthsAndNames) {
+    for (int i = 2; i < lengthsAndNames.length; i += 2) {
+      if (!lengthsAndNames[i].equals(lengthsAndNames[0])) {
+        StringBuilder b = new StringBuilder("shapes disagree: ");
+        for (int j = 0; j < lengthsAndNames.length; j += 2) {
+          b.append(j == 0 ? "" : ", ")
+              .append(lengthsAndNames[j])
+              .append(' ')
+              .append(lengthsAndNames[j + 1]);
+        }
+        throw new IllegalArgumentException(b.toString());
+      }
+    }
+  }
+
+  /**
+   * Fails unless a count is at least 1.
+   *
+   * @param what the count's name in the message
+   * @param n the count
+   * @throws IllegalArgumentException when {@code n < 1}
+   */
+  public static void requirePositive(String what, int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException(what + " must be at least 1, got " + n);
+    }
   }
 
   /**

@@ -96,7 +96,7 @@ class CounterfactualJobTest {
     assertEquals(oneShot.score(), json.get("cg").asDouble(), 0.0);
     assertEquals(N, json.get("samples").asInt());
     assertEquals("f1", json.get("factors").get(1).get("name").asText());
-    assertEquals(oneShot.perFactor()[2], json.get("factors").get(2).get("cg").asDouble(), 0.0);
+    assertEquals(oneShot.perFactor().get(2), json.get("factors").get(2).get("cg").asDouble(), 0.0);
   }
 
   @Test

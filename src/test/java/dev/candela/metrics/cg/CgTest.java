@@ -11,6 +11,7 @@ import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.Uc;
 import dev.candela.metrics.UcResult;
 import dev.candela.metrics.UcSelection;
+import dev.candela.metrics.stats.Arrays2;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +43,7 @@ class CgTest {
     FactorProbabilities c = CgToys.binaryRegions(2, 2);
     CgResult r = Cg.compute(Z, Y, g, c, options(new int[][] {{0}, {1}}, CgBaseline.MAX_DEVIATION));
     assertEquals(0.875, r.score(), EXACT);
-    assertArrayEquals(new double[] {0.875, 0.875}, r.perFactor(), EXACT);
+    assertArrayEquals(new double[] {0.875, 0.875}, r.perFactor().toArray(), EXACT);
     CgFactorTerms f0 = r.factors().get(0);
     assertArrayEquals(new double[] {1, 0.75, 0.75, 1}, f0.pReconstruction(), EXACT);
     assertArrayEquals(new double[] {0, 0, 0, 0}, f0.pIntervened(), EXACT);
@@ -105,7 +106,7 @@ class CgTest {
     UcResult uc =
         Uc.compute(LatentCodes.of(new double[][] {v, v}, new int[][] {y, y}), 1, UcSelection.TOPK);
     assertEquals(0.0, uc.score(), EXACT);
-    assertArrayEquals(new int[][] {{0}, {0}}, uc.sets());
+    assertArrayEquals(new int[][] {{0}, {0}}, Arrays2.ints2(uc.sets()));
     float[][] z = new float[4][];
     for (int s = 0; s < 4; s++) {
       z[s] = new float[] {(float) v[s], (float) v[s]};
@@ -113,7 +114,7 @@ class CgTest {
     LatentDecoder g = CgToys.regions(new int[][] {{0, 1}, {0, 1}});
     FactorProbabilities c = CgToys.binaryRegions(2, 2);
     for (CgBaseline b : CgBaseline.values()) {
-      CgResult r = Cg.compute(z, new int[][] {y, y}, g, c, options(uc.sets(), b));
+      CgResult r = Cg.compute(z, new int[][] {y, y}, g, c, options(Arrays2.ints2(uc.sets()), b));
       assertEquals(0.0, r.score(), EXACT, b.name());
       // Not because nothing happens: intervening moves the prediction (except at the mean).
       if (b == CgBaseline.MAX_DEVIATION) {
@@ -137,7 +138,7 @@ class CgTest {
         Uc.compute(
             LatentCodes.of(new double[][] {z0, z1}, new int[][] {y, y}), 1, UcSelection.TOPK);
     assertEquals(0.0, uc.score(), EXACT);
-    assertArrayEquals(new int[][] {{0}, {0}}, uc.sets());
+    assertArrayEquals(new int[][] {{0}, {0}}, Arrays2.ints2(uc.sets()));
     LatentDecoder g = CgToys.regions(new int[][] {{0}, {0}});
     CgResult r =
         Cg.compute(
@@ -145,7 +146,7 @@ class CgTest {
             new int[][] {y, y},
             g,
             CgToys.binaryRegions(2, 2),
-            options(uc.sets(), CgBaseline.MAX_DEVIATION));
+            options(Arrays2.ints2(uc.sets()), CgBaseline.MAX_DEVIATION));
     assertEquals(0.875, r.score(), EXACT);
   }
 

@@ -174,7 +174,7 @@ class ConstructedDecoderTest {
         differ += s.codes()[k][i] == meanCode ? 0 : 1;
       }
       double expected = differ / (double) N;
-      assertEquals(expected, r.perFactor()[k], EXACT, ConstructedDecoder.FACTOR_NAMES.get(k));
+      assertEquals(expected, r.perFactor().get(k), EXACT, ConstructedDecoder.FACTOR_NAMES.get(k));
       total += expected;
     }
     assertEquals(total / 5, r.score(), EXACT);
@@ -190,7 +190,7 @@ class ConstructedDecoderTest {
       CgResult r =
           GroundTruthCg.compute(
               c.decoder(), s.z(), s.codes(), CgBaseline.MAX_DEVIATION, LatentStats.of(s.z()), ALL);
-      double[] pf = r.perFactor();
+      double[] pf = r.perFactor().toArray();
       for (int k : new int[] {0, 1, 2, 4}) {
         assertEquals(1.0, pf[k], EXACT, "factor " + k + " at w " + w);
       }
