@@ -1,7 +1,5 @@
 package dev.candela.metrics;
 
-import java.util.List;
-
 /**
  * The registered {@link Metric#JEMMIG} function: JEMMIG (Do &amp; Tran 2020, {@link Jemmig}), key
  * {@code jemmig}, the paper's normalised form as 1 − normalised JEMMIG (higher is better), from the
@@ -14,22 +12,16 @@ import java.util.List;
  * of the true SD (N = 1,000 and 10,000; coverage 0.73 and 0.34). Subsampling recomputes the bins on
  * every subsample (docs/metrics-mi-family.md).
  */
-final class JemmigMetric implements CodeMetric.Subsampled {
+final class JemmigMetric extends OneScoreSubsampled<JemmigResult> {
   static final String KEY = "jemmig";
 
-  @Override
-  public Scored score(CodeContext context) {
-    JemmigResult r =
-        Jemmig.fromMutualInformation(
-            context.mutualInformation(),
-            context.factorEntropies(),
-            context.latentEntropies(),
-            context.bins());
-    return Scored.of(KEY, r.score(), r);
-  }
-
-  @Override
-  public List<String> keys(CodeScorer.Options options) {
-    return List.of(KEY);
+  JemmigMetric() {
+    super(
+        KEY,
+        c ->
+            Jemmig.fromMutualInformation(
+                c.mutualInformation(), c.factorEntropies(), c.latentEntropies(), c.bins()),
+        JemmigResult::score,
+        1);
   }
 }
