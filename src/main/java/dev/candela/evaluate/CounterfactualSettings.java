@@ -1,7 +1,7 @@
 package dev.candela.evaluate;
 
 import dev.candela.Setting;
-import dev.candela.SettingException;
+import dev.candela.SettingChecks;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgReadout;
@@ -70,10 +70,7 @@ public record CounterfactualSettings(
     SettingChecks.atLeast(limit, 1, Setting.LIMIT);
     SettingChecks.atLeast(samples, 1, Setting.SAMPLES);
     SettingChecks.atLeast(cgSamples, 1, Setting.CG_SAMPLES);
-    if (gridSamples < 0) {
-      throw new SettingException(
-          Setting.GRID_SAMPLES, gridSamples, "must be >= 0, got " + gridSamples);
-    }
+    SettingChecks.notNegative(gridSamples, Setting.GRID_SAMPLES);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.candela.evaluate;
 
 import dev.candela.Setting;
+import dev.candela.SettingChecks;
 import dev.candela.SettingException;
 import dev.candela.SettingText;
 import dev.candela.metrics.CodeScorer;
