@@ -23,14 +23,14 @@ public final class SettingChecks {
   }
 
   /**
-   * Checks that a count is not negative.
+   * Checks that a count, when given, is not negative.
    *
-   * @param value the value
+   * @param value the value, or null when not given
    * @param setting the setting the message names
    * @throws SettingException {@code SETTING must be >= 0, got VALUE}
    */
-  public static void notNegative(int value, Setting setting) {
-    if (value < 0) {
+  public static void notNegative(Integer value, Setting setting) {
+    if (value != null && value < 0) {
       throw new SettingException(setting, value, "must be >= 0, got " + value);
     }
   }
