@@ -6,10 +6,10 @@ import dev.candela.metrics.cg.CgReadout;
 import dev.candela.model.hosting.DeviceChoice;
 
 /**
- * The settings that {@link EvaluationOptionsBuilder} and {@link CounterfactualSettings.Builder}
- * share, each starting at {@code evaluate}'s default: how CG's latent sets are chosen, CG's
- * baseline and read-out, the images per engine call, the device and the samples of the
- * counterfactual grids.
+ * The settings ({@link CgRunSettings} and the grid samples) that {@link EvaluationOptionsBuilder}
+ * and {@link CounterfactualSettings.Builder} share, each starting at {@code evaluate}'s default:
+ * how CG's latent sets are chosen, CG's baseline and read-out, the images per engine call, the
+ * device and the samples of the counterfactual grids.
  *
  * @param <B> the builder itself, which the setters return
  */
@@ -22,6 +22,19 @@ public abstract class CgRunBuilder<B extends CgRunBuilder<B>> {
   int gridSamples = 8;
 
   CgRunBuilder() {}
+
+  /**
+   * Starts the shared settings from a CG run's.
+   *
+   * @param run the settings
+   */
+  void cgRun(CgRunSettings run) {
+    ucSelection = run.ucSelection();
+    baseline = run.baseline();
+    readout = run.readout();
+    batchSize = run.batchSize();
+    device = run.device();
+  }
 
   @SuppressWarnings("unchecked")
   private B self() {

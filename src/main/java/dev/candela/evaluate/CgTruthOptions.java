@@ -1,7 +1,7 @@
 package dev.candela.evaluate;
 
 import dev.candela.Setting;
-import dev.candela.SettingException;
+import dev.candela.SettingChecks;
 import dev.candela.data.ImageDegradation;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgReadout;
@@ -70,10 +70,7 @@ public record CgTruthOptions(
     if (samples < 2) {
       throw new IllegalArgumentException("need at least 2 samples, got " + samples);
     }
-    if (batchSize < 1) {
-      throw new SettingException(
-          Setting.BATCH_SIZE, batchSize, "must be at least 1, got " + batchSize);
-    }
+    SettingChecks.atLeast(batchSize, 1, Setting.BATCH_SIZE);
     if (cases.isEmpty() || degradations.isEmpty() || baselines.isEmpty()) {
       throw new IllegalArgumentException(
           "need at least one case, degradation and baseline, got "

@@ -1,14 +1,13 @@
 package dev.candela.evaluate;
 
 import dev.candela.Setting;
-import dev.candela.SettingException;
+import dev.candela.SettingChecks;
 import dev.candela.metrics.UcSelection;
 import dev.candela.metrics.cg.CgBaseline;
 import dev.candela.metrics.cg.CgReadout;
 import dev.candela.model.hosting.DeviceChoice;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -60,20 +59,22 @@ public record CounterfactualSettings(
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(classifier, "classifier");
     Objects.requireNonNull(out, "out");
-    Objects.requireNonNull(ucSelection, "ucSelection");
-    Objects.requireNonNull(baseline, "baseline");
-    Objects.requireNonNull(readout, "readout");
-    Objects.requireNonNull(device, "device");
+    new CgRunSettings(ucSelection, baseline, readout, batchSize, device); // validates
     SettingChecks.atLeast(rho, 1, Setting.RHO);
     SettingChecks.atLeast(chunkSize, 1, Setting.CHUNK_SIZE);
-    SettingChecks.atLeast(batchSize, 1, Setting.BATCH_SIZE);
     SettingChecks.atLeast(limit, 1, Setting.LIMIT);
     SettingChecks.atLeast(samples, 1, Setting.SAMPLES);
     SettingChecks.atLeast(cgSamples, 1, Setting.CG_SAMPLES);
-    if (gridSamples < 0) {
-      throw new SettingException(
-          Setting.GRID_SAMPLES, gridSamples, "must be >= 0, got " + gridSamples);
-    }
+    SettingChecks.notNegative(gridSamples, Setting.GRID_SAMPLES);
+  }
+
+  /**
+   * The settings of the CG run, which {@code evaluate} shares.
+   *
+   * @return them
+   */
+  CgRunSettings cgRun() {
+    return new CgRunSettings(ucSelection, baseline, readout, batchSize, device);
   }
 
   /**
@@ -88,9 +89,7 @@ public record CounterfactualSettings(
     params.put("classifier", classifier.toString());
     params.put("out", out.toString());
     params.put("rho", rho);
-    params.put("ucSelection", ucSelection.name().toLowerCase(Locale.ROOT));
-    params.put("cgBaseline", baseline.id());
-    params.put("cgReadout", readout.id());
+    cgRun().putChoices(params);
     params.put("chunkSize", chunkSize);
     params.put("limit", limit);
     params.put("samples", samples);

@@ -1,6 +1,7 @@
 package dev.candela.evaluate;
 
 import dev.candela.Setting;
+import dev.candela.SettingChecks;
 import dev.candela.SettingException;
 import dev.candela.SettingText;
 import dev.candela.metrics.CodeScorer;
@@ -87,10 +88,7 @@ public record EvaluationOptions(
 
   /** Validates the values and copies the lists (metrics and ρ without repeats, in order). */
   public EvaluationOptions {
-    Objects.requireNonNull(ucSelection, "ucSelection");
-    Objects.requireNonNull(baseline, "baseline");
-    Objects.requireNonNull(readout, "readout");
-    Objects.requireNonNull(device, "device");
+    new CgRunSettings(ucSelection, baseline, readout, batchSize, device); // validates
     Objects.requireNonNull(dciLearner, "dciLearner");
     Objects.requireNonNull(scm, "scm");
     CodeScorer.IntervalOptions.of(replicates, refits); // validates
@@ -103,7 +101,6 @@ public record EvaluationOptions(
       throw new SettingException(Setting.RHO, rhos, "needs values ≥ 1, got " + rhos);
     }
     SettingChecks.atLeast(samples, 10, Setting.SAMPLES);
-    SettingChecks.atLeast(batchSize, 1, Setting.BATCH_SIZE);
     if (!(classicScale > 0 && classicScale <= 1)) {
       throw new SettingException(
           Setting.CLASSIC_SCALE, classicScale, "must be in (0, 1], got " + classicScale);
@@ -146,11 +143,7 @@ public record EvaluationOptions(
     b.metrics = new ArrayList<>(metrics);
     b.samples = samples;
     b.rhos = new ArrayList<>(rhos);
-    b.ucSelection = ucSelection;
-    b.baseline = baseline;
-    b.readout = readout;
-    b.batchSize = batchSize;
-    b.device = device;
+    b.cgRun(cgRun());
     b.maxTrain = maxTrain;
     b.maxTest = maxTest;
     b.classicScale = classicScale;
@@ -178,6 +171,15 @@ public record EvaluationOptions(
   }
 
   /**
+   * The settings of the CG run, which {@code counterfactuals} shares.
+   *
+   * @return them
+   */
+  CgRunSettings cgRun() {
+    return new CgRunSettings(ucSelection, baseline, readout, batchSize, device);
+  }
+
+  /**
    * The options as a JSON-friendly map for provenance.
    *
    * @return name to value
@@ -188,9 +190,7 @@ public record EvaluationOptions(
         "metrics", metrics.stream().sorted().map(x -> x.name().toLowerCase(Locale.ROOT)).toList());
     m.put("samples", samples);
     m.put("rho", rhos);
-    m.put("ucSelection", ucSelection.name().toLowerCase(Locale.ROOT));
-    m.put("cgBaseline", baseline.id());
-    m.put("cgReadout", readout.id());
+    cgRun().putChoices(m);
     m.put("batchSize", batchSize);
     m.put("maxTrain", maxTrain);
     m.put("maxTest", maxTest);

@@ -4,7 +4,7 @@ import dev.candela.AtomicFiles;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Setting;
-import dev.candela.SettingException;
+import dev.candela.SettingChecks;
 import dev.candela.data.ConfoundingRules;
 import dev.candela.data.candle.CandleDataset;
 import dev.candela.data.candle.CandleIds;
@@ -65,9 +65,7 @@ public final class CandleGenerator {
       throw new IllegalArgumentException(
           "id range " + from + "-" + to + " not within 0-" + (CandleIds.GRID - 1));
     }
-    if (count != null && count < 0) {
-      throw new SettingException(Setting.COUNT, count, "must be >= 0, got " + count);
-    }
+    SettingChecks.notNegative(count, Setting.COUNT);
     List<Integer> ok = new ArrayList<>();
     for (int id = from; id <= to; id++) {
       if (rules.allows(CandleIds.codes(id))) {

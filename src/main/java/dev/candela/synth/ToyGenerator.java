@@ -5,7 +5,7 @@ import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.MixedRadix;
 import dev.candela.Setting;
-import dev.candela.SettingException;
+import dev.candela.SettingChecks;
 import dev.candela.data.OpenCvImages;
 import dev.candela.data.candle.FactorFolderDataset;
 import java.io.IOException;
@@ -128,9 +128,7 @@ public final class ToyGenerator {
     if (count == null || count >= GRID) {
       return all;
     }
-    if (count < 0) {
-      throw new SettingException(Setting.COUNT, count, "must be >= 0, got " + count);
-    }
+    SettingChecks.notNegative(count, Setting.COUNT);
     return SeededSubset.draw(all, count, new SplittableRandom(seed));
   }
 

@@ -2,7 +2,7 @@ package dev.candela.evaluate.cf;
 
 import dev.candela.Provenance;
 import dev.candela.Setting;
-import dev.candela.SettingException;
+import dev.candela.SettingChecks;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgOptions;
 import java.nio.file.Path;
@@ -41,14 +41,8 @@ public record CounterfactualJobOptions(
       throw new IllegalArgumentException(
           "sample range must be non-empty, got start " + start + ", end " + end);
     }
-    if (chunkSize < 1) {
-      throw new SettingException(
-          Setting.CHUNK_SIZE, chunkSize, "must be at least 1, got " + chunkSize);
-    }
-    if (gridSamples < 0) {
-      throw new SettingException(
-          Setting.GRID_SAMPLES, gridSamples, "must be >= 0, got " + gridSamples);
-    }
+    SettingChecks.atLeast(chunkSize, 1, Setting.CHUNK_SIZE);
+    SettingChecks.notNegative(gridSamples, Setting.GRID_SAMPLES);
     if (samples != null && samples.length < end) {
       throw new IllegalArgumentException(
           "sample list has " + samples.length + " entries, the range ends at " + end);
@@ -154,9 +148,7 @@ public record CounterfactualJobOptions(
      * @return this builder
      */
     public Builder optLimit(int n) {
-      if (n < 1) {
-        throw new SettingException(Setting.LIMIT, n, "must be at least 1, got " + n);
-      }
+      SettingChecks.atLeast(n, 1, Setting.LIMIT);
       this.limit = n;
       return this;
     }

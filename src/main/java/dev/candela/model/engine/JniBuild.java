@@ -3,7 +3,7 @@ package dev.candela.model.engine;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Setting;
-import dev.candela.SettingException;
+import dev.candela.SettingChecks;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -97,9 +97,7 @@ public final class JniBuild {
   public static Result build(
       TorchInstall torch, Path djlSource, Path out, int jobs, Consumer<String> log)
       throws CandelaException {
-    if (jobs < 1) {
-      throw new SettingException(Setting.JOBS, jobs, "must be at least 1, got " + jobs);
-    }
+    SettingChecks.atLeast(jobs, 1, Setting.JOBS);
     long t0 = System.nanoTime();
     Path src = djlSource.resolve("src");
     Path inc = djlSource.resolve("include");

@@ -13,7 +13,7 @@ import ai.djl.training.ParameterStore;
 import dev.candela.BadInputException;
 import dev.candela.CandelaException;
 import dev.candela.Setting;
-import dev.candela.SettingException;
+import dev.candela.SettingChecks;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.card.ModelCard;
 import java.nio.file.Path;
@@ -40,9 +40,7 @@ public final class FactorClassifier implements AutoCloseable {
   private final Shape fullShape;
 
   public FactorClassifier(ModelCard card, Block block, Model model, Device device, int batchSize) {
-    if (batchSize <= 0) {
-      throw new SettingException(Setting.BATCH_SIZE, batchSize, "must be > 0, got " + batchSize);
-    }
+    SettingChecks.positive(batchSize, Setting.BATCH_SIZE);
     this.card = card;
     this.block = block;
     this.model = model;

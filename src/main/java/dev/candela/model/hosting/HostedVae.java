@@ -10,7 +10,7 @@ import ai.djl.nn.Activation;
 import ai.djl.nn.Block;
 import ai.djl.training.ParameterStore;
 import dev.candela.Setting;
-import dev.candela.SettingException;
+import dev.candela.SettingChecks;
 import dev.candela.model.card.ModelCard;
 
 /** A {@link VaeModel} over an encoder block and a decoder block (DJL or TorchScript). */
@@ -26,9 +26,7 @@ public final class HostedVae implements VaeModel {
 
   HostedVae(
       ModelCard card, Block encoder, Block decoder, Device device, int batchSize, Model... owned) {
-    if (batchSize <= 0) {
-      throw new SettingException(Setting.BATCH_SIZE, batchSize, "must be > 0, got " + batchSize);
-    }
+    SettingChecks.positive(batchSize, Setting.BATCH_SIZE);
     this.card = card;
     this.encoder = encoder;
     this.decoder = decoder;

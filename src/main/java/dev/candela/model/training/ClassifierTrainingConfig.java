@@ -1,6 +1,7 @@
 package dev.candela.model.training;
 
 import dev.candela.Setting;
+import dev.candela.SettingChecks;
 import dev.candela.SettingException;
 import dev.candela.SettingText;
 import dev.candela.data.ImageDegradation;
@@ -101,10 +102,7 @@ public record ClassifierTrainingConfig(
       throw new IllegalArgumentException(
           "degrade must be " + DEGRADE_NONE + " or " + DEGRADE_VAE_LIKE + ", got " + degrade);
     }
-    if (lrDropEpoch < 0) {
-      throw new SettingException(
-          Setting.LR_DROP_EPOCH, lrDropEpoch, "must be >= 0, got " + lrDropEpoch);
-    }
+    SettingChecks.notNegative(lrDropEpoch, Setting.LR_DROP_EPOCH);
     if (!(lrDropFactor > 0 && lrDropFactor <= 1)) {
       throw new SettingException(
           Setting.LR_DROP_FACTOR, lrDropFactor, "must be in (0, 1], got " + lrDropFactor);
@@ -121,16 +119,9 @@ public record ClassifierTrainingConfig(
     if (!"softmax".equals(head) && !"sigmoid".equals(head)) {
       throw new SettingException(Setting.HEAD, head, "must be softmax or sigmoid, got " + head);
     }
-    if (epochs <= 0) {
-      throw new SettingException(Setting.EPOCHS, epochs, "must be > 0, got " + epochs);
-    }
-    if (batchSize < 1) {
-      throw new SettingException(Setting.BATCH_SIZE, batchSize, "must be > 0, got " + batchSize);
-    }
-    if (!(learningRate > 0) || Double.isInfinite(learningRate)) {
-      throw new SettingException(
-          Setting.LEARNING_RATE, learningRate, "must be a finite number > 0, got " + learningRate);
-    }
+    SettingChecks.positive(epochs, Setting.EPOCHS);
+    SettingChecks.positive(batchSize, Setting.BATCH_SIZE);
+    SettingChecks.finitePositive(learningRate, Setting.LEARNING_RATE);
     if (trainCount < 0 || testCount < 1) {
       throw new SettingException(
           SettingText.of(

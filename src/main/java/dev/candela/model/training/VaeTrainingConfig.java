@@ -1,6 +1,7 @@
 package dev.candela.model.training;
 
 import dev.candela.Setting;
+import dev.candela.SettingChecks;
 import dev.candela.SettingException;
 import dev.candela.model.arch.Architectures;
 import dev.candela.model.arch.VaeArchitecture;
@@ -59,33 +60,29 @@ public record VaeTrainingConfig(
     if (objective == null) {
       throw new SettingException(Setting.OBJECTIVE, null, "is required");
     }
-    positive(Setting.LATENT_DIM, latentDim);
-    positive(Setting.EPOCHS, epochs);
+    SettingChecks.positive(latentDim, Setting.LATENT_DIM);
+    SettingChecks.positive(epochs, Setting.EPOCHS);
     if (batchSize < 2) {
       throw new SettingException(Setting.BATCH_SIZE, batchSize, "must be >= 2, got " + batchSize);
     }
-    finitePositive(Setting.LEARNING_RATE, learningRate);
-    finitePositive(Setting.DISCRIMINATOR_LEARNING_RATE, discriminatorLearningRate);
-    if (!(beta >= 0) || Double.isInfinite(beta)) {
-      throw new SettingException(Setting.BETA, beta, "must be a finite number >= 0, got " + beta);
-    }
+    SettingChecks.finitePositive(learningRate, Setting.LEARNING_RATE);
+    SettingChecks.finitePositive(discriminatorLearningRate, Setting.DISCRIMINATOR_LEARNING_RATE);
+    SettingChecks.finiteNotNegative(beta, Setting.BETA);
     if (objective.base() == Objective.Base.BETA_TCVAE && beta < 1) {
       throw new SettingException(Setting.BETA, beta, "must be >= 1 for beta-tcvae, got " + beta);
     }
-    nonNegative(Setting.GAMMA, gamma);
-    nonNegative(Setting.LAMBDA_OD, lambdaOd);
-    nonNegative(Setting.LAMBDA_D, lambdaD);
-    nonNegative(Setting.SUPERVISED_WEIGHT, supervisedWeight);
-    nonNegative(Setting.BOX_WEIGHT, boxWeight);
+    SettingChecks.finiteNotNegative(gamma, Setting.GAMMA);
+    SettingChecks.finiteNotNegative(lambdaOd, Setting.LAMBDA_OD);
+    SettingChecks.finiteNotNegative(lambdaD, Setting.LAMBDA_D);
+    SettingChecks.finiteNotNegative(supervisedWeight, Setting.SUPERVISED_WEIGHT);
+    SettingChecks.finiteNotNegative(boxWeight, Setting.BOX_WEIGHT);
     if (!(supervisedFraction > 0 && supervisedFraction <= 1)) {
       throw new SettingException(
           Setting.SUPERVISED_FRACTION,
           supervisedFraction,
           "must be in (0, 1], got " + supervisedFraction);
     }
-    if (limit < 0) {
-      throw new SettingException(Setting.LIMIT, limit, "must be >= 0, got " + limit);
-    }
+    SettingChecks.notNegative(limit, Setting.LIMIT);
     if (architecture == null || !architecture.trainable()) {
       throw new SettingException(
           Setting.ARCHITECTURE,
@@ -426,24 +423,6 @@ public record VaeTrainingConfig(
           architecture,
           discriminatorLayers,
           discriminatorUnits);
-    }
-  }
-
-  private static void positive(Setting name, int v) {
-    if (v <= 0) {
-      throw new SettingException(name, v, "must be > 0, got " + v);
-    }
-  }
-
-  private static void finitePositive(Setting name, double v) {
-    if (!(v > 0) || Double.isInfinite(v)) {
-      throw new SettingException(name, v, "must be a finite number > 0, got " + v);
-    }
-  }
-
-  private static void nonNegative(Setting name, double v) {
-    if (!(v >= 0) || Double.isInfinite(v)) {
-      throw new SettingException(name, v, "must be a finite number >= 0, got " + v);
     }
   }
 
