@@ -3,10 +3,10 @@ package dev.candela.data;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.BadInputException;
+import dev.candela.Ids;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * How a 64×64 dSprites image is drawn from its factor values (shape, scale, orientation, posX,
@@ -99,13 +99,13 @@ public enum DSpritesDrawing {
    * @throws BadInputException when the identifier is unknown (the message lists the known ones)
    */
   public static DSpritesDrawing of(String id) throws BadInputException {
-    for (DSpritesDrawing d : values()) {
-      if (d.id.equals(id.trim().toLowerCase(Locale.ROOT))) {
-        return d;
-      }
+    DSpritesDrawing d = Ids.find(values(), DSpritesDrawing::id, id);
+    if (d == null) {
+      throw new BadInputException(
+          Ids.unknown(
+              "unknown dSprites drawing '%s' (known: %s)", id, values(), DSpritesDrawing::id));
     }
-    throw new BadInputException(
-        "unknown dSprites drawing '" + id + "' (known: deepmind, candela-1)");
+    return d;
   }
 
   /**

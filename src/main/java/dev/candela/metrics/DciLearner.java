@@ -1,6 +1,6 @@
 package dev.candela.metrics;
 
-import java.util.Arrays;
+import dev.candela.Ids;
 
 /**
  * The learner that {@link Dci} fits per factor: a gradient-boosted classifier
@@ -61,17 +61,8 @@ public enum DciLearner {
    * @throws IllegalArgumentException naming the value and the accepted names
    */
   public static DciLearner parse(String name) {
-    for (DciLearner l : values()) {
-      if (l.id.equalsIgnoreCase(name.trim())) {
-        return l;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown DCI learner '"
-            + name
-            + "' (expected one of "
-            + Arrays.stream(values()).map(DciLearner::id).toList()
-            + ")");
+    return Ids.parse(
+        values(), DciLearner::id, name, "unknown DCI learner '%s' (expected one of [%s])");
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.candela.model.training;
 
+import dev.candela.Ids;
 import java.util.Locale;
 
 /**
@@ -55,10 +56,9 @@ public record Objective(Base base, boolean semiSupervised, boolean boundingBox) 
     }
     boolean ss = n.startsWith("ss-");
     String rest = ss ? n.substring(3) : n;
-    for (Base b : Base.values()) {
-      if (b.id.equals(rest)) {
-        return new Objective(b, ss, false);
-      }
+    Base b = Ids.find(Base.values(), Base::id, rest);
+    if (b != null) {
+      return new Objective(b, ss, false);
     }
     throw new IllegalArgumentException(
         "unknown objective '"

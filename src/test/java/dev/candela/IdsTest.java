@@ -1,0 +1,58 @@
+package dev.candela;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.candela.causal.graph.Aid;
+import dev.candela.metrics.DciLearner;
+import dev.candela.metrics.Metric;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/** Id look-up: any case, blanks ignored, null names none, one message shape. */
+class IdsTest {
+  private enum Colour {
+    DARK_RED,
+    BLUE;
+
+    String id() {
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+  }
+
+  @Test
+  void findsTheIdInAnyCaseWithBlanksAround() {
+    assertEquals(Colour.DARK_RED, Ids.find(Colour.values(), Colour::id, "  Dark-RED\t"));
+    assertEquals(Colour.BLUE, Ids.find(Colour.values(), Colour::id, "blue"));
+    assertNull(Ids.find(Colour.values(), Colour::id, "dark_red"));
+    assertNull(Ids.find(Colour.values(), Colour::id, "bl ue"));
+    assertNull(Ids.find(Colour.values(), Colour::id, null));
+  }
+
+  @Test
+  void anUnknownTextIsNamedWithTheChoices() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Ids.parse(Colour.values(), Colour::id, " Green", "unknown colour '%s' (%s)"));
+    assertEquals("unknown colour ' Green' (dark-red, blue)", e.getMessage());
+    assertEquals(
+        "no colour 'null'", Ids.unknown("no colour '%s'", null, Colour.values(), Colour::id));
+  }
+
+  @Test
+  void theEnumsParseTheirIdsAndOtherNames() {
+    assertEquals(Aid.Kind.OSET, Aid.Kind.parse(" OSET_aid "));
+    assertEquals(Aid.Kind.PARENT, Aid.Kind.parse("Parent"));
+    assertEquals(DciLearner.RANDOM_FOREST, DciLearner.parse("Random-Forest "));
+    assertEquals(Metric.MIG_SUP, Metric.parse(" Mig_Sup"));
+    assertEquals(Metric.MIG_SUP, Metric.parse("mig-sup"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> DciLearner.parse(null));
+    assertEquals(
+        "unknown DCI learner 'null' (expected one of [sklearn-gbt, xgboost, lasso,"
+            + " random-forest])",
+        e.getMessage());
+  }
+}
