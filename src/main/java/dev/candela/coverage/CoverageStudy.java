@@ -484,16 +484,7 @@ public final class CoverageStudy {
         CodeScorer.Options all =
             CodeScorer.Options.defaults(
                 EnumSet.of(Metric.MIG_SUP, Metric.JEMMIG, Metric.DCIMIG), seed);
-        Map<String, Double> s = CodeScorer.score(codes, null, all, false).scores();
-        Map<String, Uncertainty> u =
-            CodeScorer.uncertainty(
-                codes,
-                null,
-                all,
-                s,
-                CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0),
-                Progress.NONE);
-        s.forEach((k, v) -> add(out, k, v, u.get(k)));
+        scoreUnfittedInto(out, codes, all);
         CodeScorer.Options sapc = onSplit(Metric.SAP_CONTINUOUS, 2000, 1000, seed);
         scoreInto(
             out,
@@ -681,7 +672,31 @@ public final class CoverageStudy {
       LatentCodes codes,
       CodeScorer.Options options,
       CodeScorer.IntervalOptions intervals) {
-    Map<String, Double> s = CodeScorer.score(codes, null, options).scores();
+    scoreInto(out, codes, options, true, intervals);
+  }
+
+  /**
+   * Scores the codes with the options' metrics that fit nothing ({@code learned} false in {@link
+   * CodeScorer#score(LatentCodes, List, CodeScorer.Options, boolean)}) and adds every key with its
+   * interval over {@link CodeScorer.IntervalOptions#DEFAULT_SPLITS} splits.
+   */
+  private static void scoreUnfittedInto(
+      List<Result> out, LatentCodes codes, CodeScorer.Options options) {
+    scoreInto(
+        out,
+        codes,
+        options,
+        false,
+        CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0));
+  }
+
+  private static void scoreInto(
+      List<Result> out,
+      LatentCodes codes,
+      CodeScorer.Options options,
+      boolean learned,
+      CodeScorer.IntervalOptions intervals) {
+    Map<String, Double> s = CodeScorer.score(codes, null, options, learned).scores();
     Map<String, Uncertainty> u =
         CodeScorer.uncertainty(codes, null, options, s, intervals, Progress.NONE);
     s.forEach((k, v) -> add(out, k, v, u.get(k)));
@@ -693,17 +708,8 @@ public final class CoverageStudy {
     CodeScorer.Options o =
         CodeScorer.Options.defaults(
             EnumSet.of(Metric.GAUSSIAN_TC, Metric.GAUSSIAN_WC, Metric.LATENT_MI), seed);
-    Map<String, Double> s = CodeScorer.score(codes, null, o, false).scores();
-    Map<String, Uncertainty> u =
-        CodeScorer.uncertainty(
-            codes,
-            null,
-            o,
-            s,
-            CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0),
-            Progress.NONE);
     List<Result> out = new ArrayList<>();
-    s.forEach((k, v) -> add(out, k, v, u.get(k)));
+    scoreUnfittedInto(out, codes, o);
     return out;
   }
 
