@@ -1,18 +1,31 @@
 package dev.candela;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * Looks a constant up by the id it is typed as ({@code sklearn-gbt}, {@code tolerant}, {@code
- * ancestor}): the id in any case, surrounding blanks ignored. A text that names no constant gets
- * one message shape, {@code unknown <what> '<text>' <choices>}, each caller keeping its own wording
- * in a {@link String#format} template whose first {@code %s} is the text as given and whose second
- * is the ids joined by {@code ", "}.
+ * ancestor}): the id in any case, surrounding blanks ignored. Most constants' ids are their names
+ * in lower case with {@code -} for {@code _} ({@link #of}). A text that names no constant gets one
+ * message shape, {@code unknown <what> '<text>' <choices>}, each caller keeping its own wording in
+ * a {@link String#format} template whose first {@code %s} is the text as given and whose second is
+ * the ids joined by {@code ", "}.
  */
 public final class Ids {
   private Ids() {}
+
+  /**
+   * The id of a constant named in the usual way: its name in lower case with {@code -} for {@code
+   * _} ({@code RANDOM_FOREST} is typed {@code random-forest}).
+   *
+   * @param constant the constant
+   * @return its id
+   */
+  public static String of(Enum<?> constant) {
+    return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
 
   /**
    * The constant whose id is the text, in any case ({@link String#equalsIgnoreCase}), surrounding

@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.candela.causal.graph.Aid;
+import dev.candela.data.DSpritesDrawing;
 import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
+import dev.candela.model.training.Objective;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +43,19 @@ class IdsTest {
     assertEquals("unknown colour ' Green' (dark-red, blue)", e.getMessage());
     assertEquals(
         "no colour 'null'", Ids.unknown("no colour '%s'", null, Colour.values(), Colour::id));
+  }
+
+  @Test
+  void anIdIsTheNameInLowerCaseWithHyphens() {
+    assertEquals("dark-red", Ids.of(Colour.DARK_RED));
+    assertEquals("random-forest", DciLearner.RANDOM_FOREST.id());
+    assertEquals("sklearn-gbt", DciLearner.SKLEARN_GBT.toString());
+    assertEquals(
+        List.of("beta-vae", "beta-tcvae", "dip-vae-i", "factor-vae"),
+        Arrays.stream(Objective.Base.values()).map(Objective.Base::id).toList());
+    assertEquals(
+        List.of("deepmind", "candela-1"),
+        Arrays.stream(DSpritesDrawing.values()).map(DSpritesDrawing::id).toList());
   }
 
   @Test

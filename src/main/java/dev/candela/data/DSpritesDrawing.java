@@ -35,9 +35,9 @@ import java.util.Arrays;
  */
 public enum DSpritesDrawing {
   /** DeepMind's drawing, fitted to real frames (the default). */
-  DEEPMIND("deepmind"),
+  DEEPMIND,
   /** Candela's first drawing, an approximation that real dSprites data never matches. */
-  CANDELA_1("candela-1");
+  CANDELA_1;
 
   /** Image side in pixels. */
   public static final int SIDE = 64;
@@ -76,19 +76,13 @@ public enum DSpritesDrawing {
     heartOutline()
   };
 
-  private final String id;
-
-  DSpritesDrawing(String id) {
-    this.id = id;
-  }
-
   /**
    * The identifier written into generated files and model cards.
    *
    * @return {@code deepmind} or {@code candela-1}
    */
   public String id() {
-    return id;
+    return Ids.of(this);
   }
 
   /**

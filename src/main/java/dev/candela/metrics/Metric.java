@@ -3,7 +3,6 @@ package dev.candela.metrics;
 import dev.candela.Ids;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -155,7 +154,7 @@ public enum Metric {
    *     mig-sup}
    */
   public String id() {
-    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    return Ids.of(this);
   }
 
   /**
