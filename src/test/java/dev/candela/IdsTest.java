@@ -3,11 +3,13 @@ package dev.candela;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.candela.causal.graph.Aid;
 import dev.candela.data.DSpritesDrawing;
 import dev.candela.metrics.DciLearner;
 import dev.candela.metrics.Metric;
+import dev.candela.model.arch.VaeArchitecture;
 import dev.candela.model.training.Objective;
 import java.util.Arrays;
 import java.util.List;
@@ -71,5 +73,10 @@ class IdsTest {
         "unknown DCI learner 'null' (expected one of [sklearn-gbt, xgboost, lasso,"
             + " random-forest])",
         e.getMessage());
+    String vae =
+        assertThrows(IllegalArgumentException.class, () -> VaeArchitecture.named("DL-CONV64"))
+            .getMessage();
+    assertTrue(vae.startsWith("unknown VAE architecture 'DL-CONV64' (known: "), vae);
+    assertTrue(vae.contains(", dl-conv64") || vae.contains("(known: dl-conv64"), vae);
   }
 }
