@@ -128,6 +128,13 @@ public final class CoverageStudy {
   /** Test rows of the {@code dci-es} family. */
   static final int DCI_ES_TEST = 250;
 
+  /**
+   * The intervals of the learned families: refits only ({@link
+   * CodeScorer.IntervalOptions#DEFAULT_REFITS}), no split-halves or jackknife.
+   */
+  private static final CodeScorer.IntervalOptions REFITS_ONLY =
+      new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0);
+
   /** The lower end of the coverage band the study targets (a 95% interval covers 0.93–0.97). */
   public static final double BAND_LOW = 0.93;
 
@@ -361,24 +368,10 @@ public final class CoverageStudy {
       }
       case "learned" -> {
         CodeScorer.Options o =
-            new CodeScorer.Options(
-                EnumSet.of(Metric.DCI, Metric.SAP, Metric.EXPLICITNESS),
-                List.of(1),
-                EnumSet.of(UcSelection.TOPK),
-                HistogramDiscretizer.DEFAULT_BINS,
-                CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-                2000,
-                1000,
-                seed);
+            onSplit(EnumSet.of(Metric.DCI, Metric.SAP, Metric.EXPLICITNESS), 2000, 1000, seed);
         Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
         Map<String, Uncertainty> u =
-            CodeScorer.uncertainty(
-                codes,
-                null,
-                o,
-                s,
-                new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
-                Progress.NONE);
+            CodeScorer.uncertainty(codes, null, o, s, REFITS_ONLY, Progress.NONE);
         s.forEach(
             (k, v) -> {
               if (!k.equals("modularity")) {
@@ -390,26 +383,10 @@ public final class CoverageStudy {
         // DCI with Eastwood and Williams' regressors: the same refitted intervals as "learned"
         for (DciLearner learner : List.of(DciLearner.LASSO, DciLearner.RANDOM_FOREST)) {
           CodeScorer.Options o =
-              new CodeScorer.Options(
-                      EnumSet.of(Metric.DCI),
-                      List.of(1),
-                      EnumSet.of(UcSelection.TOPK),
-                      HistogramDiscretizer.DEFAULT_BINS,
-                      CodeScorer.Options.DEFAULT_TRAIN_FRACTION,
-                      2000,
-                      1000,
-                      seed)
-                  .withDciLearner(learner);
+              onSplit(EnumSet.of(Metric.DCI), 2000, 1000, seed).withDciLearner(learner);
           Map<String, Double> s = CodeScorer.score(codes, null, o).scores();
           Map<String, Uncertainty> u =
-              CodeScorer.uncertainty(
-                  codes,
-                  null,
-                  o,
-                  s,
-                  new CodeScorer.IntervalOptions(
-                      0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0),
-                  Progress.NONE);
+              CodeScorer.uncertainty(codes, null, o, s, REFITS_ONLY, Progress.NONE);
           s.forEach((k, v) -> add(out, k + " (" + learner.id() + ")", v, u.get(k)));
         }
       }
@@ -484,22 +461,9 @@ public final class CoverageStudy {
         CodeScorer.Options all =
             CodeScorer.Options.defaults(
                 EnumSet.of(Metric.MIG_SUP, Metric.JEMMIG, Metric.DCIMIG), seed);
-        Map<String, Double> s = CodeScorer.score(codes, null, all, false).scores();
-        Map<String, Uncertainty> u =
-            CodeScorer.uncertainty(
-                codes,
-                null,
-                all,
-                s,
-                CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0),
-                Progress.NONE);
-        s.forEach((k, v) -> add(out, k, v, u.get(k)));
-        CodeScorer.Options sapc = onSplit(Metric.SAP_CONTINUOUS, 2000, 1000, seed);
-        scoreInto(
-            out,
-            codes,
-            sapc,
-            new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0));
+        scoreUnfittedInto(out, codes, all);
+        CodeScorer.Options sapc = onSplit(EnumSet.of(Metric.SAP_CONTINUOUS), 2000, 1000, seed);
+        scoreInto(out, codes, sapc, REFITS_ONLY);
       }
       case "model" -> {
         float[][][] post = posteriors(codes, seed + 5);
@@ -523,7 +487,7 @@ public final class CoverageStudy {
       case "unified" -> {
         // the unified scores: gbt and svm refitted like "learned", on the same split; mi on all
         // rows with the jackknife of the MI matrix
-        CodeScorer.Options o = onSplit(Metric.UNIFIED, 2000, 1000, seed);
+        CodeScorer.Options o = onSplit(EnumSet.of(Metric.UNIFIED), 2000, 1000, seed);
         scoreInto(
             out,
             codes,
@@ -539,12 +503,8 @@ public final class CoverageStudy {
         scoreInto(out, codes, o, CodeScorer.IntervalOptions.defaults());
       }
       case "dci-es" -> {
-        CodeScorer.Options o = onSplit(Metric.DCI_ES, DCI_ES_TRAIN, DCI_ES_TEST, seed);
-        scoreInto(
-            out,
-            codes,
-            o,
-            new CodeScorer.IntervalOptions(0, 0, CodeScorer.IntervalOptions.DEFAULT_REFITS, 0));
+        CodeScorer.Options o = onSplit(EnumSet.of(Metric.DCI_ES), DCI_ES_TRAIN, DCI_ES_TEST, seed);
+        scoreInto(out, codes, o, REFITS_ONLY);
       }
       default -> throw new IllegalArgumentException("unknown family " + family);
     }
@@ -658,12 +618,13 @@ public final class CoverageStudy {
   }
 
   /**
-   * Options of one family on the learned metrics' split capped at {@code maxTrain} and {@code
+   * Options of families on the learned metrics' split capped at {@code maxTrain} and {@code
    * maxTest} rows (UC's defaults, the default bins and train fraction).
    */
-  private static CodeScorer.Options onSplit(Metric metric, int maxTrain, int maxTest, long seed) {
+  private static CodeScorer.Options onSplit(
+      Set<Metric> metrics, int maxTrain, int maxTest, long seed) {
     return new CodeScorer.Options(
-        EnumSet.of(metric),
+        metrics,
         List.of(1),
         EnumSet.of(UcSelection.TOPK),
         HistogramDiscretizer.DEFAULT_BINS,
@@ -681,7 +642,31 @@ public final class CoverageStudy {
       LatentCodes codes,
       CodeScorer.Options options,
       CodeScorer.IntervalOptions intervals) {
-    Map<String, Double> s = CodeScorer.score(codes, null, options).scores();
+    scoreInto(out, codes, options, true, intervals);
+  }
+
+  /**
+   * Scores the codes with the options' metrics that fit nothing ({@code learned} false in {@link
+   * CodeScorer#score(LatentCodes, List, CodeScorer.Options, boolean)}) and adds every key with its
+   * interval over {@link CodeScorer.IntervalOptions#DEFAULT_SPLITS} splits.
+   */
+  private static void scoreUnfittedInto(
+      List<Result> out, LatentCodes codes, CodeScorer.Options options) {
+    scoreInto(
+        out,
+        codes,
+        options,
+        false,
+        CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0));
+  }
+
+  private static void scoreInto(
+      List<Result> out,
+      LatentCodes codes,
+      CodeScorer.Options options,
+      boolean learned,
+      CodeScorer.IntervalOptions intervals) {
+    Map<String, Double> s = CodeScorer.score(codes, null, options, learned).scores();
     Map<String, Uncertainty> u =
         CodeScorer.uncertainty(codes, null, options, s, intervals, Progress.NONE);
     s.forEach((k, v) -> add(out, k, v, u.get(k)));
@@ -693,17 +678,8 @@ public final class CoverageStudy {
     CodeScorer.Options o =
         CodeScorer.Options.defaults(
             EnumSet.of(Metric.GAUSSIAN_TC, Metric.GAUSSIAN_WC, Metric.LATENT_MI), seed);
-    Map<String, Double> s = CodeScorer.score(codes, null, o, false).scores();
-    Map<String, Uncertainty> u =
-        CodeScorer.uncertainty(
-            codes,
-            null,
-            o,
-            s,
-            CodeScorer.IntervalOptions.of(CodeScorer.IntervalOptions.DEFAULT_SPLITS, 0),
-            Progress.NONE);
     List<Result> out = new ArrayList<>();
-    s.forEach((k, v) -> add(out, k, v, u.get(k)));
+    scoreUnfittedInto(out, codes, o);
     return out;
   }
 

@@ -3,10 +3,10 @@ package dev.candela.data;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.candela.BadInputException;
+import dev.candela.Ids;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * How a 64×64 dSprites image is drawn from its factor values (shape, scale, orientation, posX,
@@ -35,9 +35,9 @@ import java.util.Locale;
  */
 public enum DSpritesDrawing {
   /** DeepMind's drawing, fitted to real frames (the default). */
-  DEEPMIND("deepmind"),
+  DEEPMIND,
   /** Candela's first drawing, an approximation that real dSprites data never matches. */
-  CANDELA_1("candela-1");
+  CANDELA_1;
 
   /** Image side in pixels. */
   public static final int SIDE = 64;
@@ -76,19 +76,13 @@ public enum DSpritesDrawing {
     heartOutline()
   };
 
-  private final String id;
-
-  DSpritesDrawing(String id) {
-    this.id = id;
-  }
-
   /**
    * The identifier written into generated files and model cards.
    *
    * @return {@code deepmind} or {@code candela-1}
    */
   public String id() {
-    return id;
+    return Ids.of(this);
   }
 
   /**
@@ -99,13 +93,13 @@ public enum DSpritesDrawing {
    * @throws BadInputException when the identifier is unknown (the message lists the known ones)
    */
   public static DSpritesDrawing of(String id) throws BadInputException {
-    for (DSpritesDrawing d : values()) {
-      if (d.id.equals(id.trim().toLowerCase(Locale.ROOT))) {
-        return d;
-      }
+    DSpritesDrawing d = Ids.find(values(), DSpritesDrawing::id, id);
+    if (d == null) {
+      throw new BadInputException(
+          Ids.unknown(
+              "unknown dSprites drawing '%s' (known: %s)", id, values(), DSpritesDrawing::id));
     }
-    throw new BadInputException(
-        "unknown dSprites drawing '" + id + "' (known: deepmind, candela-1)");
+    return d;
   }
 
   /**

@@ -1,6 +1,6 @@
 package dev.candela.metrics;
 
-import java.util.Arrays;
+import dev.candela.Ids;
 
 /**
  * The learner that {@link Dci} fits per factor: a gradient-boosted classifier
@@ -14,35 +14,29 @@ public enum DciLearner {
    * disentanglement_lib's {@code dci.py}: importances equal sklearn's {@code feature_importances_}
    * for {@code random_state = seed}. The default.
    */
-  SKLEARN_GBT("sklearn-gbt"),
+  SKLEARN_GBT,
   /**
    * XGBoost4J ({@code hist} trees, {@code total_gain} importances), configured as close to
    * sklearn's defaults as XGBoost allows; D and C differ from disentanglement_lib's by a few
    * hundredths.
    */
-  XGBOOST("xgboost"),
+  XGBOOST,
   /**
    * scikit-learn's {@code Lasso(alpha=0.02)} ({@link dev.candela.metrics.gbt.Lasso}) on latents and
    * factor codes standardised by the training rows, as Eastwood and Williams (2018) and their code:
    * importance = |{@code coef_}|, informativeness = 1 − NRMSE.
    */
-  LASSO("lasso"),
+  LASSO,
   /**
    * scikit-learn's {@code RandomForestRegressor(n_estimators=10, max_depth=10, random_state=seed)}
    * ({@link dev.candela.metrics.gbt.RandomForestRegressor}) on the standardised latents and codes,
    * as Eastwood and Williams' code (which tuned the depth): importance = {@code
    * feature_importances_}, informativeness = 1 − NRMSE.
    */
-  RANDOM_FOREST("random-forest");
+  RANDOM_FOREST;
 
   /** The learner used when none is named. */
   public static final DciLearner DEFAULT = SKLEARN_GBT;
-
-  private final String id;
-
-  DciLearner(String id) {
-    this.id = id;
-  }
 
   /**
    * The command-line and report name.
@@ -50,7 +44,7 @@ public enum DciLearner {
    * @return {@code sklearn-gbt}, {@code xgboost}, {@code lasso} or {@code random-forest}
    */
   public String id() {
-    return id;
+    return Ids.of(this);
   }
 
   /**
@@ -61,21 +55,12 @@ public enum DciLearner {
    * @throws IllegalArgumentException naming the value and the accepted names
    */
   public static DciLearner parse(String name) {
-    for (DciLearner l : values()) {
-      if (l.id.equalsIgnoreCase(name.trim())) {
-        return l;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown DCI learner '"
-            + name
-            + "' (expected one of "
-            + Arrays.stream(values()).map(DciLearner::id).toList()
-            + ")");
+    return Ids.parse(
+        values(), DciLearner::id, name, "unknown DCI learner '%s' (expected one of [%s])");
   }
 
   @Override
   public String toString() {
-    return id;
+    return id();
   }
 }

@@ -1,8 +1,8 @@
 package dev.candela.metrics;
 
+import dev.candela.Ids;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -154,7 +154,7 @@ public enum Metric {
    *     mig-sup}
    */
   public String id() {
-    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    return Ids.of(this);
   }
 
   /**
@@ -166,17 +166,12 @@ public enum Metric {
    * @throws IllegalArgumentException naming the id and the families
    */
   public static Metric parse(String id) {
-    String name = id.strip().toUpperCase(Locale.ROOT).replace('-', '_');
-    for (Metric m : values()) {
-      if (m.name().equals(name)) {
-        return m;
-      }
+    Metric m = Ids.find(values(), Metric::name, id.strip().replace('-', '_'));
+    if (m == null) {
+      throw new IllegalArgumentException(
+          Ids.unknown("unknown metric '%s'; choose among %s", id, values(), Metric::id));
     }
-    throw new IllegalArgumentException(
-        "unknown metric '"
-            + id
-            + "'; choose among "
-            + String.join(", ", java.util.Arrays.stream(values()).map(Metric::id).toList()));
+    return m;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.candela.causal.distance;
 
 import dev.candela.BadInputException;
 import dev.candela.BadSettingException;
+import dev.candela.Ids;
 import dev.candela.JsonFiles;
 import dev.candela.Provenance;
 import dev.candela.Setting;
@@ -71,7 +72,7 @@ public final class DistanceRun {
 
     @Override
     public String toString() {
-      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+      return Ids.of(this);
     }
   }
 

@@ -1,6 +1,6 @@
 package dev.candela.causal.graph;
 
-import java.util.Locale;
+import dev.candela.Ids;
 import java.util.stream.IntStream;
 
 /**
@@ -95,14 +95,11 @@ public final class Aid {
      * @throws IllegalArgumentException naming the value and the choices
      */
     public static Kind parse(String s) {
-      String k = s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
-      for (Kind v : values()) {
-        if (k.equals(v.name().toLowerCase(Locale.ROOT)) || k.equals(v.metric)) {
-          return v;
-        }
-      }
-      throw new IllegalArgumentException(
-          "unknown AID kind '" + s + "', expected ancestor, oset or parent");
+      Kind byMetric = Ids.find(values(), Kind::metric, s);
+      return byMetric != null
+          ? byMetric
+          : Ids.parse(
+              values(), Kind::name, s, "unknown AID kind '%s', expected ancestor, oset or parent");
     }
   }
 

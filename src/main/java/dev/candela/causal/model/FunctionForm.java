@@ -1,5 +1,6 @@
 package dev.candela.causal.model;
 
+import dev.candela.Ids;
 import java.util.Locale;
 
 /**
@@ -51,12 +52,6 @@ public enum FunctionForm {
    * @throws IllegalArgumentException when the name is unknown; the message names it
    */
   public static FunctionForm parse(String name) {
-    for (FunctionForm f : values()) {
-      if (f.jsonName().equalsIgnoreCase(name)) {
-        return f;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown function '" + name + "' (expected linear, tanh, sigmoid, square, sin)");
+    return Ids.parse(values(), FunctionForm::jsonName, name, "unknown function '%s' (expected %s)");
   }
 }

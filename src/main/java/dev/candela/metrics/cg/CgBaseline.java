@@ -1,5 +1,6 @@
 package dev.candela.metrics.cg;
 
+import dev.candela.Ids;
 import dev.candela.metrics.LatentStats;
 
 /**
@@ -24,7 +25,7 @@ public enum CgBaseline {
    * @return e.g. {@code max-deviation}
    */
   public String id() {
-    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    return Ids.of(this);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.candela.metrics.cg;
 
+import dev.candela.Ids;
 import java.util.Locale;
 
 /**
@@ -58,13 +59,6 @@ public enum CgReadout {
    * @throws IllegalArgumentException naming the value and the choices
    */
   public static CgReadout fromId(String text) {
-    String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-    for (CgReadout r : values()) {
-      if (r.id().equals(t)) {
-        return r;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown CG read-out '" + text + "' (choices: exact, tolerant)");
+    return Ids.parse(values(), CgReadout::id, text, "unknown CG read-out '%s' (choices: %s)");
   }
 }

@@ -3,12 +3,11 @@ package dev.candela.model.arch;
 import ai.djl.nn.Activation;
 import ai.djl.nn.Block;
 import ai.djl.nn.SequentialBlock;
+import dev.candela.Ids;
 import dev.candela.Setting;
 import dev.candela.SettingException;
 import dev.candela.model.card.ModelCard;
-import java.util.Arrays;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * The architectures' names (the ids of {@code --architecture} and of model.json's {@code
@@ -240,13 +239,7 @@ public final class Architectures {
     A a = find(all, id, wanted);
     if (a == null) {
       throw new IllegalArgumentException(
-          "unknown "
-              + kind
-              + " architecture '"
-              + wanted
-              + "' (known: "
-              + Arrays.stream(all).map(id).collect(Collectors.joining(", "))
-              + ")");
+          Ids.unknown("unknown " + kind + " architecture '%s' (known: %s)", wanted, all, id));
     }
     return a;
   }

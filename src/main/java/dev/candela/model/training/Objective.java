@@ -1,5 +1,6 @@
 package dev.candela.model.training;
 
+import dev.candela.Ids;
 import java.util.Locale;
 
 /**
@@ -16,19 +17,13 @@ public record Objective(Base base, boolean semiSupervised, boolean boundingBox) 
   /** The unsupervised objectives. */
   public enum Base {
     /** β-VAE (Higgins et al. 2017): recon + β·KL. */
-    BETA_VAE("beta-vae"),
+    BETA_VAE,
     /** β-TCVAE (Chen et al. 2018): recon + KL + (β − 1)·TC, minibatch-weighted TC estimate. */
-    BETA_TCVAE("beta-tcvae"),
+    BETA_TCVAE,
     /** DIP-VAE-I (Kumar et al. 2018): recon + KL + λ_od Σ_{i≠j} C_ij² + λ_d Σ (C_ii − 1)². */
-    DIP_VAE_I("dip-vae-i"),
+    DIP_VAE_I,
     /** FactorVAE (Kim and Mnih 2018): recon + KL + γ·TC from a discriminator. */
-    FACTOR_VAE("factor-vae");
-
-    private final String id;
-
-    Base(String id) {
-      this.id = id;
-    }
+    FACTOR_VAE;
 
     /**
      * The command-line name.
@@ -36,7 +31,7 @@ public record Objective(Base base, boolean semiSupervised, boolean boundingBox) 
      * @return e.g. {@code beta-vae}
      */
     public String id() {
-      return id;
+      return Ids.of(this);
     }
   }
 
@@ -55,10 +50,9 @@ public record Objective(Base base, boolean semiSupervised, boolean boundingBox) 
     }
     boolean ss = n.startsWith("ss-");
     String rest = ss ? n.substring(3) : n;
-    for (Base b : Base.values()) {
-      if (b.id.equals(rest)) {
-        return new Objective(b, ss, false);
-      }
+    Base b = Ids.find(Base.values(), Base::id, rest);
+    if (b != null) {
+      return new Objective(b, ss, false);
     }
     throw new IllegalArgumentException(
         "unknown objective '"
@@ -76,7 +70,7 @@ public record Objective(Base base, boolean semiSupervised, boolean boundingBox) 
     if (boundingBox) {
       return "ss-fvae-bb";
     }
-    return (semiSupervised ? "ss-" : "") + base.id;
+    return (semiSupervised ? "ss-" : "") + base.id();
   }
 
   @Override
