@@ -61,7 +61,7 @@ public final class Downstream {
      * @return {@code logistic} or {@code boosted-trees}
      */
     public String id() {
-      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+      return dev.candela.Ids.of(this);
     }
   }
 
