@@ -38,29 +38,6 @@ public final class GroundTruthCg {
   private GroundTruthCg() {}
 
   /**
-   * The true CG of a decoder on samples.
-   *
-   * @param decoder the constructed decoder (its degradation is ignored)
-   * @param z the samples' latents {@code [sample][latent]}
-   * @param codes their factor codes {@code [factor][sample]}
-   * @param baseline the baseline
-   * @param stats the baseline's statistics (those Candela's CG uses: all evaluation samples)
-   * @param factors the evaluated factors, increasing indices into {@link
-   *     ConstructedDecoder#FACTOR_NAMES}
-   * @return CG with per-factor scores and terms
-   */
-  public static CgResult compute(
-      ConstructedDecoder decoder,
-      float[][] z,
-      int[][] codes,
-      CgBaseline baseline,
-      LatentStats stats,
-      int[] factors) {
-    return compute(
-        decoder, z, codes, baseline, stats, factors, CgReadout.EXACT, CgNeighbourhoods.SINGLETONS);
-  }
-
-  /**
    * The true CG of a decoder on samples under a read-out.
    *
    * @param decoder the constructed decoder (its degradation is ignored)

@@ -10,6 +10,8 @@ import dev.candela.data.DSpritesDrawing;
 import dev.candela.data.ImageDegradation;
 import dev.candela.metrics.LatentStats;
 import dev.candela.metrics.cg.CgBaseline;
+import dev.candela.metrics.cg.CgNeighbourhoods;
+import dev.candela.metrics.cg.CgReadout;
 import dev.candela.metrics.cg.CgResult;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -145,7 +147,7 @@ class ConstructedDecoderTest {
       TruthCase c = TruthCase.of(ConstructedDecoder.disentangled());
       TruthCase.Samples s = c.sample(64, seed);
       CgResult r =
-          GroundTruthCg.compute(
+          exactCg(
               c.decoder(), s.z(), s.codes(), CgBaseline.MAX_DEVIATION, LatentStats.of(s.z()), ALL);
       assertEquals(1.0, r.score(), EXACT, "seed " + seed);
     }
@@ -156,8 +158,7 @@ class ConstructedDecoderTest {
     TruthCase c = TruthCase.of(ConstructedDecoder.disentangled());
     TruthCase.Samples s = c.sample(N, 5);
     CgResult r =
-        GroundTruthCg.compute(
-            c.decoder(), s.z(), s.codes(), CgBaseline.MEAN, LatentStats.of(s.z()), ALL);
+        exactCg(c.decoder(), s.z(), s.codes(), CgBaseline.MEAN, LatentStats.of(s.z()), ALL);
     double total = 0;
     for (int k = 0; k < 5; k++) {
       // by hand: ICE_I = 1 unless the sample's code is the code of the latent's mean, ICE_\I = 0
@@ -188,7 +189,7 @@ class ConstructedDecoderTest {
       TruthCase.Samples s = c.sample(N, 6);
       assertTrue(Arrays.deepEquals(s0.codes(), s.codes()), "same codes for the same seed");
       CgResult r =
-          GroundTruthCg.compute(
+          exactCg(
               c.decoder(), s.z(), s.codes(), CgBaseline.MAX_DEVIATION, LatentStats.of(s.z()), ALL);
       double[] pf = r.perFactor().toArray();
       for (int k : new int[] {0, 1, 2, 4}) {
@@ -205,9 +206,9 @@ class ConstructedDecoderTest {
     TruthCase c = TruthCase.of(ConstructedDecoder.leak(0.5));
     TruthCase.Samples s = c.sample(40, 7);
     LatentStats st = LatentStats.of(s.z());
-    CgResult clean = GroundTruthCg.compute(c.decoder(), s.z(), s.codes(), CgBaseline.ZERO, st, ALL);
+    CgResult clean = exactCg(c.decoder(), s.z(), s.codes(), CgBaseline.ZERO, st, ALL);
     CgResult blurred =
-        GroundTruthCg.compute(
+        exactCg(
             c.decoder().withDegradation(new ImageDegradation(2, 0.8, 0.05, 0.02), 1),
             s.z(),
             s.codes(),
@@ -273,5 +274,17 @@ class ConstructedDecoderTest {
       c[k] = m[k][i];
     }
     return c;
+  }
+
+  /** The true CG under the exact read-out, as the paper reads the oracle. */
+  private static CgResult exactCg(
+      ConstructedDecoder decoder,
+      float[][] z,
+      int[][] codes,
+      CgBaseline baseline,
+      LatentStats stats,
+      int[] factors) {
+    return GroundTruthCg.compute(
+        decoder, z, codes, baseline, stats, factors, CgReadout.EXACT, CgNeighbourhoods.SINGLETONS);
   }
 }
