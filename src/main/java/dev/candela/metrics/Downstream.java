@@ -220,19 +220,21 @@ public final class Downstream {
         }
       }
     }
+    LatentCodes trainCodes = codes.rows(trainRows);
+    LatentCodes testCodes = codes.rows(testRows);
     Fitter fitter =
         predictor == Predictor.LOGISTIC
-            ? logistic(codes.latents(), trainRows, testRows)
-            : boostedTrees(codes.latents(), trainRows, testRows, Math.floorMod(seed, 1L << 32));
+            ? logistic(trainCodes.latents(), testCodes.latents())
+            : boostedTrees(
+                trainCodes.latents(), testCodes.latents(), Math.floorMod(seed, 1L << 32));
     int f = codes.numFactors();
     List<Double> train = new ArrayList<>();
     List<Double> test = new ArrayList<>();
     List<Double> cs = new ArrayList<>();
     double[] testAcc = new double[f];
     for (int k = 0; k < f; k++) {
-      int[] y = codes.factors()[k];
-      int[] yTrain = pick(y, trainRows);
-      int[] yTest = pick(y, testRows);
+      int[] yTrain = trainCodes.factors()[k];
+      int[] yTest = testCodes.factors()[k];
       Fit fit = fitter.fit(yTrain);
       train.add(accuracy(fit.train(), yTrain));
       testAcc[k] = accuracy(fit.test(), yTest);
@@ -275,9 +277,9 @@ public final class Downstream {
     Fit fit(int[] yTrain);
   }
 
-  private static Fitter logistic(float[][] latents, int[] trainRows, int[] testRows) {
-    double[][] xTrain = rows(latents, trainRows);
-    double[][] xTest = rows(latents, testRows);
+  private static Fitter logistic(float[][] train, float[][] test) {
+    double[][] xTrain = rowMajor(train);
+    double[][] xTest = rowMajor(test);
     return y -> {
       LogisticRegressionCv.Model model = LogisticRegressionCv.fit(xTrain, y);
       return new Fit(model.predict(xTrain), model.predict(xTest), model.c());
@@ -285,15 +287,12 @@ public final class Downstream {
   }
 
   /** sklearn's GradientBoostingClassifier on float32 columns; one training value is predicted. */
-  private static Fitter boostedTrees(
-      float[][] latents, int[] trainRows, int[] testRows, long randomState) {
-    float[][] xTrain = columns(latents, trainRows);
-    float[][] xTest = columns(latents, testRows);
+  private static Fitter boostedTrees(float[][] xTrain, float[][] xTest, long randomState) {
     return y -> {
       int[] classes = LearnedMetricInputs.classes(y);
       if (classes.length == 1) {
-        int[] train = new int[trainRows.length];
-        int[] test = new int[testRows.length];
+        int[] train = new int[xTrain[0].length];
+        int[] test = new int[xTest[0].length];
         Arrays.fill(train, classes[0]);
         Arrays.fill(test, classes[0]);
         return new Fit(train, test, Double.NaN);
@@ -317,32 +316,16 @@ public final class Downstream {
     return Arrays.stream(labels).map(l -> classes[l]).toArray();
   }
 
-  private static float[][] columns(float[][] latents, int[] rows) {
-    float[][] x = new float[latents.length][rows.length];
-    for (int j = 0; j < latents.length; j++) {
-      for (int i = 0; i < rows.length; i++) {
-        x[j][i] = latents[j][rows[i]];
-      }
-    }
-    return x;
-  }
-
-  private static double[][] rows(float[][] latents, int[] rows) {
-    double[][] x = new double[rows.length][latents.length];
-    for (int i = 0; i < rows.length; i++) {
+  /** Latent-major floats as row-major doubles, the logistic regression's layout. */
+  private static double[][] rowMajor(float[][] latents) {
+    int n = latents[0].length;
+    double[][] x = new double[n][latents.length];
+    for (int i = 0; i < n; i++) {
       for (int j = 0; j < latents.length; j++) {
-        x[i][j] = latents[j][rows[i]];
+        x[i][j] = latents[j][i];
       }
     }
     return x;
-  }
-
-  private static int[] pick(int[] y, int[] rows) {
-    int[] out = new int[rows.length];
-    for (int i = 0; i < rows.length; i++) {
-      out[i] = y[rows[i]];
-    }
-    return out;
   }
 
   private static double accuracy(int[] predicted, int[] truth) {
