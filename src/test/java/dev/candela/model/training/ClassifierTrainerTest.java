@@ -174,19 +174,7 @@ class ClassifierTrainerTest {
       throws Exception {
     Path full = tmp.resolve("clf-drop-full");
     Path part = tmp.resolve("clf-drop-part");
-    ClassifierTrainingConfig scheduled =
-        new ClassifierTrainingConfig(
-            "softmax",
-            2,
-            32,
-            3,
-            2e-3,
-            128,
-            32,
-            CONV3,
-            1,
-            0.1,
-            ClassifierTrainingConfig.DEGRADE_NONE);
+    ClassifierTrainingConfig scheduled = withDrop(2, 1, 0.1);
     ClassifierTrainingConfig constant =
         new ClassifierTrainingConfig("softmax", 1, 32, 3, 2e-3, 128, 32, CONV3);
     assertEquals(2e-3, scheduled.rateAt(0), 0.0);
@@ -199,19 +187,7 @@ class ClassifierTrainerTest {
       assertArrayEquals(a.accuracy(), b.accuracy(), SAME_RUN);
       assertEquals(1, a.card().training().get("lrDropEpoch"), a.card().training().toString());
       // a drop inside the epochs already trained would change them: refused
-      ClassifierTrainingConfig early =
-          new ClassifierTrainingConfig(
-              "softmax",
-              3,
-              32,
-              3,
-              2e-3,
-              128,
-              32,
-              CONV3,
-              1,
-              0.5,
-              ClassifierTrainingConfig.DEGRADE_NONE);
+      ClassifierTrainingConfig early = withDrop(3, 1, 0.5);
       Path again = tmp.resolve("clf-drop-again");
       train(
           ds,
@@ -347,5 +323,21 @@ class ClassifierTrainerTest {
         assertTrue(i == 0 || train[i] > train[i - 1], "not increasing at " + i);
       }
     }
+  }
+
+  /** The test's classifier settings with the learning rate × factor from epoch dropEpoch on. */
+  private static ClassifierTrainingConfig withDrop(int epochs, int dropEpoch, double factor) {
+    return new ClassifierTrainingConfig(
+        "softmax",
+        epochs,
+        32,
+        3,
+        2e-3,
+        128,
+        32,
+        CONV3,
+        dropEpoch,
+        factor,
+        ClassifierTrainingConfig.DEGRADE_NONE);
   }
 }
